@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+
+export type ToastData = { title: string; description?: string; type?: 'success' | 'error' | 'info' };
+
+const tone = {
+  success: 'border-emerald-300 bg-white text-slate-900',
+  info: 'border-slate-300 bg-white text-slate-900',
+  error: 'border-red-700 bg-red-700 text-white',
+} as const;
+
+/**
+ * One toast at a time, 5 s (spec section 9). Rendered on the server too, so it shows without
+ * JavaScript; a CSS animation hides it after 5 s either way.
+ */
+export function Toast({ toast }: { toast: ToastData | null | undefined }) {
+  const [visible, setVisible] = useState<ToastData | null>(toast ?? null);
+  useEffect(() => {
+    setVisible(toast ?? null);
+    if (!toast) return;
+    const timer = setTimeout(() => setVisible(null), 5000);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  if (!visible) return null;
+  const type = visible.type ?? 'info';
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4 sm:justify-end">
+      <div
+        role={type === 'error' ? 'alert' : 'status'}
+        aria-live={type === 'error' ? 'assertive' : 'polite'}
+        data-testid="toast"
+        className={`toast-auto-hide pointer-events-auto w-full max-w-sm rounded-card border p-4 shadow-lg ${tone[type]}`}
+      >
+        <div className="flex items-start gap-3">
+          <div className="flex-1">
+            <p className="font-semibold">{visible.title}</p>
+            {visible.description ? <p className="mt-1 text-sm opacity-90">{visible.description}</p> : null}
+          </div>
+          <button
+            type="button"
+            onClick={() => setVisible(null)}
+            className="-m-2 min-h-11 min-w-11 rounded text-lg leading-none opacity-70 hover:opacity-100"
+            aria-label="Dismiss notification"
+          >
+            ×
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useActionData,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { Toast, type ToastData } from './components/toast.tsx';
+import { useNonce } from './nonce.tsx';
+import stylesheet from './tailwind.css?url';
+import { getOwner } from './utils/auth.server.ts';
+import { readToast } from './utils/toast.server.ts';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: MetaFunction = () => [
+  { title: 'RewardLoop — customer surveys and automated gift card rewards' },
+  { name: 'description', content: 'Customer surveys with automated gift card rewards for cafes, bakeries and restaurants.' },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [owner, { toast, headers }] = await Promise.all([getOwner(request, context), readToast(request)]);
+  return data(
+    { owner: owner ? { displayName: owner.displayName } : null, toast },
+    { headers: headers ?? undefined },
+  );
+}
+
+function TopBar() {
+  const root = useRouteLoaderData<typeof loader>('root');
+  const owner = root?.owner;
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex min-h-14 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to="/" className="text-lg font-bold tracking-tight text-brand-700">
+          RewardLoop
+        </Link>
+        <nav aria-label="Account" className="flex items-center gap-2">
+          {owner ? (
+            <Link
+              to="/profile"
+              className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium text-slate-800 hover:bg-slate-100"
+            >
+              <span aria-hidden className="grid size-8 place-items-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
+                {owner.displayName.slice(0, 1).toUpperCase()}
+              </span>
+              <span className="max-w-48 truncate">{owner.displayName}</span>
+            </Link>
+          ) : (
+            <>
+              <Link to="/auth" className="inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-slate-800 hover:bg-slate-100">
+                Sign In
+              </Link>
+              <Link
+                to="/auth?mode=signup"
+                className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-3 font-semibold text-white hover:bg-brand-700"
+              >
+                Sign Up
+              </Link>
+            </>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  // An action may answer with a toast of its own (e.g. 'Sign in failed').
+  const actionData = useActionData<{ toast?: ToastData }>();
+  return (
+    <>
+      <TopBar />
+      <Outlet />
+      <Toast toast={actionData?.toast ?? toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <TopBar />
+      <main className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">{notFound ? '404 Page Not Found' : 'Something went wrong'}</h1>
+        <p className="mt-3 text-slate-600">
+          {notFound
+            ? 'The page you were looking for does not exist or has moved.'
+            : isRouteErrorResponse(error)
+              ? `${error.status}: ${typeof error.data === 'string' ? error.data : error.statusText}`
+              : 'An unexpected error occurred. Please try again in a moment.'}
+        </p>
+        <Link to="/" className="mt-6 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 font-semibold text-white">
+          Go to the dashboard
+        </Link>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { AuthorizationError } from 'remix-auth';
+import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/rate-limit.ts';
+import { signInSchema, signUpSchema } from '../../modules/accounts/schemas.ts';
+import { BAD_CREDENTIALS_MESSAGE } from '../../modules/accounts/service.ts';
+import { AuthScreen, type AuthMode } from '../components/auth-forms.tsx';
+import { getAuthenticator, getOwner, startSession } from '../utils/auth.server.ts';
+import { safeReturnTo } from '../utils/return-to.ts';
+import { redirectWithToast } from '../utils/toast.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Sign in — RewardLoop' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const returnTo = safeReturnTo(url.searchParams.get('returnTo'));
+  if (await getOwner(request, context)) throw redirect(returnTo ?? '/');
+  return {
+    mode: (url.searchParams.get('mode') === 'signup' ? 'signup' : 'signin') as AuthMode,
+    returnTo,
+    googleEnabled: Boolean(context.config.googleClientId),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const returnTo = safeReturnTo(formData.get('returnTo'));
+  const next = returnTo ?? '/';
+  const ip = context.clientIp;
+  const fail = (mode: AuthMode, result: SubmissionResult<string[]>, init: number | ResponseInit, toastTitle?: string) =>
+    data(
+      {
+        mode,
+        returnTo,
+        result,
+        toast: toastTitle ? { title: toastTitle, description: result.error?.['']?.[0] ?? Object.values(result.error ?? {})[0]?.[0], type: 'error' as const } : undefined,
+      },
+      init,
+    );
+
+  if (formData.get('intent') === 'signup') {
+    const submission = parseWithZod(formData, { schema: signUpSchema });
+    if (submission.status !== 'success') {
+      return fail('signup', submission.reply({ hideFields: ['password', 'confirmPassword'] }), 400);
+    }
+    const limited = context.rateLimiter.hit([
+      [`signup:ip:${ip}`, AUTH_RATE_RULES.signUpPerIp],
+      [`signup:email:${submission.value.email}`, AUTH_RATE_RULES.signUpPerEmail],
+    ]);
+    if (!limited.allowed) {
+      const message = tooManyAttemptsMessage(limited.retryAfterSeconds);
+      return fail(
+        'signup',
+        submission.reply({ formErrors: [message], hideFields: ['password', 'confirmPassword'] }),
+        { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
+        'Sign up failed',
+      );
+    }
+    const created = await context.accounts.signUp(submission.value);
+    if (!created.ok) {
+      return fail(
+        'signup',
+        submission.reply({ fieldErrors: created.errors, hideFields: ['password', 'confirmPassword'] }),
+        409,
+        'Sign up failed',
+      );
+    }
+    const headers = await startSession(request, context, created.business, { remember: submission.value.remember });
+    return redirectWithToast(
+      next,
+      { title: 'Account created!', description: 'Your business account has been created successfully.', type: 'success' },
+      { headers },
+    );
+  }
+
+  const submission = parseWithZod(formData, { schema: signInSchema });
+  if (submission.status !== 'success') {
+    return fail('signin', submission.reply({ hideFields: ['password'] }), 400);
+  }
+  const limited = context.rateLimiter.hit([
+    [`signin:ip:${ip}`, AUTH_RATE_RULES.signInPerIp],
+    [`signin:email:${submission.value.email}`, AUTH_RATE_RULES.signInPerEmail],
+  ]);
+  if (!limited.allowed) {
+    const message = tooManyAttemptsMessage(limited.retryAfterSeconds);
+    return fail(
+      'signin',
+      submission.reply({ formErrors: [message], hideFields: ['password'] }),
+      { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
+      'Sign in failed',
+    );
+  }
+  try {
+    const business = await getAuthenticator(context).authenticate('form', request, { context, throwOnError: true });
+    const headers = await startSession(request, context, business, { remember: submission.value.remember });
+    return redirectWithToast(
+      next,
+      { title: 'Welcome back!', description: 'You have successfully signed in.', type: 'success' },
+      { headers },
+    );
+  } catch (error) {
+    if (!(error instanceof AuthorizationError)) throw error;
+    return fail('signin', submission.reply({ formErrors: [BAD_CREDENTIALS_MESSAGE], hideFields: ['password'] }), 401, 'Sign in failed');
+  }
+}
+
+export default function AuthRoute() {
+  const { mode, returnTo: requestedReturnTo, googleEnabled } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const returnTo = actionData ? actionData.returnTo : requestedReturnTo;
+  const shownMode = actionData?.mode ?? mode;
+  return (
+    <AuthScreen
+      key={shownMode}
+      mode={shownMode}
+      returnTo={returnTo}
+      lastResult={actionData && actionData.mode === shownMode ? actionData.result : null}
+      googleEnabled={googleEnabled}
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData } from '@remix-run/react';
+import { buttonClass, Card } from '../components/ui.tsx';
+import { VerifyResult } from '../components/verify-result.tsx';
+
+export const meta: MetaFunction = () => [{ title: 'Confirm your email — RewardLoop' }];
+
+// A GET never changes state (mail scanners prefetch links): the page asks for one click, which POSTs.
+export function loader(_: LoaderFunctionArgs) {
+  return null;
+}
+
+export async function action({ params, context }: ActionFunctionArgs) {
+  const ok = await context.accounts.verifyEmail(params.token ?? '');
+  return data({ ok }, ok ? 200 : 400);
+}
+
+export default function VerifyEmailToken() {
+  const result = useActionData<typeof action>();
+  if (result) return <VerifyResult ok={result.ok} />;
+  return (
+    <main className="mx-auto max-w-md px-4 py-12">
+      <Card className="text-center">
+        <h1 className="text-2xl font-bold">Confirm your email address</h1>
+        <p className="mt-2 text-slate-600">One click and your RewardLoop account email is confirmed.</p>
+        <Form method="post" className="mt-6">
+          <button type="submit" className={buttonClass.primary}>
+            Confirm email address
+          </button>
+        </Form>
+      </Card>
+    </main>
+  );
+}

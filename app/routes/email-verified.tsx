@@ -1,0 +1,37 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { requireOwner } from '../utils/auth.server.ts';
+import { redirectWithToast } from '../utils/toast.server.ts';
+import { buttonClass, Card } from '../components/ui.tsx';
+
+export const meta: MetaFunction = () => [{ title: 'Email verification — RewardLoop' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const owner = await requireOwner(request, context);
+  return { email: owner.email, isEmailVerified: owner.isEmailVerified };
+}
+
+/** Sends a fresh verification link to the signed-in owner. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const owner = await requireOwner(request, context);
+  if (owner.isEmailVerified) return redirectWithToast('/', { title: 'Email already verified', type: 'info' });
+  await context.accounts.resendVerification(owner);
+  return redirectWithToast('/', { title: 'Verification email sent', description: `Check ${owner.email} for a new link.`, type: 'success' });
+}
+
+export default function EmailVerifiedStatus() {
+  const { email, isEmailVerified } = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto max-w-md px-4 py-12">
+      <Card className="text-center">
+        <h1 className="text-2xl font-bold">{isEmailVerified ? 'Email verified' : 'Email not verified yet'}</h1>
+        <p className="mt-2 text-slate-600">
+          {isEmailVerified ? `${email} is confirmed.` : `Open the link we sent to ${email}, or send a new one from the dashboard.`}
+        </p>
+        <Link to="/" className={`${buttonClass.primary} mt-6`}>
+          Return to Dashboard
+        </Link>
+      </Card>
+    </main>
+  );
+}

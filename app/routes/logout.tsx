@@ -1,0 +1,11 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { endSession } from '../utils/auth.server.ts';
+
+// Signing out changes state, so it is a POST only; a GET just goes home.
+export function loader() {
+  return redirect('/');
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return redirect('/', { headers: await endSession(request, context) });
+}

@@ -1,0 +1,65 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { subscriptionState } from '../../modules/billing/status.ts';
+import { buttonClass, Card } from '../components/ui.tsx';
+import { requireOwner } from '../utils/auth.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Profile — RewardLoop' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const owner = await requireOwner(request, context);
+  return {
+    displayName: owner.displayName,
+    email: owner.email,
+    isEmailVerified: owner.isEmailVerified,
+    plan: subscriptionState(owner).status,
+  };
+}
+
+const planLabel: Record<string, string> = {
+  active: 'Active subscription',
+  trialing: 'Free trial',
+  trial_expired: 'Trial ended',
+  canceled: 'Canceled',
+  none: 'No subscription',
+};
+
+export default function Profile() {
+  const p = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto max-w-xl space-y-6 px-4 py-8">
+      <h1 className="text-2xl font-bold">Profile</h1>
+      <Card>
+        <dl className="divide-y divide-slate-100">
+          <div className="py-3">
+            <dt className="text-sm text-slate-500">Business name</dt>
+            <dd className="font-medium">{p.displayName}</dd>
+          </div>
+          <div className="py-3">
+            <dt className="text-sm text-slate-500">Email</dt>
+            <dd className="font-medium">
+              {p.email}{' '}
+              <span className={`ml-1 rounded-full px-2 py-0.5 text-xs font-semibold ${p.isEmailVerified ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}>
+                {p.isEmailVerified ? 'Verified' : 'Not verified'}
+              </span>
+            </dd>
+          </div>
+          <div className="py-3">
+            <dt className="text-sm text-slate-500">Subscription</dt>
+            <dd className="flex items-center justify-between gap-3 font-medium">
+              {planLabel[p.plan] ?? p.plan}
+              <Link to="/subscription-details" className="text-sm font-medium text-brand-700 hover:underline">
+                Subscription details
+              </Link>
+            </dd>
+          </div>
+        </dl>
+      </Card>
+      <Form method="post" action="/logout">
+        <button type="submit" className={buttonClass.danger}>
+          Sign Out
+        </button>
+      </Form>
+    </main>
+  );
+}

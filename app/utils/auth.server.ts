@@ -1,0 +1,78 @@
+import { redirect, type AppLoadContext } from '@remix-run/node';
+import { Authenticator, AuthorizationError } from 'remix-auth';
+import { FormStrategy } from 'remix-auth-form';
+import type { Business } from '../../modules/accounts/entities.ts';
+import { REMEMBER_ME_TTL_MS } from '../../modules/accounts/sessions.ts';
+import { BAD_CREDENTIALS_MESSAGE } from '../../modules/accounts/service.ts';
+import { signInSchema } from '../../modules/accounts/schemas.ts';
+import { getSessionStorage } from './session.server.ts';
+
+const SESSION_KEY = 'businessId';
+
+const authenticators = new WeakMap<object, Authenticator<Business>>();
+
+/** remix-auth with the email/password FormStrategy; the verify step is the accounts module. */
+export function getAuthenticator(context: AppLoadContext): Authenticator<Business> {
+  let authenticator = authenticators.get(context.sessions);
+  if (!authenticator) {
+    authenticator = new Authenticator<Business>(getSessionStorage(context), { sessionKey: SESSION_KEY });
+    authenticator.use(
+      new FormStrategy(async ({ form, context: ctx }) => {
+        const parsed = signInSchema.safeParse(Object.fromEntries(form));
+        if (!parsed.success || !ctx) throw new AuthorizationError(BAD_CREDENTIALS_MESSAGE);
+        const business = await ctx.accounts.signIn(parsed.data.email, parsed.data.password);
+        if (!business) throw new AuthorizationError(BAD_CREDENTIALS_MESSAGE);
+        return business;
+      }),
+      'form',
+    );
+    authenticators.set(context.sessions, authenticator);
+  }
+  return authenticator;
+}
+
+/** The signed-in owner, or null. */
+export async function getOwner(request: Request, context: AppLoadContext): Promise<Business | null> {
+  const session = await getSessionStorage(context).getSession(request.headers.get('Cookie'));
+  const id = session.get(SESSION_KEY);
+  if (typeof id !== 'string') return null;
+  return context.accounts.byId(id);
+}
+
+/** The signed-in owner; a visitor is sent to sign in and comes back to this page after. */
+export async function requireOwner(request: Request, context: AppLoadContext): Promise<Business> {
+  const owner = await getOwner(request, context);
+  if (owner) return owner;
+  const url = new URL(request.url);
+  throw redirect(`/auth?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/**
+ * Signs the owner in on a new session id (the old one, if any, is destroyed): a persistent cookie
+ * with Remember me, a browser-session cookie without. Returns the Set-Cookie headers.
+ */
+export async function startSession(
+  request: Request,
+  context: AppLoadContext,
+  business: Pick<Business, 'id'>,
+  options: { remember: boolean },
+): Promise<Headers> {
+  const storage = getSessionStorage(context);
+  const headers = new Headers();
+  const previous = await storage.getSession(request.headers.get('Cookie'));
+  if (previous.id) await storage.destroySession(previous);
+  const session = await storage.getSession();
+  session.set(SESSION_KEY, business.id);
+  headers.append(
+    'Set-Cookie',
+    await storage.commitSession(session, options.remember ? { maxAge: REMEMBER_ME_TTL_MS / 1000 } : {}),
+  );
+  return headers;
+}
+
+/** Destroys the session row and clears the cookie. */
+export async function endSession(request: Request, context: AppLoadContext): Promise<Headers> {
+  const storage = getSessionStorage(context);
+  const session = await storage.getSession(request.headers.get('Cookie'));
+  return new Headers({ 'Set-Cookie': await storage.destroySession(session) });
+}

@@ -1,0 +1,163 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import type { Logger } from 'pino';
+import { escapeHtml, type Mailer } from '../mail/mailer.ts';
+import { Business } from './entities.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { FieldErrors, SignUpInput } from './schemas.ts';
+
+export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
+export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Sign in instead.';
+export const BAD_CREDENTIALS_MESSAGE = 'Invalid email or password';
+
+export type AccountsDeps = {
+  em: EntityManager;
+  mailer: Mailer;
+  appUrl: string;
+  logger: Logger;
+  now?: () => Date;
+};
+
+export type CurrentUser = {
+  id: string;
+  displayName: string;
+  email: string;
+  isEmailVerified: boolean;
+  squareConnected: boolean;
+  squareLocationId: string | null;
+};
+
+export type SignUpResult = { ok: true; business: Business } | { ok: false; errors: FieldErrors };
+
+export type GoogleIdentity = { sub: string; email: string; emailVerified: boolean; name?: string };
+
+export function toCurrentUser(b: Business): CurrentUser {
+  return {
+    id: b.id,
+    displayName: b.displayName,
+    email: b.email,
+    isEmailVerified: b.isEmailVerified,
+    squareConnected: Boolean(b.squareAccessToken && b.squareMerchantId),
+    squareLocationId: b.squareLocationId ?? null,
+  };
+}
+
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+
+/** Owner accounts: sign up, sign in, Google identity, email verification. One instance per request. */
+export function createAccounts(deps: AccountsDeps) {
+  const { em, mailer, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function issueVerification(business: Business): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    business.emailVerificationTokenHash = sha256(token);
+    business.emailVerificationExpiresAt = new Date(now().getTime() + EMAIL_VERIFICATION_TTL_MS);
+    return token;
+  }
+
+  async function sendVerificationEmail(business: Business, token: string) {
+    const link = new URL(`/email-verified/${token}`, deps.appUrl).toString();
+    const name = business.displayName;
+    try {
+      await mailer.send({
+        to: business.email,
+        subject: 'Confirm your RewardLoop email address',
+        text: `Hello ${name},\n\nConfirm your email address for RewardLoop by opening this link:\n${link}\n\nThe link works once and expires in 48 hours. If you did not sign up, ignore this email.\n`,
+        html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>Hello ${escapeHtml(name)},</p>
+<p>Confirm your email address for RewardLoop:</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">Confirm email address</a></p>
+<p style="font-size:14px;color:#555">Or paste this link into your browser: ${escapeHtml(link)}<br>The link works once and expires in 48 hours. If you did not sign up, ignore this email.</p>
+</body></html>`,
+      });
+    } catch (error) {
+      // The account exists either way; the owner can ask for a new link from the profile page.
+      logger.error({ err: error, businessId: business.id }, 'verification email could not be sent');
+    }
+  }
+
+  return {
+    async byId(id: string): Promise<Business | null> {
+      return em.findOne(Business, { id });
+    },
+
+    async byEmail(email: string): Promise<Business | null> {
+      return em.findOne(Business, { email: email.trim().toLowerCase() });
+    },
+
+    async signUp(input: Pick<SignUpInput, 'displayName' | 'email' | 'password'>): Promise<SignUpResult> {
+      const email = input.email.trim().toLowerCase();
+      if (await em.count(Business, { email })) return { ok: false, errors: { email: [DUPLICATE_EMAIL_MESSAGE] } };
+      const business = em.create(Business, {
+        email,
+        displayName: input.displayName.trim(),
+        hashedPassword: await hashPassword(input.password),
+      });
+      const token = await issueVerification(business);
+      try {
+        await em.flush();
+      } catch (error) {
+        if (error instanceof UniqueConstraintViolationException) {
+          em.clear();
+          return { ok: false, errors: { email: [DUPLICATE_EMAIL_MESSAGE] } };
+        }
+        throw error;
+      }
+      await sendVerificationEmail(business, token);
+      return { ok: true, business };
+    },
+
+    /** The business for these credentials, or null. Costs the same whether or not the email exists. */
+    async signIn(emailInput: string, password: string): Promise<Business | null> {
+      const business = await em.findOne(Business, { email: emailInput.trim().toLowerCase() });
+      const ok = await verifyPassword(business?.hashedPassword, password);
+      return ok && business ? business : null;
+    },
+
+    /** Finds or creates the owner for a verified Google identity; links by verified email. */
+    async signInWithGoogle(identity: GoogleIdentity): Promise<Business> {
+      const bySub = await em.findOne(Business, { googleId: identity.sub });
+      if (bySub) return bySub;
+      const email = identity.email.trim().toLowerCase();
+      const byEmail = await em.findOne(Business, { email });
+      if (byEmail) {
+        if (!identity.emailVerified) throw new Error('Google account email is not verified');
+        byEmail.googleId = identity.sub;
+        byEmail.isEmailVerified = true;
+        await em.flush();
+        return byEmail;
+      }
+      const business = em.create(Business, {
+        email,
+        displayName: identity.name?.trim() || email.split('@')[0] || email,
+        googleId: identity.sub,
+        isEmailVerified: identity.emailVerified,
+      });
+      await em.flush();
+      return business;
+    },
+
+    /** Marks the owner's email verified; false when the token is unknown, used or expired. */
+    async verifyEmail(token: string): Promise<boolean> {
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
+      const business = await em.findOne(Business, { emailVerificationTokenHash: sha256(token) });
+      if (!business || !business.emailVerificationExpiresAt || business.emailVerificationExpiresAt < now()) return false;
+      business.isEmailVerified = true;
+      business.emailVerificationTokenHash = null;
+      business.emailVerificationExpiresAt = null;
+      await em.flush();
+      return true;
+    },
+
+    /** A fresh link for an owner whose email is not verified yet. */
+    async resendVerification(business: Business): Promise<void> {
+      if (business.isEmailVerified) return;
+      const token = await issueVerification(business);
+      await em.flush();
+      await sendVerificationEmail(business, token);
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

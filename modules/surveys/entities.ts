@@ -1,0 +1,36 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Business } from '../accounts/entities.ts';
+
+const now = () => new Date();
+
+/** An owner's survey (spec section 3, `survey_configs`). Reward values are integer cents. */
+export const SurveyConfig = defineEntity({
+  name: 'SurveyConfig',
+  tableName: 'survey_configs',
+  indexes: [{ properties: ['businessId', 'createdAt'] }],
+  properties: {
+    id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    businessId: p.manyToOne(Business).mapToPk().fieldName('business_id').deleteRule('cascade'),
+    surveyTemplateId: p.string().length(100).default('restaurant_cafe_bakery'),
+    title: p.string().length(255).default('Survey'),
+    isActive: p.boolean().default(true),
+    rewardMode: p.string().length(32).default('preset_2'),
+    bronzeRewardValue: p.integer(),
+    silverRewardValue: p.integer(),
+    goldRewardValue: p.integer(),
+    customQuestions: p.json<unknown[]>().defaultRaw(`'[]'`),
+    reviewUrls: p.json<Record<string, string>>().defaultRaw(`'{}'`),
+    socialHandles: p.json<Record<string, string>>().defaultRaw(`'{}'`),
+    selectedReviewPlatforms: p.json<string[]>().defaultRaw(`'[]'`),
+    selectedSocialPlatforms: p.json<string[]>().defaultRaw(`'[]'`),
+    surveyFrequencyDays: p.integer().default(90),
+    redemptionWebsite: p.string().length(500).nullable(),
+    /** Per-survey tier minimums; null means the template's reward_tiers. */
+    tierThresholds: p.json<Record<string, number>>().nullable(),
+    /** Set when the survey is first published (Draft until then). */
+    publishedAt: p.datetime().nullable(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(now),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(now).onUpdate(now),
+  },
+});
+export type SurveyConfig = InferEntity<typeof SurveyConfig>;

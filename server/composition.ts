@@ -1,0 +1,83 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { OutboxMailer } from '../adapters/mailer/OutboxMailer.ts';
+import { SmtpMailer } from '../adapters/mailer/SmtpMailer.ts';
+import { createAccounts } from '../modules/accounts/service.ts';
+import { RateLimiter } from '../modules/accounts/rate-limit.ts';
+import { createSessionStore } from '../modules/accounts/sessions.ts';
+import type { Mailer } from '../modules/mail/mailer.ts';
+import { createLogger } from '../modules/shared/logger.ts';
+import { createSurveys } from '../modules/surveys/service.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './database.ts';
+
+/**
+ * The one composition root: the web server, the CLI and the tests build everything from here.
+ * Adapters are chosen from validated config.
+ */
+export type Root = {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  mailer: Mailer;
+  outbox: OutboxMailer | null;
+  sessions: ReturnType<typeof createSessionStore>;
+  rateLimiter: RateLimiter;
+  close(): Promise<void>;
+};
+
+export async function createRoot(config: Config, options: { logger?: Logger; migrate?: boolean } = {}): Promise<Root> {
+  const logger =
+    options.logger ??
+    createLogger({ level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' && process.stdout.isTTY });
+  const db = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolMax: config.DB_POOL_MAX,
+    logger,
+    migrate: options.migrate ?? true,
+  });
+  const outbox = config.SMTP_URL ? null : new OutboxMailer({ dir: path.join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM });
+  if (outbox && config.NODE_ENV === 'production' && !config.ALLOW_DEMO_ADAPTERS) {
+    await db.close();
+    throw new Error('SMTP_URL is required in production (set ALLOW_DEMO_ADAPTERS=true to keep mail in the outbox folder)');
+  }
+  const mailer: Mailer = outbox ?? new SmtpMailer({ url: config.SMTP_URL!, from: config.MAIL_FROM });
+  return {
+    config,
+    logger,
+    db,
+    mailer,
+    outbox,
+    sessions: createSessionStore(db.orm.em),
+    rateLimiter: new RateLimiter(),
+    async close() {
+      await mailer.close?.();
+      await db.close();
+    },
+  };
+}
+
+/** What a loader or action sees as `context`: request-scoped services over one forked EntityManager. */
+export function createRequestContext(root: Root, extra: { cspNonce: string; clientIp: string }) {
+  const em = root.db.orm.em.fork();
+  return {
+    cspNonce: extra.cspNonce,
+    clientIp: extra.clientIp,
+    config: {
+      appUrl: root.config.APP_URL,
+      production: root.config.NODE_ENV === 'production',
+      sessionSecret: root.config.SESSION_SECRET,
+      googleClientId: root.config.GOOGLE_CLIENT_ID ?? null,
+      googleClientSecret: root.config.GOOGLE_CLIENT_SECRET ?? null,
+    },
+    logger: root.logger,
+    sessions: root.sessions,
+    rateLimiter: root.rateLimiter,
+    outbox: root.config.NODE_ENV === 'production' ? null : root.outbox,
+    accounts: createAccounts({ em, mailer: root.mailer, appUrl: root.config.APP_URL, logger: root.logger }),
+    surveys: createSurveys({ em }),
+  };
+}
+
+export type RequestContext = ReturnType<typeof createRequestContext>;

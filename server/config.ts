@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const postgresUrl = z
+  .string()
+  .url()
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://');
+
+/** Every environment variable RewardLoop reads. `.env.example` lists the same set. */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    APP_URL: z.string().url().default('http://localhost:3000'),
+    DATA_DIR: z.string().min(1).default('.data'),
+    DATABASE_URL: postgresUrl.optional(),
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z
+      .string()
+      .url()
+      .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('RewardLoop <no-reply@rewardloop.local>'),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ALLOW_DEMO_ADAPTERS: bool.default(false),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_000_000),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      });
+    }
+  });
+
+export type Config = z.output<typeof configSchema> & { SESSION_SECRET: string };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; a wrong value throws a ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => {
+      const name = String(i.path[0] ?? 'environment');
+      const value = cleaned[name];
+      const shown = value === undefined || /SECRET|PASSWORD|URL/.test(name) ? '' : ` (got "${value}")`;
+      return `  ${name}: ${i.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = result.data;
+  const dataDir = path.resolve(config.DATA_DIR);
+  return {
+    ...config,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: config.SESSION_SECRET ?? developmentSecret(dataDir),
+  };
+}
+
+/** Outside production a secret is generated once and kept under the data folder. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { createRequestContext, type Root } from './composition.ts';
+
+type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
+
+export type HttpOptions = {
+  build: BuildSource;
+  /** Vite's dev middleware (development only). */
+  devMiddleware?: express.RequestHandler;
+  /** Folder of built browser assets (production). */
+  clientDir?: string;
+};
+
+/** Content-Security-Policy with a per-response nonce; no third-party origins unless Google sign-in is on. */
+function contentSecurityPolicy(nonce: string, root: Root, dev: boolean): string {
+  const google = root.config.GOOGLE_CLIENT_ID ? ' https://accounts.google.com' : '';
+  return [
+    `default-src 'self'`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src 'self' data: blob:`,
+    `font-src 'self'`,
+    `connect-src 'self'${dev ? ' ws://localhost:* ws://127.0.0.1:*' : ''}`,
+    `form-action 'self'${google}`,
+    `frame-ancestors 'none'`,
+    `base-uri 'self'`,
+    `object-src 'none'`,
+  ].join('; ');
+}
+
+/** The Express app: security headers, body limits, request logs, /healthz, static assets, then Remix. */
+export function createHttpApp(root: Root, options: HttpOptions) {
+  const app = express();
+  const dev = Boolean(options.devMiddleware);
+  const { logger } = root;
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      // The path without its query: queries may carry tokens.
+      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+    });
+    next();
+  });
+
+  app.use((req, res, next) => {
+    const nonce = randomBytes(16).toString('base64');
+    res.locals.cspNonce = nonce;
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, root, dev));
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    if (root.config.NODE_ENV === 'production') res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    next();
+  });
+
+  // Bodies over the limit are refused before anything reads them.
+  app.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    const limit = root.config.BODY_LIMIT_BYTES;
+    const length = req.headers['content-length'];
+    const tooLarge = () => {
+      res.status(413).type('application/json').send({ message: `Request body too large: the limit is ${Math.round(limit / 1000)} KB.` });
+    };
+    if (length !== undefined && Number(length) > limit) return tooLarge();
+    if (length === undefined && req.headers['transfer-encoding']) {
+      res.status(411).type('application/json').send({ message: 'A Content-Length header is required.' });
+      return;
+    }
+    next();
+  });
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await Promise.race([
+        root.db.orm.em.getConnection().execute('select 1'),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('database timeout')), 2000)),
+      ]);
+      res.status(200).json({ status: 'ok' });
+    } catch (error) {
+      logger.warn({ err: error }, 'health check failed');
+      res.status(503).json({ status: 'unavailable', message: 'The database is not answering.' });
+    }
+  });
+
+  app.use(compression());
+  if (options.devMiddleware) {
+    app.use(options.devMiddleware);
+  } else if (options.clientDir) {
+    app.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
+    app.use(express.static(options.clientDir, { maxAge: '1h' }));
+  }
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build: options.build,
+      mode: root.config.NODE_ENV === 'production' ? 'production' : 'development',
+      getLoadContext: (req, res) =>
+        createRequestContext(root, { cspNonce: String(res.locals.cspNonce ?? ''), clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' }),
+    }),
+  );
+
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error }, 'unhandled server error');
+    if (!res.headersSent) res.status(500).type('text/plain').send('Something went wrong. Please try again in a moment.');
+  });
+  return app;
+}

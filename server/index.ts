@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ServerBuild } from '@remix-run/node';
+import { ConfigError, loadConfig } from './config.ts';
+import { createRoot } from './composition.ts';
+import { createHttpApp } from './http.ts';
+
+const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const config = loadConfig();
+  const root = await createRoot(config, { migrate: true });
+  const { logger } = root;
+  let app;
+  let closeVite: (() => Promise<void>) | undefined;
+  if (config.NODE_ENV === 'production') {
+    const buildPath = path.join(projectDir, 'build/server/index.js');
+    const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+    app = createHttpApp(root, { build, clientDir: path.join(projectDir, 'build/client') });
+  } else {
+    const vite = await import('vite');
+    const viteServer = await vite.createServer({ root: projectDir, server: { middlewareMode: true }, appType: 'custom' });
+    closeVite = () => viteServer.close();
+    app = createHttpApp(root, {
+      build: () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
+      devMiddleware: viteServer.middlewares,
+    });
+  }
+  const server = app.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    logger.info({ port, database: root.db.describe, mailer: root.mailer.id, mode: config.NODE_ENV }, `RewardLoop listening on http://localhost:${port}`);
+  });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.close();
+    server.closeAllConnections();
+    await closeVite?.();
+    await root.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('RewardLoop failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signUpSignOutSignIn(page: Page, email: string) {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('link', { name: 'Sign Up' }).first().click();
+  await page.waitForURL(/\/auth\?mode=signup/);
+  await page.getByLabel('Business Name').fill('Crumb & Co Bakery');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('correct horse battery');
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Crumb & Co Bakery' }).isVisible(), { timeout: 15_000 }).toBe(true);
+  expect(await page.getByTestId('toast').textContent()).toContain('Account created!');
+  expect(await page.getByText('Not Connected').isVisible()).toBe(true);
+  expect(await page.getByText('14-Day Free Trial').isVisible()).toBe(true);
+
+  await page.getByRole('link', { name: /Crumb & Co Bakery/ }).click();
+  await page.waitForURL(/\/profile$/);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect.poll(() => page.getByRole('heading', { name: /Customer surveys and automated gift card rewards/ }).isVisible()).toBe(true);
+
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('wrong password!');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect.poll(() => page.getByText('Invalid email or password').first().isVisible()).toBe(true);
+
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Crumb & Co Bakery' }).isVisible(), { timeout: 15_000 }).toBe(true);
+  expect(await page.getByTestId('toast').textContent()).toContain('Welcome back!');
+  return problems;
+}
+
+describe('an owner signs up, sees the dashboard, signs out and signs in again', () => {
+  it('with JavaScript', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = await signUpSignOutSignIn(page, `js-${Date.now()}@example.com`);
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+    await context.close();
+  });
+
+  it('without JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signUpSignOutSignIn(page, `nojs-${Date.now()}@example.com`);
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const page = await browser.newPage();
+    const res = await page.goto(`${baseUrl}/no/such/page`);
+    expect(res?.status()).toBe(404);
+    expect(await page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
+    await page.close();
+  });
+});

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  esbuild: { jsx: 'automatic' },
+  resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
+  test: {
+    setupFiles: ['./tests/setup/setup-test-env.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['modules/**/*.test.ts', 'app/**/*.test.ts', 'adapters/**/*.test.ts', 'server/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'] },
+      },
+      {
+        // Real Chromium against the built app on the embedded database; needs `npm run build` first.
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          globalSetup: ['./tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
