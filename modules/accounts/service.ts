@@ -77,6 +77,13 @@ export function createAccounts(deps: AccountsDeps) {
     }
   }
 
+  async function findByToken(token: string): Promise<Business | null> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+    const business = await em.findOne(Business, { emailVerificationTokenHash: sha256(token) });
+    if (!business?.emailVerificationExpiresAt || business.emailVerificationExpiresAt < now()) return null;
+    return business;
+  }
+
   return {
     async byId(id: string): Promise<Business | null> {
       return em.findOne(Business, { id });
@@ -138,11 +145,15 @@ export function createAccounts(deps: AccountsDeps) {
       return business;
     },
 
+    /** True when the token is known and unexpired; changes nothing. */
+    async checkVerificationToken(token: string): Promise<boolean> {
+      return (await findByToken(token)) !== null;
+    },
+
     /** Marks the owner's email verified; false when the token is unknown, used or expired. */
     async verifyEmail(token: string): Promise<boolean> {
-      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
-      const business = await em.findOne(Business, { emailVerificationTokenHash: sha256(token) });
-      if (!business || !business.emailVerificationExpiresAt || business.emailVerificationExpiresAt < now()) return false;
+      const business = await findByToken(token);
+      if (!business) return false;
       business.isEmailVerified = true;
       business.emailVerificationTokenHash = null;
       business.emailVerificationExpiresAt = null;

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { fieldErrors, type FieldErrors } from '../../modules/accounts/schemas.ts';
+
+/** JSON error bodies carry `message` (spec section 7) and, for bad input, `fieldErrors`. */
+export function apiError(status: number, message: string, extra: { fieldErrors?: FieldErrors; headers?: HeadersInit } = {}) {
+  const body: Record<string, unknown> = { message };
+  if (extra.fieldErrors) body.fieldErrors = extra.fieldErrors;
+  return Response.json(body, { status, headers: extra.headers });
+}
+
+/** For resource routes that only accept POST (or PUT): any GET gets a 405 instead of a Remix error. */
+export function methodNotAllowed(allowed = 'POST') {
+  return apiError(405, `Use ${allowed} for this endpoint.`, { headers: { Allow: allowed } });
+}
+
+/**
+ * Reads a JSON body and validates it. Throws a 415 for another content type, a 400 for malformed
+ * JSON, and a 400 with the schema's field messages for bad input.
+ */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const type = request.headers.get('Content-Type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw apiError(415, 'Send a JSON body with Content-Type: application/json.');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    throw apiError(400, 'Malformed JSON body.');
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw apiError(400, 'The JSON body must be an object.');
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw apiError(400, 'Please correct the highlighted fields.', { fieldErrors: fieldErrors(parsed.error) });
+  return parsed.data;
+}
