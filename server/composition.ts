@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { JoseGoogleIdTokenVerifier } from '../adapters/identity/JoseGoogleIdTokenVerifier.ts';
 import { OutboxMailer } from '../adapters/mailer/OutboxMailer.ts';
 import { SmtpMailer } from '../adapters/mailer/SmtpMailer.ts';
+import type { GoogleIdTokenVerifier } from '../modules/accounts/google.ts';
 import { createAccounts } from '../modules/accounts/service.ts';
 import { RateLimiter } from '../modules/accounts/rate-limit.ts';
 import { createSessionStore } from '../modules/accounts/sessions.ts';
@@ -23,6 +25,8 @@ export type Root = {
   outbox: OutboxMailer | null;
   sessions: ReturnType<typeof createSessionStore>;
   rateLimiter: RateLimiter;
+  /** Present when GOOGLE_CLIENT_ID/SECRET are set. */
+  googleIdTokens: GoogleIdTokenVerifier | null;
   close(): Promise<void>;
 };
 
@@ -51,6 +55,7 @@ export async function createRoot(config: Config, options: { logger?: Logger; mig
     outbox,
     sessions: createSessionStore(db.orm.em),
     rateLimiter: new RateLimiter(),
+    googleIdTokens: config.GOOGLE_CLIENT_ID ? new JoseGoogleIdTokenVerifier({ clientId: config.GOOGLE_CLIENT_ID }) : null,
     async close() {
       await mailer.close?.();
       await db.close();
@@ -74,6 +79,7 @@ export function createRequestContext(root: Root, extra: { cspNonce: string; clie
     logger: root.logger,
     sessions: root.sessions,
     rateLimiter: root.rateLimiter,
+    googleIdTokens: root.googleIdTokens,
     outbox: root.config.NODE_ENV === 'production' ? null : root.outbox,
     accounts: createAccounts({ em, mailer: root.mailer, appUrl: root.config.APP_URL, logger: root.logger }),
     surveys: createSurveys({ em }),

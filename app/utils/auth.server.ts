@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { Authenticator, AuthorizationError } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
+import { GoogleStrategy } from 'remix-auth-google';
 import type { Business } from '../../modules/accounts/entities.ts';
 import { REMEMBER_ME_TTL_MS } from '../../modules/accounts/sessions.ts';
 import { BAD_CREDENTIALS_MESSAGE } from '../../modules/accounts/service.ts';
@@ -26,6 +27,27 @@ export function getAuthenticator(context: AppLoadContext): Authenticator<Busines
       }),
       'form',
     );
+    const { googleClientId, googleClientSecret, appUrl } = context.config;
+    if (googleClientId && googleClientSecret) {
+      authenticator.use(
+        new GoogleStrategy(
+          { clientID: googleClientId, clientSecret: googleClientSecret, callbackURL: new URL('/auth/google/callback', appUrl).toString() },
+          async ({ profile, context: ctx }) => {
+            const email = profile.emails?.[0]?.value;
+            if (!ctx || !profile.id || !email) throw new AuthorizationError('Google did not share an email address.');
+            const result = await ctx.accounts.signInWithGoogle({
+              sub: profile.id,
+              email,
+              emailVerified: profile._json.email_verified === true,
+              name: profile.displayName,
+            });
+            if (!result.ok) throw new AuthorizationError(result.message);
+            return result.business;
+          },
+        ),
+        'google',
+      );
+    }
     authenticators.set(context.sessions, authenticator);
   }
   return authenticator;

@@ -29,6 +29,11 @@ export type CurrentUser = {
 
 export type SignUpResult = { ok: true; business: Business } | { ok: false; errors: FieldErrors };
 
+export const GOOGLE_LINK_REFUSED_MESSAGE =
+  'An account with this email already exists. Sign in with your password, or use a Google account whose email is verified.';
+
+export type GoogleSignInResult = { ok: true; business: Business; created: boolean } | { ok: false; message: string };
+
 export type GoogleIdentity = { sub: string; email: string; emailVerified: boolean; name?: string };
 
 export function toCurrentUser(b: Business): CurrentUser {
@@ -122,27 +127,30 @@ export function createAccounts(deps: AccountsDeps) {
       return ok && business ? business : null;
     },
 
-    /** Finds or creates the owner for a verified Google identity; links by verified email. */
-    async signInWithGoogle(identity: GoogleIdentity): Promise<Business> {
+    /**
+     * Finds or creates the owner for a verified Google identity. An existing password account is
+     * linked only when Google says the email is verified.
+     */
+    async signInWithGoogle(identity: GoogleIdentity): Promise<GoogleSignInResult> {
       const bySub = await em.findOne(Business, { googleId: identity.sub });
-      if (bySub) return bySub;
+      if (bySub) return { ok: true, business: bySub, created: false };
       const email = identity.email.trim().toLowerCase();
       const byEmail = await em.findOne(Business, { email });
       if (byEmail) {
-        if (!identity.emailVerified) throw new Error('Google account email is not verified');
+        if (!identity.emailVerified || byEmail.googleId) return { ok: false, message: GOOGLE_LINK_REFUSED_MESSAGE };
         byEmail.googleId = identity.sub;
         byEmail.isEmailVerified = true;
         await em.flush();
-        return byEmail;
+        return { ok: true, business: byEmail, created: false };
       }
       const business = em.create(Business, {
         email,
-        displayName: identity.name?.trim() || email.split('@')[0] || email,
+        displayName: identity.name?.trim().slice(0, 255) || email.split('@')[0] || email,
         googleId: identity.sub,
         isEmailVerified: identity.emailVerified,
       });
       await em.flush();
-      return business;
+      return { ok: true, business, created: true };
     },
 
     /** True when the token is known and unexpired; changes nothing. */

@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { getAuthenticator, startSession } from '../utils/auth.server.ts';
+import { safeReturnTo } from '../utils/return-to.ts';
+import { redirectWithToast } from '../utils/toast.server.ts';
+import { returnToCookie } from './auth.google.tsx';
+
+/** GET /auth/google/callback: Google sends the owner back here with a code and our state. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!context.config.googleClientId) return redirectWithToast('/auth', { title: 'Google sign in failed', type: 'error' });
+  let business;
+  try {
+    business = await getAuthenticator(context).authenticate('google', request, { context, throwOnError: true });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    context.logger.warn({ err: error }, 'google sign-in failed');
+    const description = error instanceof Error ? error.message : 'Please try again.';
+    return redirectWithToast('/auth', { title: 'Google sign in failed', description, type: 'error' });
+  }
+  const headers = await startSession(request, context, business, { remember: true });
+  const returnTo = safeReturnTo(await returnToCookie.parse(request.headers.get('Cookie')));
+  headers.append('Set-Cookie', await returnToCookie.serialize('', { maxAge: 0 }));
+  return redirectWithToast(
+    returnTo ?? '/',
+    { title: 'Welcome!', description: 'You have successfully signed in with Google.', type: 'success' },
+    { headers },
+  );
+}

@@ -1,0 +1,27 @@
+import { createCookie, redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { getAuthenticator } from '../utils/auth.server.ts';
+import { safeReturnTo } from '../utils/return-to.ts';
+import { redirectWithToast } from '../utils/toast.server.ts';
+import { GOOGLE_UNAVAILABLE } from '../components/auth-forms.tsx';
+
+/** Where to go after Google sends the owner back; survives the round trip to Google for 10 minutes. */
+export const returnToCookie = createCookie('rl_return_to', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 600 });
+
+export const loader = () => redirect('/auth');
+
+/** POST /auth/google: starts Google's OAuth flow (remix-auth-google) and redirects to Google. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (!context.config.googleClientId) {
+    return redirectWithToast('/auth', { title: 'Google sign in failed', description: GOOGLE_UNAVAILABLE, type: 'error' });
+  }
+  const returnTo = safeReturnTo((await request.clone().formData()).get('returnTo'));
+  try {
+    await getAuthenticator(context).authenticate('google', request, { context, throwOnError: true });
+  } catch (response) {
+    if (response instanceof Response && returnTo) {
+      response.headers.append('Set-Cookie', await returnToCookie.serialize(returnTo, { secure: context.config.production }));
+    }
+    throw response;
+  }
+  return redirect('/auth');
+}
