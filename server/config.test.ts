@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const base = { DATA_DIR: '/tmp/rewardloop-config-test', SESSION_SECRET: 'x'.repeat(32) };
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig(base);
+    expect(c).toMatchObject({ NODE_ENV: 'development', PORT: 3000, APP_URL: 'http://localhost:3000', DB_POOL_MAX: 10, ALLOW_DEMO_ADAPTERS: false });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ NODE_ENV: 'production', SESSION_SECRET: '' }, 'SESSION_SECRET'],
+    [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ ALLOW_DEMO_ADAPTERS: 'maybe' }, 'ALLOW_DEMO_ADAPTERS'],
+  ])('rejects %o naming %s', (env, name) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`^\\s+${name}:`, 'm'));
+  });
+
+  it('never echoes a secret value in the message', () => {
+    try {
+      loadConfig({ ...base, SESSION_SECRET: 'hunter2' });
+      expect.unreachable();
+    } catch (error) {
+      expect(String(error)).not.toContain('hunter2');
+    }
+  });
+});
