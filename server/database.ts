@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -35,9 +35,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let url = options.url;
   let socketServer: PGLiteSocketServer | undefined;
   let pglite: PGlite | undefined;
+  let releaseLock: (() => void) | undefined;
   if (!url) {
     const dir = path.join(options.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
+    releaseLock = lockDataDir(dir);
     pglite = await PGlite.create(dir);
     // Every pool of the process connects here: the ORM's, pg-boss's and the health check's.
     socketServer = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: options.poolMax * 3 + 4 });
@@ -58,16 +60,57 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const applied = await orm.migrator.up();
     if (applied.length > 0) options.logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
   }
+  let closed = false;
   return {
     orm,
     describe: pglite ? `embedded PostgreSQL (PGlite) in ${path.join(options.dataDir, 'pgdata')}` : redact(url),
     embedded: Boolean(pglite),
     async close() {
+      if (closed) return;
+      closed = true;
       await orm.close(true);
       await socketServer?.stop();
-      await pglite?.close();
+      if (pglite && !pglite.closed) await pglite.close();
+      releaseLock?.();
     },
   };
+}
+
+/**
+ * One process at a time may open an embedded database folder: a second (say the CLI while the dev
+ * server runs) would corrupt it. The lock names the holder's pid; a lock left by a dead process is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  const file = path.join(dir, '.rewardloop.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(file, 'utf8'));
+      if (holder && isAlive(holder)) {
+        throw new EmbeddedDatabaseBusyError(
+          `The embedded database in ${dir} is in use by process ${holder}. Stop that process (the dev server?) first, or set DATABASE_URL to use a PostgreSQL server.`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new EmbeddedDatabaseBusyError(`Could not lock the embedded database in ${dir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export class EmbeddedDatabaseBusyError extends Error {
+  override name = 'EmbeddedDatabaseBusyError';
 }
 
 function redact(url: string): string {

@@ -1,0 +1,81 @@
+import { Command, CommanderError, type ParseOptions } from 'commander';
+import { ConfigError } from '../server/config.ts';
+import { registerAccountCommands } from './commands/accounts.ts';
+import { registerDbCommands } from './commands/db.ts';
+import { CliError, EXIT, defaultIo, type CliIo } from './runtime.ts';
+
+export { EXIT, type CliIo, type Prompts, type Writer } from './runtime.ts';
+
+/**
+ * The reward-cli program. `parseAsync` never rejects and never exits the process: it records the
+ * outcome in `exitCode` (see EXIT), which the bin hands to `process.exitCode`.
+ */
+export class RewardCli extends Command {
+  exitCode: number = EXIT.ok;
+  io: CliIo;
+
+  constructor(io: CliIo) {
+    super('reward-cli');
+    this.io = io;
+  }
+
+  override async parseAsync(argv?: readonly string[], options?: ParseOptions): Promise<this> {
+    this.exitCode = EXIT.ok;
+    try {
+      await super.parseAsync(argv, options);
+    } catch (error) {
+      this.exitCode = this.report(error);
+    }
+    return this;
+  }
+
+  /** Writes what went wrong to stderr and picks the exit code. */
+  private report(error: unknown): number {
+    const { err } = this.io;
+    if (error instanceof CommanderError) {
+      // Commander already printed its message (or the help/version) through configureOutput.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (error instanceof CliError) {
+      err.write(`error: ${error.message}\n`);
+      return error.exitCode;
+    }
+    if (error instanceof ConfigError) {
+      err.write(`${error.message}\n`);
+      return EXIT.usage;
+    }
+    if (error instanceof Error && error.name === 'ExitPromptError') {
+      err.write('Cancelled.\n');
+      return EXIT.cancelled;
+    }
+    err.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.failure;
+  }
+}
+
+/** Builds the commander program; `io` defaults to the process (stdout, stderr, env, TTY, prompts). */
+export function createCli(io: Partial<CliIo> = {}): RewardCli {
+  const resolved: CliIo = { ...defaultIo(), ...io };
+  const program = new RewardCli(resolved);
+  // Settings first: subcommands copy them when created.
+  program
+    .description('RewardLoop administration: database and owner accounts, on the same composition root as the server.')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => void resolved.out.write(text),
+      writeErr: (text) => void resolved.err.write(text),
+    })
+    .showHelpAfterError('(run reward-cli --help for usage)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  reward-cli db migrate\n' +
+        '  reward-cli db seed\n' +
+        "  reward-cli accounts create --name 'Crumb & Co' --email owner@example.com --password 'correct horse'\n" +
+        '\nExit codes: 0 done, 1 failed, 2 usage or validation error, 130 cancelled at a prompt.\n' +
+        'The database is DATABASE_URL when set, else the embedded one under DATA_DIR (default .data).\n',
+    );
+  registerDbCommands(program, resolved);
+  registerAccountCommands(program, resolved);
+  return program;
+}

@@ -1,0 +1,87 @@
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import type { ServerBuild } from '@remix-run/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../modules/shared/logger.ts';
+import { createHttpApp } from '../../server/http.ts';
+import { createTestApp, type TestApp } from '../setup/test-root.ts';
+
+// The Express pipeline in front of Remix, without a Remix build: a request that reaches Remix gets a 500 here.
+const noBuild = () => Promise.reject(new Error('no Remix build in this test')) as Promise<ServerBuild>;
+
+let app: TestApp;
+let url: string;
+let close: () => Promise<void>;
+const lines: Array<Record<string, unknown>> = [];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      cb();
+    },
+  });
+  app.root.logger = createLogger({ level: 'info', destination: sink });
+  const server = createHttpApp(app.root, { build: noBuild }).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => new Promise((r) => server.close(() => r()));
+});
+afterAll(async () => {
+  await close?.();
+  await app?.close();
+});
+
+describe('HTTP pipeline', () => {
+  it('GET /healthz answers 200 while the database answers', async () => {
+    const res = await fetch(`${url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sets security headers with a fresh CSP nonce per response', async () => {
+    const a = await fetch(`${url}/healthz`);
+    const b = await fetch(`${url}/healthz`);
+    const csp = a.headers.get('content-security-policy')!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/unsafe-inline[^;]*script|script-src[^;]*unsafe-inline/);
+    expect(b.headers.get('content-security-policy')).not.toBe(csp);
+    expect(a.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(a.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(a.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('refuses an oversized body with 413 and a clear message before reading it', async () => {
+    const res = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2_000_000) }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'Request body too large: the limit is 1000 KB.' });
+  });
+
+  it('logs one line per request with method, path, status and ms, and no query string', async () => {
+    await fetch(`${url}/healthz?token=secret-token-value`);
+    const line = lines.filter((l) => l.msg === 'request' && l.path === '/healthz').at(-1)!;
+    expect(line).toMatchObject({ method: 'GET', path: '/healthz', status: 200 });
+    expect(typeof line.ms).toBe('number');
+    expect(JSON.stringify(lines)).not.toContain('secret-token-value');
+  });
+
+  it('redacts secrets in anything logged', () => {
+    app.root.logger.info({ password: 'hunter2', user: { token: 'abc123', squareAccessToken: 'sq0' } }, 'with secrets');
+    const line = lines.find((l) => l.msg === 'with secrets')!;
+    expect(JSON.stringify(line)).not.toMatch(/hunter2|abc123|sq0/);
+  });
+
+  it('GET /healthz answers 503 when the database does not', async () => {
+    await app.root.db.close();
+    const res = await fetch(`${url}/healthz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ status: 'unavailable' });
+  });
+});
