@@ -1,8 +1,23 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
+const outboxDir = inject('outboxDir');
+
+/** The verification link in the newest outbox email to this address. */
+async function latestLinkTo(email: string): Promise<string> {
+  const files = (await readdir(outboxDir)).filter((f) => f.endsWith('.eml')).sort().reverse();
+  for (const file of files) {
+    const mail = await simpleParser(await readFile(path.join(outboxDir, file)));
+    const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+    if (to?.value[0]?.address === email) return /https?:\/\/\S+\/email-verified\/[\w-]+/.exec(mail.text ?? '')![0];
+  }
+  throw new Error(`no email to ${email}`);
+}
 let browser: Browser;
 
 beforeAll(async () => {
@@ -65,6 +80,29 @@ describe('an owner signs up, sees the dashboard, signs out and signs in again', 
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await signUpSignOutSignIn(page, `nojs-${Date.now()}@example.com`);
+    await context.close();
+  });
+
+  it('confirms the owner email from the link in the outbox', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const email = `verify-${Date.now()}@example.com`;
+    const res = await page.request.post(`${baseUrl}/api/auth/signup`, {
+      data: { email, password: 'password123', confirmPassword: 'password123', displayName: 'Verify Me Cafe', terms: true },
+    });
+    expect(res.status()).toBe(201);
+    await page.goto(`${baseUrl}/`);
+    expect(await page.getByText('Confirm your email address').isVisible()).toBe(true);
+    const link = await latestLinkTo(email);
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Confirm email address' }).click();
+    await expect.poll(() => page.getByText('Your email has been verified. Thank you!').isVisible()).toBe(true);
+    await page.goto(`${baseUrl}/`);
+    expect(await page.getByText('Confirm your email address').count()).toBe(0);
+    // The same link a second time fails with the spec's words.
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Confirm email address' }).click();
+    await expect.poll(() => page.getByText('The link may have expired or been used already.').isVisible()).toBe(true);
     await context.close();
   });
 

@@ -1,0 +1,54 @@
+import { describe, expect, inject, it } from 'vitest';
+
+const baseUrl = inject('baseUrl');
+
+describe('the built app over HTTP (production mode)', () => {
+  it('puts the response CSP nonce on every script tag', async () => {
+    const res = await fetch(`${baseUrl}/auth`);
+    expect(res.status).toBe(200);
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy')!)![1];
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it('sets Secure, HttpOnly, SameSite=Lax session cookies in production', async () => {
+    const res = await fetch(`${baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: `cookie-${Date.now()}@example.com`, password: 'password123', confirmPassword: 'password123', displayName: 'Cookie Co', terms: true }),
+    });
+    expect(res.status).toBe(201);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('rl_session='))!;
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+  });
+
+  it('answers bad requests with clear 4xx messages, never a 500', async () => {
+    const post = (body: string, type = 'application/json') =>
+      fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': type }, body });
+    expect((await post('{oops')).status).toBe(400);
+    expect((await post('email=a', 'text/plain')).status).toBe(415);
+    expect((await post(JSON.stringify({ email: 'x'.repeat(2_000_000) }))).status).toBe(413);
+    expect((await fetch(`${baseUrl}/api/auth/login`)).status).toBe(405);
+    expect((await fetch(`${baseUrl}/api/auth/user`)).status).toBe(401);
+    const res = await fetch(`${baseUrl}/auth?returnTo=//evil.example`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).not.toContain('evil.example');
+  });
+
+  it('hides the development outbox in production', async () => {
+    expect((await fetch(`${baseUrl}/dev/outbox`)).status).toBe(404);
+  });
+
+  it('does not change state on GET: /logout and the verification link only read', async () => {
+    const res = await fetch(`${baseUrl}/logout`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    const verify = await fetch(`${baseUrl}/email-verified/not-a-real-token-but-long-enough`);
+    expect(verify.status).toBe(200);
+    expect(await verify.text()).toContain('Confirm email address');
+  });
+});
