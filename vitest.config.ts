@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   test: {
     setupFiles: ['./tests/setup/setup-test-env.ts'],
+    globalSetup: ['./tests/setup/global-db-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

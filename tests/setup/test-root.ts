@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { createRequestContext, createRoot, type RequestContext, type Root } from '../../server/composition.ts';
 import { createLogger } from '../../modules/shared/logger.ts';
@@ -23,6 +24,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = inject('pgTemplateDir');
+  if (!serverUrl && template && existsSync(template)) {
+    // Same result as a fresh initdb + migrations, in a fraction of the time.
+    cpSync(template, path.join(dataDir, 'pgdata'), { recursive: true });
+  }
   if (serverUrl) {
     const name = `rl_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     const admin = new pg.Client({ connectionString: serverUrl });
