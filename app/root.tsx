@@ -30,7 +30,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [owner, { toast, headers }] = await Promise.all([getOwner(request, context), readToast(request)]);
+  const [owner, { toast, headers }] = await Promise.all([getOwner(request, context), readToast(request, context)]);
   return data(
     { owner: owner ? { displayName: owner.displayName } : null, toast },
     { headers: headers ?? undefined },

@@ -6,7 +6,7 @@ import { returnToCookie } from './auth.google.tsx';
 
 /** GET /auth/google/callback: Google sends the owner back here with a code and our state. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!context.config.googleClientId) return redirectWithToast('/auth', { title: 'Google sign in failed', type: 'error' });
+  if (!context.config.googleClientId) return redirectWithToast(context, '/auth', { title: 'Google sign in failed', type: 'error' });
   let business;
   try {
     business = await getAuthenticator(context).authenticate('google', request, { context, throwOnError: true });
@@ -14,12 +14,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (error instanceof Response) throw error;
     context.logger.warn({ err: error }, 'google sign-in failed');
     const description = error instanceof Error ? error.message : 'Please try again.';
-    return redirectWithToast('/auth', { title: 'Google sign in failed', description, type: 'error' });
+    return redirectWithToast(context, '/auth', { title: 'Google sign in failed', description, type: 'error' });
   }
   const headers = await startSession(request, context, business, { remember: true });
   const returnTo = safeReturnTo(await returnToCookie.parse(request.headers.get('Cookie')));
   headers.append('Set-Cookie', await returnToCookie.serialize('', { maxAge: 0 }));
   return redirectWithToast(
+      context,
     returnTo ?? '/',
     { title: 'Welcome!', description: 'You have successfully signed in with Google.', type: 'success' },
     { headers },

@@ -12,7 +12,7 @@ export const loader = () => redirect('/auth');
 /** POST /auth/google: starts Google's OAuth flow (remix-auth-google) and redirects to Google. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (!context.config.googleClientId) {
-    return redirectWithToast('/auth', { title: 'Google sign in failed', description: GOOGLE_UNAVAILABLE, type: 'error' });
+    return redirectWithToast(context, '/auth', { title: 'Google sign in failed', description: GOOGLE_UNAVAILABLE, type: 'error' });
   }
   const returnTo = safeReturnTo((await request.clone().formData()).get('returnTo'));
   try {

@@ -69,6 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const headers = await startSession(request, context, created.business, { remember: submission.value.remember });
     return redirectWithToast(
+      context,
       next,
       { title: 'Account created!', description: 'Your business account has been created successfully.', type: 'success' },
       { headers },
@@ -96,6 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const business = await getAuthenticator(context).authenticate('form', request, { context, throwOnError: true });
     const headers = await startSession(request, context, business, { remember: submission.value.remember });
     return redirectWithToast(
+      context,
       next,
       { title: 'Welcome back!', description: 'You have successfully signed in.', type: 'success' },
       { headers },

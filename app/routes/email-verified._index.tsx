@@ -14,9 +14,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Sends a fresh verification link to the signed-in owner. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await requireOwner(request, context);
-  if (owner.isEmailVerified) return redirectWithToast('/', { title: 'Email already verified', type: 'info' });
+  if (owner.isEmailVerified) return redirectWithToast(context, '/', { title: 'Email already verified', type: 'info' });
   await context.accounts.resendVerification(owner);
-  return redirectWithToast('/', { title: 'Verification email sent', description: `Check ${owner.email} for a new link.`, type: 'success' });
+  return redirectWithToast(context, '/', { title: 'Verification email sent', description: `Check ${owner.email} for a new link.`, type: 'success' });
 }
 
 export default function EmailVerifiedStatus() {

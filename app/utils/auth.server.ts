@@ -53,12 +53,20 @@ export function getAuthenticator(context: AppLoadContext): Authenticator<Busines
   return authenticator;
 }
 
-/** The signed-in owner, or null. */
-export async function getOwner(request: Request, context: AppLoadContext): Promise<Business | null> {
-  const session = await getSessionStorage(context).getSession(request.headers.get('Cookie'));
-  const id = session.get(SESSION_KEY);
-  if (typeof id !== 'string') return null;
-  return context.accounts.byId(id);
+const owners = new WeakMap<AppLoadContext, Promise<Business | null>>();
+
+/** The signed-in owner, or null. Looked up once per request (the root and the route loader both ask). */
+export function getOwner(request: Request, context: AppLoadContext): Promise<Business | null> {
+  let owner = owners.get(context);
+  if (!owner) {
+    owner = (async () => {
+      const session = await getSessionStorage(context).getSession(request.headers.get('Cookie'));
+      const id = session.get(SESSION_KEY);
+      return typeof id === 'string' ? context.accounts.byId(id) : null;
+    })();
+    owners.set(context, owner);
+  }
+  return owner;
 }
 
 /** The signed-in owner; a visitor is sent to sign in and comes back to this page after. */

@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, redirect } from '@remix-run/node';
+import { createCookieSessionStorage, redirect, type AppLoadContext, type SessionStorage } from '@remix-run/node';
 import { z } from 'zod';
 
 export const toastSchema = z.object({
@@ -8,36 +8,44 @@ export const toastSchema = z.object({
 });
 export type Toast = z.input<typeof toastSchema>;
 
-// A flash cookie holds at most one toast for the next page (spec: one visible at a time).
-const toastStorage = createCookieSessionStorage({
-  cookie: {
-    name: 'rl_toast',
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: process.env.NODE_ENV === 'production',
-    secrets: ['rl-toast'],
-  },
-});
+const storages = new WeakMap<object, SessionStorage>();
 
-export async function toastCookie(toast: Toast): Promise<string> {
-  const session = await toastStorage.getSession();
-  session.flash('toast', toastSchema.parse(toast));
-  return toastStorage.commitSession(session);
+// A flash cookie holds at most one toast for the next page (spec: one visible at a time),
+// signed with the session secret like the session cookie.
+function toastStorage(context: AppLoadContext): SessionStorage {
+  let storage = storages.get(context.sessions);
+  if (!storage) {
+    storage = createCookieSessionStorage({
+      cookie: {
+        name: 'rl_toast',
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure: context.config.production,
+        secrets: [context.config.sessionSecret],
+      },
+    });
+    storages.set(context.sessions, storage);
+  }
+  return storage;
 }
 
-export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}) {
+export async function redirectWithToast(context: AppLoadContext, url: string, toast: Toast, init: ResponseInit = {}) {
+  const storage = toastStorage(context);
+  const session = await storage.getSession();
+  session.flash('toast', toastSchema.parse(toast));
   const headers = new Headers(init.headers);
-  headers.append('Set-Cookie', await toastCookie(toast));
+  headers.append('Set-Cookie', await storage.commitSession(session));
   return redirect(url, { ...init, headers });
 }
 
 /** The flashed toast, with the header that clears it. */
-export async function readToast(request: Request) {
-  const session = await toastStorage.getSession(request.headers.get('Cookie'));
+export async function readToast(request: Request, context: AppLoadContext) {
+  const storage = toastStorage(context);
+  const session = await storage.getSession(request.headers.get('Cookie'));
   const parsed = toastSchema.safeParse(session.get('toast'));
   return {
     toast: parsed.success ? parsed.data : null,
-    headers: parsed.success ? { 'Set-Cookie': await toastStorage.destroySession(session) } : null,
+    headers: parsed.success ? { 'Set-Cookie': await storage.destroySession(session) } : null,
   };
 }
