@@ -34,6 +34,8 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ALLOW_DEMO_ADAPTERS: bool.default(false),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_000_000),
+    /** Express "trust proxy": which proxies may set X-Forwarded-For (the client IP used for rate limits). */
+    TRUST_PROXY: z.string().min(1).default('loopback'),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {

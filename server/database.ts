@@ -80,16 +80,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * One process at a time may open an embedded database folder: a second (say the CLI while the dev
  * server runs) would corrupt it. The lock names the holder's pid; a lock left by a dead process is taken over.
  */
+const heldByThisProcess = new Set<string>();
+
 function lockDataDir(dir: string): () => void {
   const file = path.join(dir, '.rewardloop.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return () => rmSync(file, { force: true });
+      heldByThisProcess.add(file);
+      return () => {
+        heldByThisProcess.delete(file);
+        rmSync(file, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(file, 'utf8'));
-      if (holder && isAlive(holder)) {
+      // Our own pid in the file is stale unless this process took the lock: a container restarts
+      // its server as pid 1 again after a crash.
+      const busy = holder === process.pid ? heldByThisProcess.has(file) : holder > 0 && isAlive(holder);
+      if (busy) {
         throw new EmbeddedDatabaseBusyError(
           `The embedded database in ${dir} is in use by process ${holder}. Stop that process (the dev server?) first, or set DATABASE_URL to use a PostgreSQL server.`,
         );

@@ -33,13 +33,22 @@ function contentSecurityPolicy(nonce: string, root: Root, dev: boolean): string 
   ].join('; ');
 }
 
+function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return Boolean(host) && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 /** The Express app: security headers, body limits, request logs, /healthz, static assets, then Remix. */
 export function createHttpApp(root: Root, options: HttpOptions) {
   const app = express();
   const dev = Boolean(options.devMiddleware);
   const { logger } = root;
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  const trust = root.config.TRUST_PROXY;
+  app.set('trust proxy', /^\d+$/.test(trust) ? Number(trust) : trust === 'true' ? true : trust === 'false' ? false : trust);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
@@ -78,6 +87,16 @@ export function createHttpApp(root: Root, options: HttpOptions) {
       return;
     }
     next();
+  });
+
+  // Cross-site form posts carry the attacker's Origin: refused, on top of SameSite=Lax cookies.
+  app.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    const origin = req.headers.origin;
+    if (!origin || origin === 'null' || sameHost(origin, req.headers.host) || origin === new URL(root.config.APP_URL).origin) {
+      return next();
+    }
+    res.status(403).type('application/json').send({ message: 'Cross-site requests are not allowed.' });
   });
 
   app.get('/healthz', async (_req, res) => {

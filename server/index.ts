@@ -32,11 +32,21 @@ async function main() {
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     logger.info({ port, database: root.db.describe, mailer: root.mailer.id, mode: config.NODE_ENV }, `RewardLoop listening on http://localhost:${port}`);
   });
+  // Expired sessions are deleted at start and every hour.
+  const purge = () =>
+    root.sessions.purgeExpired().then(
+      (n) => n > 0 && logger.info({ sessions: n }, 'expired sessions purged'),
+      (err: unknown) => logger.warn({ err }, 'could not purge expired sessions'),
+    );
+  void purge();
+  const purgeTimer = setInterval(purge, 60 * 60 * 1000);
+  purgeTimer.unref();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    clearInterval(purgeTimer);
     server.close();
     server.closeAllConnections();
     await closeVite?.();

@@ -1,13 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { VerifyResult } from '../components/verify-result.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Confirm your email — RewardLoop' }];
 
-// A GET never changes state (mail scanners prefetch links): the page asks for one click, which POSTs.
-export function loader(_: LoaderFunctionArgs) {
-  return null;
+// A GET never changes state (mail scanners prefetch links): it only checks the token; one click POSTs it.
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return { valid: await context.accounts.checkVerificationToken(params.token ?? '') };
 }
 
 export async function action({ params, context }: ActionFunctionArgs) {
@@ -16,8 +16,10 @@ export async function action({ params, context }: ActionFunctionArgs) {
 }
 
 export default function VerifyEmailToken() {
+  const { valid } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   if (result) return <VerifyResult ok={result.ok} />;
+  if (!valid) return <VerifyResult ok={false} />;
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <Card className="text-center">

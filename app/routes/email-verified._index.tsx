@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/rate-limit.ts';
 import { requireOwner } from '../utils/auth.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
 import { buttonClass, Card } from '../components/ui.tsx';
@@ -15,6 +16,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await requireOwner(request, context);
   if (owner.isEmailVerified) return redirectWithToast(context, '/', { title: 'Email already verified', type: 'info' });
+  const limited = context.rateLimiter.hit([[`verify-resend:${owner.id}`, AUTH_RATE_RULES.verificationResend]]);
+  if (!limited.allowed) {
+    return redirectWithToast(context, '/', { title: 'Please wait', description: tooManyAttemptsMessage(limited.retryAfterSeconds), type: 'error' });
+  }
   await context.accounts.resendVerification(owner);
   return redirectWithToast(context, '/', { title: 'Verification email sent', description: `Check ${owner.email} for a new link.`, type: 'success' });
 }

@@ -1,7 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium, started the way this machine needs (root, no network beyond loopback). */
@@ -17,7 +14,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${mkdtempSync(path.join(tmpdir(), 'rl-chromium-'))}`,
-    ].filter((a) => !a.startsWith('--user-data-dir')),
+    ],
+    // Playwright gives every launch a fresh temporary profile of its own.
   });
 }

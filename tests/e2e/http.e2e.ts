@@ -49,6 +49,6 @@ describe('the built app over HTTP (production mode)', () => {
     expect(res.headers.getSetCookie()).toEqual([]);
     const verify = await fetch(`${baseUrl}/email-verified/not-a-real-token-but-long-enough`);
     expect(verify.status).toBe(200);
-    expect(await verify.text()).toContain('Confirm email address');
+    expect(await verify.text()).toContain('The link may have expired or been used already.');
   });
 });

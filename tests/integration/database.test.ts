@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -32,5 +32,29 @@ describe('database', () => {
     const rows = await second.orm.em.getConnection().execute(`select count(*)::int as n from mikro_orm_migrations`);
     expect(rows[0]).toEqual({ n: 1 });
     await second.close();
+  });
+
+  it('takes over a lock left by a dead process, or by an earlier run with the same pid (a restarted container)', async () => {
+    for (const holder of [2 ** 22 + 12345, process.pid]) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'rl-lock-'));
+      dirs.push(dataDir);
+      mkdirSync(path.join(dataDir, 'pgdata'), { recursive: true });
+      writeFileSync(path.join(dataDir, 'pgdata', '.rewardloop.lock'), String(holder));
+      const db = await openDatabase({ dataDir, poolMax: 2, logger, migrate: true });
+      await db.close();
+    }
+  });
+
+  it('purges expired sessions only', async () => {
+    const app = await createTestApp();
+    try {
+      const live = await app.root.sessions.create({ businessId: 'x' });
+      const dead = await app.root.sessions.create({ businessId: 'y' }, new Date(Date.now() - 1000));
+      expect(await app.root.sessions.purgeExpired()).toBe(1);
+      expect(await app.root.sessions.read(live)).toEqual({ businessId: 'x' });
+      expect(await app.root.sessions.read(dead)).toBeNull();
+    } finally {
+      await app.close();
+    }
   });
 });

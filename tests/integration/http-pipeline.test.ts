@@ -64,6 +64,12 @@ describe('HTTP pipeline', () => {
     expect(await res.json()).toEqual({ message: 'Request body too large: the limit is 1000 KB.' });
   });
 
+  it('refuses a cross-site POST by its Origin with 403', async () => {
+    const res = await fetch(`${url}/auth`, { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'intent=signin' });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: 'Cross-site requests are not allowed.' });
+  });
+
   it('logs one line per request with method, path, status and ms, and no query string', async () => {
     await fetch(`${url}/healthz?token=secret-token-value`);
     const line = lines.filter((l) => l.msg === 'request' && l.path === '/healthz').at(-1)!;
