@@ -15,10 +15,15 @@
 #   SMTP_URL        required unless ALLOW_DEMO_ADAPTERS=true (then mail goes to $DATA_DIR/outbox).
 #   DATABASE_URL    recommended. Without it the embedded PostgreSQL (PGlite) keeps its data in
 #                   $DATA_DIR/pgdata: mount a volume there (-v rewardloop-data:/data).
-#   APP_URL         the public origin, used in email links.
-# Known issue with the embedded database here: after an unclean exit (kill, OOM), the restarted
-# server (PID 1 again) sees "in use by process 1" in the stale lock. Delete
-# /data/pgdata/.rewardloop.lock to recover (docs/architecture.md, "Running in a container").
+#   APP_URL         the public origin, used in email links and accepted by the Origin check on
+#                   POSTs.
+#   TRUST_PROXY     default loopback. Behind a reverse proxy or load balancer, set its hop count
+#                   or subnet (e.g. 1, 172.16.0.0/12): through published ports even a proxy on
+#                   the same host is not loopback here, and the per-IP rate limits need the
+#                   client's address from X-Forwarded-For.
+# The embedded database's lock survives an unclean exit (kill, OOM) and names pid 1. The
+# restarted server is pid 1 again, but did not take that lock, so it treats it as stale and
+# starts (server/database.ts).
 # See .env.example for every variable, and docs/architecture.md ("Running in a container").
 
 # ---------------------------------------------------------------------------------------------
@@ -99,5 +104,6 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # SMTP_URL or ALLOW_DEMO_ADAPTERS=true.
 #   docker run --rm --env-file prod.env rewardloop node cli/bin.mjs db migrate
 # Never run the CLI against the embedded database (/data) while the server container is using it.
-# PGlite has no lock between processes, and two writers can corrupt the data.
+# Two writers can corrupt the data, and the folder lock cannot stop them: it compares pids, which
+# mean nothing across containers.
 CMD ["node", "server/index.ts"]

@@ -78,7 +78,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /**
  * One process at a time may open an embedded database folder: a second (say the CLI while the dev
- * server runs) would corrupt it. The lock names the holder's pid; a lock left by a dead process is taken over.
+ * server runs) would corrupt it. The lock names the holder's pid; a lock left by a dead process, or
+ * one with our own pid that this process did not take (a container restarted as pid 1), is taken over.
  */
 const heldByThisProcess = new Set<string>();
 
