@@ -85,7 +85,7 @@ describe('HTTP pipeline', () => {
   });
 
   it('GET /healthz answers 503 when the database does not', async () => {
-    await app.root.db.close();
+    await app.breakDatabase();
     const res = await fetch(`${url}/healthz`);
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ status: 'unavailable' });

@@ -12,6 +12,8 @@ export type TestApp = {
   dataDir: string;
   /** A fresh request context, as the server builds one per request. */
   context(ip?: string): RequestContext;
+  /** Makes the database stop answering: the embedded one is shut down, a server database is dropped. */
+  breakDatabase(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -61,6 +63,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     root,
     dataDir,
     context: (ip = '127.0.0.1') => createRequestContext(root, { cspNonce: 'test-nonce', clientIp: ip }),
+    async breakDatabase() {
+      if (dropDatabase) await dropDatabase();
+      else await root.db.close();
+    },
     async close() {
       await root.close();
       await dropDatabase?.();
