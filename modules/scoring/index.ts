@@ -1,0 +1,17 @@
+/**
+ * Points, tiers and reward values (spec sections 4, 5 "Points rules" and 9). Pure, no I/O:
+ * the browser uses it for live points and the server re-computes with it on submit.
+ */
+export { tierFor, tierThresholds, tierRanges, tierRangeLabel, type TierOverride, type TierRange } from './tiers.ts';
+export { wholeDollars, formatCents } from './money.ts';
+export {
+  scoreSurvey,
+  maxPoints,
+  questionCounts,
+  charCount,
+  type Verified,
+  type ScoringConfig,
+  type ScoreInput,
+  type Score,
+  type QuestionCounts,
+} from './points.ts';
