@@ -28,5 +28,20 @@ export default defineConfig({
   // Pre-bundled up front so the first page in development does not trigger a re-optimise and reload.
   optimizeDeps: {
     include: ['react', 'react-dom', 'react-dom/client', '@remix-run/react', '@conform-to/react', '@conform-to/zod/v4', 'zod'],
+    // Server-only packages: route files import them for loaders and actions, which never reach the
+    // browser, but Vite's dependency scan reads the raw files and would try to bundle them.
+    exclude: [
+      '@node-rs/argon2',
+      '@mikro-orm/core',
+      '@mikro-orm/postgresql',
+      '@napi-rs/canvas',
+      'qrcode',
+      'nodemailer',
+      'jose',
+      'pino',
+      'remix-auth',
+      'remix-auth-form',
+      'remix-auth-google',
+    ],
   },
 });

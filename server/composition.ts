@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { DemoBilling } from '../adapters/billing/DemoBilling.ts';
 import { JoseGoogleIdTokenVerifier } from '../adapters/identity/JoseGoogleIdTokenVerifier.ts';
 import { OutboxMailer } from '../adapters/mailer/OutboxMailer.ts';
 import { SmtpMailer } from '../adapters/mailer/SmtpMailer.ts';
@@ -42,9 +43,12 @@ export async function createRoot(config: Config, options: { logger?: Logger; mig
     migrate: options.migrate ?? true,
   });
   const outbox = config.SMTP_URL ? null : new OutboxMailer({ dir: path.join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM });
-  if (outbox && config.NODE_ENV === 'production' && !config.ALLOW_DEMO_ADAPTERS) {
-    await db.close();
-    throw new Error('SMTP_URL is required in production (set ALLOW_DEMO_ADAPTERS=true to keep mail in the outbox folder)');
+  if (config.NODE_ENV === 'production' && !config.ALLOW_DEMO_ADAPTERS) {
+    const demo = [outbox ? 'mail outbox (set SMTP_URL)' : null, config.BILLING === 'demo' ? 'demo billing (BILLING=demo)' : null].filter(Boolean);
+    if (demo.length > 0) {
+      await db.close();
+      throw new Error(`Demo adapters are refused in production: ${demo.join(', ')}. Configure the real ones or set ALLOW_DEMO_ADAPTERS=true.`);
+    }
   }
   const mailer: Mailer = outbox ?? new SmtpMailer({ url: config.SMTP_URL!, from: config.MAIL_FROM });
   return {
@@ -83,6 +87,7 @@ export function createRequestContext(root: Root, extra: { cspNonce: string; clie
     outbox: root.config.NODE_ENV === 'production' ? null : root.outbox,
     accounts: createAccounts({ em, mailer: root.mailer, appUrl: root.config.APP_URL, logger: root.logger }),
     surveys: createSurveys({ em }),
+    billing: new DemoBilling({ em: () => em }),
   };
 }
 

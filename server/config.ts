@@ -33,6 +33,8 @@ export const configSchema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ALLOW_DEMO_ADAPTERS: bool.default(false),
+    /** Billing adapter: `demo` starts trials in one click (Stripe arrives with the billing issue). */
+    BILLING: z.enum(['demo']).default('demo'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_000_000),
     /** Express "trust proxy": which proxies may set X-Forwarded-For (the client IP used for rate limits). */
     TRUST_PROXY: z.string().min(1).default('loopback'),

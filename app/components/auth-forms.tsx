@@ -1,7 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { signInSchema, signUpSchema } from '../../modules/accounts/schemas.ts';
+import { BUILDER_DRAFT_KEY } from '../../modules/surveys/schema.ts';
 import { buttonClass, FieldError, PasswordField, TextField } from './ui.tsx';
 
 export type AuthMode = 'signin' | 'signup';
@@ -86,6 +88,7 @@ function SignInForm({ returnTo, lastResult }: Pick<Props, 'returnTo' | 'lastResu
   return (
     <Form method="post" action="/auth" {...getFormProps(form)} className="space-y-1">
       <input type="hidden" name="intent" value="signin" />
+      <DraftField />
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
       <FieldError id={form.errorId} errors={form.errors} />
       <TextField
@@ -127,6 +130,7 @@ function SignUpForm({ returnTo, lastResult }: Pick<Props, 'returnTo' | 'lastResu
   return (
     <Form method="post" action="/auth" {...getFormProps(form)} className="space-y-1">
       <input type="hidden" name="intent" value="signup" />
+      <DraftField />
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
       <FieldError id={form.errorId} errors={form.errors} />
       <TextField
@@ -181,6 +185,15 @@ function SignUpForm({ returnTo, lastResult }: Pick<Props, 'returnTo' | 'lastResu
       </button>
     </Form>
   );
+}
+
+/** Carries a survey built while logged out (kept in this browser) to the account being signed in. */
+function DraftField() {
+  const [draft, setDraft] = useState('');
+  useEffect(() => {
+    setDraft(localStorage.getItem(BUILDER_DRAFT_KEY) ?? '');
+  }, []);
+  return draft ? <input type="hidden" name="surveyBuilderConfig" value={draft} /> : null;
 }
 
 function GoogleMark() {

@@ -5,6 +5,7 @@ import { signInSchema } from '../../modules/accounts/schemas.ts';
 import { BAD_CREDENTIALS_MESSAGE, toCurrentUser } from '../../modules/accounts/service.ts';
 import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
 import { startSession } from '../utils/auth.server.ts';
+import { afterSignIn, saveHandedOverDraft } from '../utils/draft.server.ts';
 
 const bodySchema = signInSchema.extend({
   remember: z.boolean().default(false),
@@ -27,5 +28,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const business = await context.accounts.signIn(body.email, body.password);
   if (!business) return apiError(401, BAD_CREDENTIALS_MESSAGE);
   const headers = await startSession(request, context, business, { remember: body.remember });
-  return Response.json({ user: toCurrentUser(business) }, { headers });
+  const draftId = await saveHandedOverDraft(context, business.id, body.surveyBuilderConfig);
+  return Response.json({ user: toCurrentUser(business), surveyConfigId: draftId, redirectTo: afterSignIn(null, draftId) }, { headers });
 }

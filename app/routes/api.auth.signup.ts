@@ -5,6 +5,7 @@ import { signUpSchema } from '../../modules/accounts/schemas.ts';
 import { toCurrentUser } from '../../modules/accounts/service.ts';
 import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
 import { startSession } from '../utils/auth.server.ts';
+import { afterSignIn, saveHandedOverDraft } from '../utils/draft.server.ts';
 
 // Same rules as the form; the JSON body sends `terms` as a boolean.
 const bodySchema = signUpSchema.and(z.object({ surveyBuilderConfig: z.unknown().optional() }));
@@ -25,5 +26,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const created = await context.accounts.signUp(body);
   if (!created.ok) return apiError(409, created.errors.email?.[0] ?? 'Sign up failed', { fieldErrors: created.errors });
   const headers = await startSession(request, context, created.business, { remember: body.remember });
-  return Response.json({ user: toCurrentUser(created.business) }, { status: 201, headers });
+  const draftId = await saveHandedOverDraft(context, created.business.id, body.surveyBuilderConfig);
+  return Response.json({ user: toCurrentUser(created.business), surveyConfigId: draftId, redirectTo: afterSignIn(null, draftId) }, { status: 201, headers });
 }

@@ -9,6 +9,7 @@ import { BAD_CREDENTIALS_MESSAGE } from '../../modules/accounts/service.ts';
 import { AuthScreen, type AuthMode } from '../components/auth-forms.tsx';
 import { getAuthenticator, getOwner, startSession } from '../utils/auth.server.ts';
 import { safeReturnTo } from '../utils/return-to.ts';
+import { afterSignIn, saveHandedOverDraft } from '../utils/draft.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in — RewardLoop' }];
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.clone().formData();
   const returnTo = safeReturnTo(formData.get('returnTo'));
-  const next = returnTo ?? '/';
+  const draft = formData.get('surveyBuilderConfig');
   const ip = context.clientIp;
   const fail = (mode: AuthMode, result: SubmissionResult<string[]>, init: number | ResponseInit, toastTitle?: string) =>
     data(
@@ -68,9 +69,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     const headers = await startSession(request, context, created.business, { remember: submission.value.remember });
+    const draftId = await saveHandedOverDraft(context, created.business.id, draft);
     return redirectWithToast(
       context,
-      next,
+      afterSignIn(returnTo, draftId),
       { title: 'Account created!', description: 'Your business account has been created successfully.', type: 'success' },
       { headers },
     );
@@ -96,9 +98,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const business = await getAuthenticator(context).authenticate('form', request, { context, throwOnError: true });
     const headers = await startSession(request, context, business, { remember: submission.value.remember });
+    const draftId = await saveHandedOverDraft(context, business.id, draft);
     return redirectWithToast(
       context,
-      next,
+      afterSignIn(returnTo, draftId),
       { title: 'Welcome back!', description: 'You have successfully signed in.', type: 'success' },
       { headers },
     );

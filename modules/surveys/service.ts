@@ -1,12 +1,125 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { SurveyConfig } from './entities.ts';
+import type { SurveyConfigInput } from './schema.ts';
 
-/** Survey configs of one owner. The authoring issue grows this into the builder's service. */
-export function createSurveys(deps: { em: EntityManager }) {
+export { publishCheck, type PublishCheck } from './publish-check.ts';
+
+/** The client shape of a survey config (spec section 3 "Survey config (client)"), reward values in cents. */
+export type SurveyConfigView = {
+  id: string;
+  businessId: string;
+  title: string;
+  isActive: boolean;
+  isPublished: boolean;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  surveyTemplateId: string;
+  rewardMode: string;
+  bronzeRewardValue: number;
+  silverRewardValue: number;
+  goldRewardValue: number;
+  redemptionWebsite: string | null;
+  selectedReviewPlatforms: string[];
+  selectedSocialPlatforms: string[];
+  surveyFrequencyDays: number;
+  reviewUrls: Record<string, string>;
+  socialHandles: Record<string, string>;
+  customQuestions: unknown[];
+};
+
+export function toSurveyView(s: SurveyConfig): SurveyConfigView {
+  return {
+    id: s.id,
+    businessId: s.businessId,
+    title: s.title,
+    isActive: s.isActive,
+    isPublished: Boolean(s.publishedAt),
+    publishedAt: s.publishedAt ? s.publishedAt.toISOString() : null,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+    surveyTemplateId: s.surveyTemplateId,
+    rewardMode: s.rewardMode,
+    bronzeRewardValue: s.bronzeRewardValue,
+    silverRewardValue: s.silverRewardValue,
+    goldRewardValue: s.goldRewardValue,
+    redemptionWebsite: s.redemptionWebsite ?? null,
+    selectedReviewPlatforms: s.selectedReviewPlatforms,
+    selectedSocialPlatforms: s.selectedSocialPlatforms,
+    surveyFrequencyDays: s.surveyFrequencyDays,
+    reviewUrls: s.reviewUrls,
+    socialHandles: s.socialHandles,
+    customQuestions: s.customQuestions,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An owner's survey configs. Every read and write is scoped by businessId: another owner's survey
+ * id behaves exactly like an unknown one (null).
+ */
+export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
   const { em } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function owned(businessId: string, id: string): Promise<SurveyConfig | null> {
+    if (!UUID.test(id)) return null;
+    return em.findOne(SurveyConfig, { id, businessId });
+  }
+
   return {
     countForBusiness(businessId: string): Promise<number> {
       return em.count(SurveyConfig, { businessId });
+    },
+
+    async list(businessId: string): Promise<SurveyConfigView[]> {
+      const rows = await em.find(SurveyConfig, { businessId }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+      return rows.map(toSurveyView);
+    },
+
+    async get(businessId: string, id: string): Promise<SurveyConfigView | null> {
+      const row = await owned(businessId, id);
+      return row ? toSurveyView(row) : null;
+    },
+
+    /** The most recently created survey, for pages that show "your survey" without an id. */
+    async latest(businessId: string): Promise<SurveyConfigView | null> {
+      const row = await em.findOne(SurveyConfig, { businessId }, { orderBy: { createdAt: 'desc' } });
+      return row ? toSurveyView(row) : null;
+    },
+
+    async create(businessId: string, input: SurveyConfigInput): Promise<SurveyConfigView> {
+      const row = em.create(SurveyConfig, { businessId, ...input, isActive: true });
+      await em.flush();
+      return toSurveyView(row);
+    },
+
+    /** Replaces the editable fields; null when the survey is not this owner's. */
+    async update(businessId: string, id: string, input: SurveyConfigInput): Promise<SurveyConfigView | null> {
+      const row = await owned(businessId, id);
+      if (!row) return null;
+      em.assign(row, input);
+      await em.flush();
+      return toSurveyView(row);
+    },
+
+    async setActive(businessId: string, id: string, isActive: boolean): Promise<SurveyConfigView | null> {
+      const row = await owned(businessId, id);
+      if (!row) return null;
+      row.isActive = isActive;
+      await em.flush();
+      return toSurveyView(row);
+    },
+
+    /** Marks the survey live: published (first time only) and active. */
+    async publish(businessId: string, id: string): Promise<SurveyConfigView | null> {
+      const row = await owned(businessId, id);
+      if (!row) return null;
+      row.publishedAt ??= now();
+      row.isActive = true;
+      await em.flush();
+      return toSurveyView(row);
     },
   };
 }

@@ -27,7 +27,7 @@ export class CookieJar {
   }
 }
 
-export function formRequest(path: string, fields: Record<string, string>, jar?: CookieJar): Request {
+export function formRequest(path: string, fields: Record<string, string> | Array<[string, string]>, jar?: CookieJar): Request {
   const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded' });
   if (jar) headers.set('Cookie', jar.header());
   return new Request(BASE + path, { method: 'POST', headers, body: new URLSearchParams(fields).toString() });

@@ -1,0 +1,155 @@
+import { Link } from '@remix-run/react';
+import { AvailabilityBadge, CopyUrl, PlatformList, TierSummary } from './survey-ui.tsx';
+import { buttonClass, Card } from './ui.tsx';
+import type { Availability } from '../../modules/surveys/availability.ts';
+
+export type PublishedSurveyData = {
+  id: string;
+  title: string;
+  isPublished: boolean;
+  isActive: boolean;
+  createdAt: string;
+  publishedAt: string | null;
+  surveyTemplateId: string;
+  bronzeRewardValue: number;
+  silverRewardValue: number;
+  goldRewardValue: number;
+  surveyFrequencyDays: number;
+  redemptionWebsite: string | null;
+  selectedReviewPlatforms: string[];
+  selectedSocialPlatforms: string[];
+  publicUrl: string;
+  availability: Availability;
+  unavailableReasons: string[];
+  qrSvg: string;
+  hasPlan: boolean;
+  posConnected: boolean;
+  trialDaysRemaining: number;
+};
+
+/** The published page of spec section 2: status, details, tiers, link, QR code, materials, next steps. */
+export function PublishedSurvey({ s }: { s: PublishedSurveyData }) {
+  const live = s.isPublished && s.isActive;
+  return (
+    <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold sm:text-3xl">{s.title}</h1>
+        <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${live ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}>
+          {live ? 'Live' : 'Draft'}
+        </span>
+        <AvailabilityBadge availability={s.availability} />
+      </div>
+
+      {s.unavailableReasons.length ? (
+        <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">Surveys Currently Unavailable</p>
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {s.unavailableReasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+          {!s.hasPlan ? (
+            <Link to={`/subscription-check?surveyId=${s.id}`} className={`${buttonClass.primary} mt-3`}>
+              Start Free Trial
+            </Link>
+          ) : !s.posConnected ? (
+            <a href="/api/square/auth" className={`${buttonClass.primary} mt-3`}>
+              Connect Square
+            </a>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-6">
+          <Card>
+            <h2 className="mb-3 font-semibold">Share your survey</h2>
+            <CopyUrl url={s.publicUrl} failTitle="Failed to copy" failText="Please copy the URL manually" />
+            <div className="mt-4 flex flex-wrap gap-2">
+              <a href={s.publicUrl} target="_blank" rel="noreferrer" className={buttonClass.primary}>
+                View Live Survey
+              </a>
+            </div>
+          </Card>
+          <Card>
+            <h2 className="mb-3 font-semibold">Reward tiers</h2>
+            <TierSummary survey={s} />
+          </Card>
+          <Card>
+            <h2 className="mb-3 font-semibold">Details</h2>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <div>
+                <dt className="text-sm text-slate-500">Published</dt>
+                <dd className="font-medium">{s.publishedAt ? new Date(s.publishedAt).toLocaleDateString('en-US', { dateStyle: 'medium' }) : 'Not yet'}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-500">Repeat submissions</dt>
+                <dd className="font-medium">Once every {s.surveyFrequencyDays} days per email</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-500">Active review platforms</dt>
+                <dd className="font-medium">
+                  <PlatformList platforms={s.selectedReviewPlatforms} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-500">Active social platforms</dt>
+                <dd className="font-medium">
+                  <PlatformList platforms={s.selectedSocialPlatforms} />
+                </dd>
+              </div>
+              <div className="sm:col-span-2">
+                <dt className="text-sm text-slate-500">Redemption website</dt>
+                <dd className="font-medium break-all">{s.redemptionWebsite}</dd>
+              </div>
+            </dl>
+          </Card>
+          <Card>
+            <h2 className="mb-3 font-semibold">Next steps</h2>
+            <ol className="list-decimal space-y-1 pl-5 text-slate-700">
+              <li>Print the flyer and put it by the till or on tables.</li>
+              <li>Share the link on your social accounts and receipts.</li>
+              <li>Watch responses and rewards arrive in analytics.</li>
+            </ol>
+            <div className="mt-4 flex flex-wrap gap-2">
+              <Link to="/" className={buttonClass.secondary}>
+                Dashboard
+              </Link>
+              <Link to="/survey-management" className={buttonClass.secondary}>
+                Manage Surveys
+              </Link>
+              <Link to={`/survey-analytics/${s.id}`} className={buttonClass.secondary}>
+                Analytics
+              </Link>
+            </div>
+          </Card>
+        </div>
+        <aside id="materials" className="space-y-4">
+          <Card className="text-center">
+            <h2 className="mb-3 font-semibold">QR code</h2>
+            <div className="mx-auto w-full max-w-72 [&>svg]:h-auto [&>svg]:w-full" dangerouslySetInnerHTML={{ __html: s.qrSvg }} />
+            <div className="mt-4 flex flex-col gap-2">
+              <a href={`/survey-materials/${s.id}/flyer`} download className={buttonClass.primary}>
+                Download Promotional Material
+              </a>
+              <a href={`/survey-materials/${s.id}/qr`} download className={buttonClass.secondary}>
+                Download QR Code (PNG)
+              </a>
+            </div>
+            <p className="mt-2 text-xs text-slate-500">The flyer is a US Letter PNG at 300 dpi, ready to print.</p>
+          </Card>
+          <Card>
+            <h2 className="font-semibold">Your plan</h2>
+            <p className="mt-1 text-sm text-slate-600">
+              {s.hasPlan
+                ? s.trialDaysRemaining > 0
+                  ? `Free trial: ${s.trialDaysRemaining} day${s.trialDaysRemaining === 1 ? '' : 's'} left. Subscribe to keep your surveys live after it ends.`
+                  : 'Your subscription is active: your surveys stay live.'
+                : 'Start a free trial or subscribe to take responses.'}
+            </p>
+          </Card>
+        </aside>
+      </div>
+    </main>
+  );
+}

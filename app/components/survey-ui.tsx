@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { formatCents, tierRangeLabel, tierRanges, tierThresholds } from '../../modules/scoring/index.ts';
+import type { Availability } from '../../modules/surveys/availability.ts';
+import { getTemplate, DEFAULT_TEMPLATE_ID, PLATFORM_LABELS, type Platform, type TierName } from '../../modules/surveys/template.ts';
+import { Toast, type ToastData } from './toast.tsx';
+import { useHydrated } from './ui.tsx';
+
+export const tierStyle: Record<TierName, string> = {
+  Bronze: 'bg-bronze-soft text-bronze border-bronze/30',
+  Silver: 'bg-silver-soft text-silver border-silver/30',
+  Gold: 'bg-gold-soft text-gold border-gold/30',
+};
+
+type TierValues = { surveyTemplateId?: string; bronzeRewardValue: number; silverRewardValue: number; goldRewardValue: number; tierThresholds?: Record<string, number> | null };
+
+/** The three tiers with their points ranges (derived from the template) and dollar values. */
+export function TierSummary({ survey, compact = false }: { survey: TierValues; compact?: boolean }) {
+  const template = getTemplate(survey.surveyTemplateId ?? DEFAULT_TEMPLATE_ID) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
+  const ranges = tierRanges(tierThresholds(template, survey.tierThresholds));
+  const value: Record<TierName, number> = { Bronze: survey.bronzeRewardValue, Silver: survey.silverRewardValue, Gold: survey.goldRewardValue };
+  return (
+    <ul className={`grid gap-2 ${compact ? 'grid-cols-3' : 'sm:grid-cols-3'}`}>
+      {ranges.map((r) => (
+        <li key={r.tier} className={`rounded-lg border px-3 py-2 ${tierStyle[r.tier]}`}>
+          <p className="text-sm font-semibold">{r.tier}</p>
+          <p className={`${compact ? 'text-lg' : 'text-2xl'} font-bold`}>{formatCents(value[r.tier])}</p>
+          <p className="text-xs opacity-90">{tierRangeLabel(r)} points</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const availabilityStyle: Record<Availability, string> = {
+  Available: 'bg-emerald-100 text-emerald-800',
+  Unavailable: 'bg-red-100 text-red-800',
+  Inactive: 'bg-slate-200 text-slate-700',
+};
+
+export function AvailabilityBadge({ availability }: { availability: Availability }) {
+  return (
+    <span data-testid="availability" className={`rounded-full px-2.5 py-1 text-xs font-semibold ${availabilityStyle[availability]}`}>
+      {availability}
+    </span>
+  );
+}
+
+export function StatusBadge({ published }: { published: boolean }) {
+  return (
+    <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${published ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}>
+      {published ? 'Published' : 'Draft'}
+    </span>
+  );
+}
+
+export function PlatformList({ platforms }: { platforms: string[] }) {
+  if (platforms.length === 0) return <span className="text-slate-500">None</span>;
+  return <>{platforms.map((p) => PLATFORM_LABELS[p as Platform] ?? p).join(', ')}</>;
+}
+
+/**
+ * A read-only URL with a copy button. Without JavaScript the field is still selectable;
+ * with it, the button copies and answers with a toast.
+ */
+export function CopyUrl({ url, label = 'Public survey URL', failTitle = 'Copy Failed', failText = 'Unable to copy URL' }: { url: string; label?: string; failTitle?: string; failText?: string }) {
+  const hydrated = useHydrated();
+  const [toast, setToast] = useState<ToastData | null>(null);
+  const [copied, setCopied] = useState(false);
+  const id = `copy-${url.length}-${url.slice(-12).replace(/\W/g, '')}`;
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+      setToast({ title: 'URL Copied', description: 'Share it with your customers.', type: 'success' });
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      setToast({ title: failTitle, description: failText, type: 'error' });
+    }
+  }
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input id={id} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-sm" />
+        {hydrated ? (
+          <button type="button" onClick={copy} className="inline-flex min-h-11 shrink-0 items-center rounded-lg border border-slate-300 bg-white px-3 font-semibold hover:bg-slate-50">
+            {copied ? 'Copied' : 'Copy URL'}
+          </button>
+        ) : null}
+      </div>
+      <Toast toast={toast} />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { surveyConfigApiSchema } from '../../modules/surveys/schema.ts';
+import { apiError, readJson } from '../utils/api.server.ts';
+import { requireOwnerApi } from '../utils/owner-api.server.ts';
+
+/** GET /api/survey/builder-config: the owner's latest survey to start the builder from, or null. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const owner = await requireOwnerApi(request, context);
+  return Response.json(await context.surveys.latest(owner.id));
+}
+
+/** POST /api/survey/builder-config: body form fields plus customQuestions; creates a survey. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return apiError(405, 'Use POST to create a survey.', { headers: { Allow: 'GET, POST' } });
+  const owner = await requireOwnerApi(request, context);
+  const input = await readJson(request, surveyConfigApiSchema);
+  return Response.json(await context.surveys.create(owner.id, input), { status: 201 });
+}

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { surveyConfigApiSchema } from '../../modules/surveys/schema.ts';
+import { apiError, readJson } from '../utils/api.server.ts';
+import { requireOwnerApi, surveyNotFound } from '../utils/owner-api.server.ts';
+
+/** GET /api/survey/config/{id}: one of the owner's surveys (for editing). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const owner = await requireOwnerApi(request, context);
+  const survey = await context.surveys.get(owner.id, params.id ?? '');
+  return survey ? Response.json(survey) : surveyNotFound();
+}
+
+/** PUT /api/survey/config/{id}: replaces the survey's fields after the same validation as the builder. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== 'PUT') return apiError(405, 'Use PUT to update a survey.', { headers: { Allow: 'GET, PUT' } });
+  const owner = await requireOwnerApi(request, context);
+  if (!(await context.surveys.get(owner.id, params.id ?? ''))) return surveyNotFound();
+  const input = await readJson(request, surveyConfigApiSchema);
+  const survey = await context.surveys.update(owner.id, params.id ?? '', input);
+  return survey ? Response.json(survey) : surveyNotFound();
+}

@@ -1,0 +1,133 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
+import { useEffect } from 'react';
+import { publishStatus } from '../../modules/billing/publish-readiness.ts';
+import type { SubscriptionStatus } from '../../modules/billing/status.ts';
+import { publishSurvey } from '../../modules/surveys/publishing.ts';
+import { BUILDER_DRAFT_KEY } from '../../modules/surveys/schema.ts';
+import { buttonClass, Card } from '../components/ui.tsx';
+import { getOwner, requireOwner } from '../utils/auth.server.ts';
+import { redirectWithToast } from '../utils/toast.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Ready to publish? — RewardLoop' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  // No login guard in the route table: a visitor is asked to sign up, and comes back here.
+  const owner = await getOwner(request, context);
+  if (!owner) throw redirect(`/auth?mode=signup&returnTo=${encodeURIComponent(url.pathname + url.search)}`);
+  const surveyId = url.searchParams.get('surveyId');
+  const survey = surveyId ? await context.surveys.get(owner.id, surveyId) : await context.surveys.latest(owner.id);
+  return { survey: survey ? { id: survey.id, title: survey.title, isPublished: survey.isPublished } : null, status: publishStatus(owner) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const owner = await requireOwner(request, context);
+  const form = await request.formData();
+  const surveyId = String(form.get('surveyId') ?? '');
+  const back = `/subscription-check?surveyId=${encodeURIComponent(surveyId)}`;
+  if (form.get('intent') === 'start-trial') {
+    const result = await context.billing.startTrial(owner, 'starter', true);
+    if (!result.ok) return redirectWithToast(context, back, { title: 'Trial Not Started', description: result.message, type: 'error' });
+    return redirectWithToast(context, back, {
+      title: 'Free trial started',
+      description: `Your trial runs until ${result.trialEndsAt.toLocaleDateString('en-US', { month: 'long', day: 'numeric' })}. You can publish now.`,
+      type: 'success',
+    });
+  }
+  const result = await publishSurvey(context.surveys, owner, surveyId);
+  if (!result.ok) return data({ error: { title: result.title, message: result.message } }, result.status === 404 ? 404 : 400);
+  return redirectWithToast(context, `/survey-published/${result.survey.id}`, {
+    title: 'Survey Published!',
+    description: 'Share the link or QR code with your customers.',
+    type: 'success',
+  });
+}
+
+const statusLabel: Record<SubscriptionStatus, string> = {
+  active: 'Active subscription',
+  trialing: 'Free trial',
+  trial_expired: 'Trial expired',
+  canceled: 'Canceled',
+  none: 'No subscription',
+};
+
+export default function SubscriptionCheck() {
+  const { survey, status } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const busy = navigation.state !== 'idle';
+  // After sign-up handed the browser's draft over, it is saved: clear it here.
+  useEffect(() => {
+    if (params.get('handover') === '1') localStorage.removeItem(BUILDER_DRAFT_KEY);
+  }, [params]);
+  if (!survey) {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-12 text-center">
+        <h1 className="text-2xl font-bold">No survey found. Please create a survey first.</h1>
+        <Link to="/survey-builder" className={`${buttonClass.primary} mt-6`}>
+          Build New Survey
+        </Link>
+      </main>
+    );
+  }
+  return (
+    <main className="mx-auto max-w-xl px-4 py-12">
+      <Card className="space-y-4 text-center">
+        <h1 className="text-2xl font-bold">Ready to Publish?</h1>
+        <p className="text-slate-600">
+          <span className="font-semibold text-slate-900">{survey.title}</span>
+        </p>
+        <p>
+          <span
+            data-testid="subscription-status"
+            className={`rounded-full px-3 py-1 text-sm font-semibold ${status.action === 'publish' ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-800'}`}
+          >
+            {statusLabel[status.subscriptionStatus]}
+          </span>
+        </p>
+        <p className="text-slate-700">{status.message}</p>
+        {failed?.error ? (
+          <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-left text-red-900">
+            <p className="font-semibold">{failed.error.title}</p>
+            <p className="text-sm">{failed.error.message}</p>
+          </div>
+        ) : null}
+        <Form method="post" className="flex flex-col items-center gap-3">
+          <input type="hidden" name="surveyId" value={survey.id} />
+          {status.action === 'publish' ? (
+            <button type="submit" name="intent" value="publish" className={`${buttonClass.primary} w-full sm:w-auto`} disabled={busy}>
+              {busy ? 'Publishing…' : survey.isPublished ? 'Publish Changes' : 'Publish Survey'}
+            </button>
+          ) : status.action === 'trial' ? (
+            <button type="submit" name="intent" value="start-trial" className={`${buttonClass.primary} w-full sm:w-auto`} disabled={busy}>
+              {busy ? 'Starting…' : 'Start Free Trial'}
+            </button>
+          ) : (
+            <Link to="/subscription-plans" className={`${buttonClass.primary} w-full sm:w-auto`}>
+              Choose a Plan
+            </Link>
+          )}
+        </Form>
+        <Link to={`/survey-preview?surveyId=${survey.id}`} className="inline-block font-medium text-brand-700 hover:underline">
+          Back to Preview
+        </Link>
+      </Card>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error) && error.status === 400 ? (error.data as { error?: { message?: string } })?.error?.message : null;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-12 text-center">
+      <h1 className="text-2xl font-bold">Unable to Check Status</h1>
+      <p className="mt-2 text-slate-600">{detail ?? "We couldn't verify your subscription status."}</p>
+      <Link to="/" className={`${buttonClass.primary} mt-6`}>
+        Return to Dashboard
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,433 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useMemo, useState } from 'react';
+import { formatCents, maxPoints, questionCounts } from '../../modules/scoring/index.ts';
+import { BUILDER_DRAFT_KEY, builderFormSchema, presetRewards, toFormValues, type RewardMode } from '../../modules/surveys/schema.ts';
+import {
+  DEFAULT_TEMPLATE_ID,
+  defaultPresetId,
+  getTemplate,
+  PLATFORM_LABELS,
+  PRESET_IDS,
+  REVIEW_PLATFORMS,
+  sectionBranches,
+  SOCIAL_PLATFORMS,
+} from '../../modules/surveys/template.ts';
+import { Toast, type ToastData } from '../components/toast.tsx';
+import { buttonClass, Card, FieldError, useHydrated } from '../components/ui.tsx';
+import { getOwner } from '../utils/auth.server.ts';
+import { redirectWithToast } from '../utils/toast.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Survey builder — RewardLoop' }];
+
+const FEATURE_COMING_SOON: ToastData = { title: 'Feature Coming Soon', description: 'Removing questions is not available yet: every question is part of the survey.', type: 'info' };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const owner = await getOwner(request, context);
+  const surveyId = new URL(request.url).searchParams.get('surveyId');
+  if (surveyId) {
+    if (!owner) throw redirect(`/auth?returnTo=${encodeURIComponent(`/survey-builder?surveyId=${surveyId}`)}`);
+    const survey = await context.surveys.get(owner.id, surveyId);
+    if (!survey) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
+    return { loggedIn: true, survey };
+  }
+  return { loggedIn: Boolean(owner), survey: null };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: builderFormSchema });
+  if (formData.get('intent') === 'remove-question') {
+    return data({ result: submission.reply({ resetForm: false }), toast: FEATURE_COMING_SOON, draftSaved: false });
+  }
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply(), toast: { title: 'Save Failed', description: 'Please correct the highlighted fields.', type: 'error' as const }, draftSaved: false }, 400);
+  }
+  const owner = await getOwner(request, context);
+  if (!owner) {
+    return data(
+      { result: submission.reply({ formErrors: ['Sign up or sign in to save your survey.'] }), toast: undefined, draftSaved: false },
+      401,
+    );
+  }
+  const surveyId = new URL(request.url).searchParams.get('surveyId');
+  if (surveyId) {
+    const updated = await context.surveys.update(owner.id, surveyId, submission.value);
+    if (!updated) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
+    return redirectWithToast(context, updated.isPublished ? `/survey-published/${updated.id}` : `/survey-preview?surveyId=${updated.id}`, {
+      title: 'Survey Updated',
+      description: 'Your changes are saved.',
+      type: 'success',
+    });
+  }
+  const created = await context.surveys.create(owner.id, submission.value);
+  return redirectWithToast(context, `/survey-preview?surveyId=${created.id}`, { title: 'Survey Saved', description: 'Review it, then publish.', type: 'success' });
+}
+
+const modeLabel = (mode: RewardMode) => (mode === 'custom' ? 'Custom' : getTemplate(DEFAULT_TEMPLATE_ID)!.preset_rewards[mode].label);
+
+export default function SurveyBuilder() {
+  const { loggedIn, survey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const template = getTemplate(survey?.surveyTemplateId ?? DEFAULT_TEMPLATE_ID)!;
+  const defaultMode = defaultPresetId(template);
+  // A logged-out visitor's draft lives in this browser until they sign up.
+  const [draft, setDraft] = useState<ReturnType<typeof toFormValues> | null>(null);
+  const [draftSaved, setDraftSaved] = useState(false);
+  useEffect(() => {
+    if (loggedIn || survey) return;
+    try {
+      const stored = localStorage.getItem(BUILDER_DRAFT_KEY);
+      if (stored) setDraft(toFormValues(JSON.parse(stored), defaultMode));
+    } catch {
+      /* an unreadable draft is ignored */
+    }
+  }, [loggedIn, survey, defaultMode]);
+  const defaults = draft ?? toFormValues(survey, defaultMode);
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <div className="mb-6">
+        <h1 className="text-2xl font-bold sm:text-3xl">{survey ? 'Edit survey' : 'Build a survey'}</h1>
+        <p className="text-slate-600">Choose rewards, where customers can review you, and how often they can take part.</p>
+      </div>
+      {!loggedIn ? (
+        <div className="mb-6 rounded-card border border-sky-200 bg-sky-50 p-4 text-sky-900">
+          {draftSaved ? (
+            <p>
+              <strong>Your survey is saved in this browser.</strong> <Link to="/auth?mode=signup" className="font-semibold underline">Sign up</Link> or{' '}
+              <Link to="/auth" className="font-semibold underline">sign in</Link> to save it to your account and publish it.
+            </p>
+          ) : (
+            <p>
+              You can build a survey now. To save and publish it, you will need to{' '}
+              <Link to="/auth?mode=signup" className="font-semibold underline">sign up</Link>
+              {hydrated ? ' — your work is kept in this browser meanwhile.' : '.'}
+            </p>
+          )}
+        </div>
+      ) : null}
+      <BuilderForm
+        key={draft ? 'draft' : 'server'}
+        defaults={defaults}
+        loggedIn={loggedIn}
+        editing={Boolean(survey)}
+        onDraftSaved={() => setDraftSaved(true)}
+        lastResult={actionData?.result}
+      />
+      <Toast toast={actionData?.toast} />
+    </main>
+  );
+}
+
+function BuilderForm({
+  defaults,
+  loggedIn,
+  editing,
+  onDraftSaved,
+  lastResult,
+}: {
+  defaults: ReturnType<typeof toFormValues>;
+  loggedIn: boolean;
+  editing: boolean;
+  onDraftSaved: () => void;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [toast, setToast] = useState<ToastData | null>(null);
+  const [form, fields] = useForm({
+    id: 'survey-builder',
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: builderFormSchema }),
+    onSubmit(event, { submission }) {
+      if (loggedIn) return;
+      // Logged out: keep the draft in this browser and ask the owner to sign up.
+      event.preventDefault();
+      if (submission?.status === 'success') {
+        localStorage.setItem(BUILDER_DRAFT_KEY, JSON.stringify(submission.value));
+        onDraftSaved();
+        setToast({ title: 'Survey saved in this browser', description: 'Sign up to save it to your account and publish it.', type: 'success' });
+      }
+    },
+  });
+  const rewardMode = (fields.rewardMode.value ?? defaults.rewardMode) as RewardMode;
+  const reviewSelected = toArray(fields.selectedReviewPlatforms.value ?? defaults.selectedReviewPlatforms);
+  const socialSelected = toArray(fields.selectedSocialPlatforms.value ?? defaults.selectedSocialPlatforms);
+  const reviewUrls = fields.reviewUrls.getFieldset();
+  const socialHandles = fields.socialHandles.getFieldset();
+  const template = getTemplate(defaults.surveyTemplateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
+  const busy = navigation.state !== 'idle';
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <Form method="post" {...getFormProps(form)} className="space-y-6">
+        <input type="hidden" name="surveyTemplateId" value={defaults.surveyTemplateId} />
+        <FieldError id={form.errorId} errors={form.errors} />
+        <Card>
+          <label htmlFor={fields.title.id} className="block font-semibold">
+            Survey Title
+          </label>
+          <p className="mb-2 text-sm text-slate-600">Customers see this at the top of the survey.</p>
+          <input
+            {...getInputProps(fields.title, { type: 'text' })}
+            placeholder="e.g. Tell us about your visit"
+            className="block min-h-11 w-full rounded-lg border border-slate-300 px-3"
+          />
+          <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+        </Card>
+
+        <Card>
+          <fieldset>
+            <legend className="font-semibold">Reward package</legend>
+            <p className="mb-3 text-sm text-slate-600">Gift card value for each tier. Customers earn a tier by the points they collect.</p>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {[...PRESET_IDS, 'custom' as const].map((mode) => {
+                const values = mode === 'custom' ? null : presetRewards(template.id, mode);
+                const checked = rewardMode === mode;
+                return (
+                  <label
+                    key={mode}
+                    className={`flex min-h-11 cursor-pointer gap-3 rounded-lg border p-3 ${checked ? 'border-brand-600 bg-brand-50 ring-1 ring-brand-600' : 'border-slate-300 bg-white'}`}
+                  >
+                    <input
+                      type="radio"
+                      name={fields.rewardMode.name}
+                      value={mode}
+                      defaultChecked={defaults.rewardMode === mode}
+                      className="mt-1 size-5"
+                    />
+                    <span>
+                      <span className="font-semibold">
+                        {modeLabel(mode)}
+                        {mode !== 'custom' && template.preset_rewards[mode].badge ? (
+                          <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">{template.preset_rewards[mode].badge}</span>
+                        ) : null}
+                      </span>
+                      <span className="block text-sm text-slate-600">
+                        {values ? `Bronze ${formatCents(values.bronze)} · Silver ${formatCents(values.silver)} · Gold ${formatCents(values.gold)}` : 'Set your own whole-dollar amounts'}
+                      </span>
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+            <FieldError id={fields.rewardMode.errorId} errors={fields.rewardMode.errors} />
+            {rewardMode === 'custom' || !hydrated ? (
+              <div className="mt-3 grid gap-3 sm:grid-cols-3">
+                {!hydrated ? <p className="text-sm text-slate-600 sm:col-span-3">Custom amounts (used when Custom is chosen):</p> : null}
+                {(
+                  [
+                    [fields.customBronze, 'Bronze', 1],
+                    [fields.customSilver, 'Silver', 2],
+                    [fields.customGold, 'Gold', 3],
+                  ] as const
+                ).map(([field, tier, min]) => (
+                  <div key={tier}>
+                    <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
+                      {tier} ($, minimum {min})
+                    </label>
+                    <div className="relative">
+                      <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">$</span>
+                      <input {...getInputProps(field, { type: 'number' })} min={min} step={1} inputMode="numeric" className="block min-h-11 w-full rounded-lg border border-slate-300 pl-7 pr-3" />
+                    </div>
+                    <FieldError id={field.errorId} errors={field.errors} />
+                  </div>
+                ))}
+              </div>
+            ) : null}
+          </fieldset>
+        </Card>
+
+        <Card>
+          <label htmlFor={fields.surveyFrequencyDays.id} className="block font-semibold">
+            How often can a customer submit?
+          </label>
+          <p className="mb-2 text-sm text-slate-600">The same email can earn a reward once in this many days.</p>
+          <select {...getSelectProps(fields.surveyFrequencyDays)} className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 sm:w-96">
+            {template.frequency_options.map((d) => (
+              <option key={d} value={String(d)}>
+                Once every {d} days{d === template.frequency_options[0] ? ' (recommended)' : ''}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.surveyFrequencyDays.errorId} errors={fields.surveyFrequencyDays.errors} />
+        </Card>
+
+        <Card>
+          <label htmlFor={fields.redemptionWebsite.id} className="block font-semibold">
+            Redemption website
+          </label>
+          <p className="mb-2 text-sm text-slate-600">Where customers can spend their gift card, e.g. your online ordering page.</p>
+          <input
+            {...getInputProps(fields.redemptionWebsite, { type: 'text' })}
+            inputMode="url"
+            placeholder="https://yourcafe.com"
+            className="block min-h-11 w-full rounded-lg border border-slate-300 px-3"
+          />
+          <FieldError id={fields.redemptionWebsite.errorId} errors={fields.redemptionWebsite.errors} />
+        </Card>
+
+        <Card>
+          <fieldset>
+            <legend className="font-semibold">Review platforms (1 to 3)</legend>
+            <p className="mb-3 text-sm text-slate-600">Happy customers are asked to review you here. Paste the link to your review page.</p>
+            <FieldError id={fields.selectedReviewPlatforms.errorId} errors={fields.selectedReviewPlatforms.errors} />
+            <div className="space-y-3">
+              {REVIEW_PLATFORMS.map((p) => {
+                const url = reviewUrls[p]!;
+                return (
+                  <div key={p} className="grid gap-2 sm:grid-cols-[10rem_1fr] sm:items-start">
+                    <label className="flex min-h-11 items-center gap-2 font-medium">
+                      <input type="checkbox" name={fields.selectedReviewPlatforms.name} value={p} defaultChecked={defaults.selectedReviewPlatforms.includes(p)} className="size-5" />
+                      {PLATFORM_LABELS[p]}
+                    </label>
+                    <div>
+                      <label htmlFor={url.id} className="sr-only">
+                        {PLATFORM_LABELS[p]} review URL
+                      </label>
+                      <input
+                        {...getInputProps(url, { type: 'text' })}
+                        inputMode="url"
+                        placeholder={`${PLATFORM_LABELS[p]} review link`}
+                        disabled={hydrated && !reviewSelected.includes(p)}
+                        className="block min-h-11 w-full rounded-lg border border-slate-300 px-3 disabled:bg-slate-100"
+                      />
+                      <FieldError id={url.errorId} errors={url.errors} />
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
+        </Card>
+
+        <Card>
+          <fieldset>
+            <legend className="font-semibold">Social platforms (up to 4)</legend>
+            <p className="mb-3 text-sm text-slate-600">Customers earn points for following you. Enter your handle, like @yourcafe.</p>
+            <FieldError id={fields.selectedSocialPlatforms.errorId} errors={fields.selectedSocialPlatforms.errors} />
+            <div className="space-y-3">
+              {SOCIAL_PLATFORMS.map((p) => {
+                const handle = socialHandles[p]!;
+                return (
+                  <div key={p} className="grid gap-2 sm:grid-cols-[10rem_1fr] sm:items-start">
+                    <label className="flex min-h-11 items-center gap-2 font-medium">
+                      <input type="checkbox" name={fields.selectedSocialPlatforms.name} value={p} defaultChecked={defaults.selectedSocialPlatforms.includes(p)} className="size-5" />
+                      {PLATFORM_LABELS[p]}
+                    </label>
+                    <div>
+                      <label htmlFor={handle.id} className="sr-only">
+                        {PLATFORM_LABELS[p]} handle
+                      </label>
+                      <input
+                        {...getInputProps(handle, { type: 'text' })}
+                        placeholder="@yourcafe"
+                        disabled={hydrated && !socialSelected.includes(p)}
+                        className="block min-h-11 w-full rounded-lg border border-slate-300 px-3 disabled:bg-slate-100"
+                      />
+                      <FieldError id={handle.errorId} errors={handle.errors} />
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
+        </Card>
+
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" name="intent" value="save" className={buttonClass.primary} disabled={busy}>
+            {busy && navigation.formData?.get('intent') === 'save' ? 'Saving…' : 'Save Survey & Review'}
+          </button>
+          <Link to={editing ? '/survey-management' : '/'} className={buttonClass.secondary}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+      <QuestionPanel templateId={template.id} review={reviewSelected} social={socialSelected} onRemove={() => setToast(FEATURE_COMING_SOON)} formId={form.id} />
+      <Toast toast={toast} />
+    </div>
+  );
+}
+
+function toArray(v: unknown): string[] {
+  if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string');
+  return typeof v === 'string' && v ? [v] : [];
+}
+
+/** Side panel: the questions the survey will ask, by section, and its stats (spec: Survey Stats). */
+function QuestionPanel({ templateId, review, social, onRemove, formId }: { templateId: string; review: string[]; social: string[]; onRemove: () => void; formId: string }) {
+  const hydrated = useHydrated();
+  const template = getTemplate(templateId)!;
+  const selection = useMemo(() => ({ selectedReviewPlatforms: review, selectedSocialPlatforms: social }), [review, social]);
+  const counts = questionCounts(template, selection);
+  const max = maxPoints(template, selection);
+  return (
+    <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start" aria-label="Survey preview">
+      <Card>
+        <h2 className="font-semibold">Survey Stats</h2>
+        <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
+          <div className="rounded-lg bg-slate-50 p-2">
+            <dt className="text-xs text-slate-600">Total Questions</dt>
+            <dd className="text-2xl font-bold" data-testid="total-questions">{counts.total}</dd>
+          </div>
+          <div className="rounded-lg bg-slate-50 p-2">
+            <dt className="text-xs text-slate-600">Max Points</dt>
+            <dd className="text-2xl font-bold" data-testid="max-points">{max}</dd>
+          </div>
+          <div className="rounded-lg bg-slate-50 p-2">
+            <dt className="text-xs text-slate-600">Removed Questions</dt>
+            <dd className="text-2xl font-bold">0</dd>
+          </div>
+        </dl>
+      </Card>
+      <Card>
+        <h2 className="font-semibold">Questions</h2>
+        <div className="mt-3 space-y-4">
+          {template.sections.map((section) => {
+            const branches = sectionBranches(section, selection);
+            return (
+              <section key={section.id}>
+                <h3 className="text-sm font-semibold text-slate-700">{section.title}</h3>
+                {branches.map((questions, i) => (
+                  <div key={i}>
+                    {section.conditional ? (
+                      <p className="mt-1 text-xs font-medium text-slate-500">{i === 0 ? 'Rated 4 or 5 stars' : 'Rated 3 stars or less'}</p>
+                    ) : null}
+                    <ul className="mt-1 space-y-1">
+                      {questions.map((q) => (
+                        <li key={q.id} className="flex items-center justify-between gap-2 text-sm">
+                          <span className="min-w-0 flex-1 truncate" title={q.text}>
+                            {q.text}
+                          </span>
+                          <span className="shrink-0 rounded bg-brand-50 px-1.5 text-xs font-semibold text-brand-700">+{q.points}</span>
+                          <button
+                            type={hydrated ? 'button' : 'submit'}
+                            form={formId}
+                            name="intent"
+                            value="remove-question"
+                            onClick={hydrated ? onRemove : undefined}
+                            aria-label={`Remove question: ${q.text}`}
+                            className="grid size-8 shrink-0 place-items-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+                          >
+                            ×
+                          </button>
+                        </li>
+                      ))}
+                      {questions.length === 0 ? <li className="text-xs text-slate-500">Select platforms to add these questions.</li> : null}
+                    </ul>
+                  </div>
+                ))}
+              </section>
+            );
+          })}
+        </div>
+      </Card>
+    </aside>
+  );
+}

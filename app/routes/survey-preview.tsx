@@ -1,0 +1,175 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { maxPoints, questionCounts } from '../../modules/scoring/index.ts';
+import { BUILDER_DRAFT_KEY, builderFormSchema } from '../../modules/surveys/schema.ts';
+import { publishCheck } from '../../modules/surveys/publish-check.ts';
+import { DEFAULT_TEMPLATE_ID, getTemplate } from '../../modules/surveys/template.ts';
+import { PlatformList, StatusBadge, TierSummary } from '../components/survey-ui.tsx';
+import { buttonClass, Card } from '../components/ui.tsx';
+import { getOwner } from '../utils/auth.server.ts';
+import { publicSurveyUrl } from '../../modules/sharing/urls.ts';
+import { redirectWithToast } from '../utils/toast.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Preview survey — RewardLoop' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const owner = await getOwner(request, context);
+  const surveyId = new URL(request.url).searchParams.get('surveyId');
+  if (!surveyId) {
+    // Logged out: the draft lives in the browser (shown by the component). Logged in: the latest survey.
+    if (!owner) return { survey: null, previewUrl: null };
+    const latest = await context.surveys.latest(owner.id);
+    if (!latest) throw redirect('/survey-builder');
+    throw redirect(`/survey-preview?surveyId=${latest.id}`);
+  }
+  if (!owner) throw redirect(`/auth?returnTo=${encodeURIComponent(`/survey-preview?surveyId=${surveyId}`)}`);
+  const survey = await context.surveys.get(owner.id, surveyId);
+  if (!survey) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
+  const check = publishCheck(survey);
+  if (!check.ok) throw await redirectWithToast(context, `/survey-builder?surveyId=${survey.id}`, { title: check.title, description: check.message, type: 'error' });
+  return { survey, previewUrl: publicSurveyUrl(context.config.appUrl, survey.businessId, survey.id, { preview: true }) };
+}
+
+type PreviewSurvey = {
+  id?: string;
+  isPublished?: boolean;
+  title: string;
+  surveyTemplateId: string;
+  bronzeRewardValue: number;
+  silverRewardValue: number;
+  goldRewardValue: number;
+  selectedReviewPlatforms: readonly string[];
+  selectedSocialPlatforms: readonly string[];
+  surveyFrequencyDays: number;
+  redemptionWebsite: string | null;
+};
+
+export default function SurveyPreview() {
+  const { survey, previewUrl } = useLoaderData<typeof loader>();
+  const [draft, setDraft] = useState<PreviewSurvey | null>(null);
+  const [draftState, setDraftState] = useState<'loading' | 'none' | 'ok'>(survey ? 'ok' : 'loading');
+  useEffect(() => {
+    if (survey) return;
+    try {
+      const raw = localStorage.getItem(BUILDER_DRAFT_KEY);
+      const parsed = raw ? builderFormSchema.safeParse(toFormInput(JSON.parse(raw))) : null;
+      if (parsed?.success) {
+        setDraft(parsed.data);
+        setDraftState('ok');
+        return;
+      }
+    } catch {
+      /* fall through */
+    }
+    setDraftState('none');
+  }, [survey]);
+
+  const shown: PreviewSurvey | null = survey ?? draft;
+  if (!shown) {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-12 text-center">
+        <h1 className="text-2xl font-bold">{draftState === 'loading' ? 'Loading your draft…' : 'No survey configuration found'}</h1>
+        {draftState === 'none' ? (
+          <>
+            <p className="mt-2 text-slate-600">Build a survey first, then preview it here.</p>
+            <Link to="/survey-builder" className={`${buttonClass.primary} mt-6`}>
+              Build a survey
+            </Link>
+          </>
+        ) : null}
+      </main>
+    );
+  }
+  const template = getTemplate(shown.surveyTemplateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
+  const counts = questionCounts(template, shown);
+  const guard = publishCheck(shown);
+  return (
+    <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <div className="flex items-center gap-2">
+            <h1 className="text-2xl font-bold">{shown.title}</h1>
+            <StatusBadge published={Boolean(shown.isPublished)} />
+          </div>
+          <p className="text-slate-600">Check your survey, then publish it to start collecting feedback.</p>
+        </div>
+      </div>
+      <Card>
+        <h2 className="mb-3 font-semibold">Reward tiers</h2>
+        <TierSummary survey={shown} />
+      </Card>
+      <Card>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-slate-500">Questions</dt>
+            <dd className="font-medium">
+              {counts.total} questions · up to {maxPoints(template, shown)} points
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-500">Repeat submissions</dt>
+            <dd className="font-medium">Once every {shown.surveyFrequencyDays} days per email</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-500">Review platforms</dt>
+            <dd className="font-medium">
+              <PlatformList platforms={[...shown.selectedReviewPlatforms]} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-500">Social platforms</dt>
+            <dd className="font-medium">
+              <PlatformList platforms={[...shown.selectedSocialPlatforms]} />
+            </dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="text-sm text-slate-500">Redemption website</dt>
+            <dd className="font-medium break-all">{shown.redemptionWebsite}</dd>
+          </div>
+        </dl>
+      </Card>
+      {!guard.ok ? (
+        <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">{guard.title}</p>
+          <p className="text-sm">{guard.message}</p>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        {survey ? (
+          <>
+            <Link to={`/subscription-check?surveyId=${survey.id}`} className={buttonClass.primary}>
+              Publish Survey
+            </Link>
+            {previewUrl ? (
+              <a href={previewUrl} target="_blank" rel="noreferrer" className={buttonClass.secondary}>
+                Preview
+              </a>
+            ) : null}
+            <Link to={`/survey-builder?surveyId=${survey.id}`} className={buttonClass.secondary}>
+              Edit
+            </Link>
+          </>
+        ) : (
+          <>
+            {guard.ok ? (
+              <Link to="/auth?mode=signup" className={buttonClass.primary}>
+                Publish Survey
+              </Link>
+            ) : null}
+            <Link to="/survey-builder" className={buttonClass.secondary}>
+              Edit
+            </Link>
+          </>
+        )}
+      </div>
+      {!survey && guard.ok ? <p className="text-sm text-slate-600">Publishing needs an account: sign up and your survey is saved to it.</p> : null}
+    </main>
+  );
+}
+
+/** A stored draft (cents) back into the form's shape so the same schema validates it. */
+function toFormInput(d: Record<string, unknown>) {
+  const cents = (v: unknown) => (typeof v === 'number' ? String(Math.round(v / 100)) : undefined);
+  return { ...d, customBronze: cents(d.bronzeRewardValue), customSilver: cents(d.silverRewardValue), customGold: cents(d.goldRewardValue), surveyFrequencyDays: String(d.surveyFrequencyDays ?? 90) };
+}

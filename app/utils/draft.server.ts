@@ -1,0 +1,32 @@
+import type { AppLoadContext } from '@remix-run/node';
+import { surveyConfigApiSchema } from '../../modules/surveys/schema.ts';
+
+/**
+ * A survey built while logged out travels with sign-in / sign-up (spec: surveyBuilderConfig) and
+ * is saved to the account. Returns the new survey's id, or null when there was no usable draft.
+ */
+export async function saveHandedOverDraft(context: AppLoadContext, businessId: string, raw: unknown): Promise<string | null> {
+  if (raw === null || raw === undefined || raw === '') return null;
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      context.logger.warn({ businessId }, 'handed-over survey draft is not JSON; ignored');
+      return null;
+    }
+  }
+  const parsed = surveyConfigApiSchema.safeParse(value);
+  if (!parsed.success) {
+    context.logger.warn({ businessId, issues: parsed.error.issues.length }, 'handed-over survey draft is invalid; ignored');
+    return null;
+  }
+  return (await context.surveys.create(businessId, parsed.data)).id;
+}
+
+/** Where to go after sign-in: a safe returnTo first, else the publish check for a handed-over draft, else home. */
+export function afterSignIn(returnTo: string | null, draftSurveyId: string | null): string {
+  if (returnTo) return returnTo;
+  if (draftSurveyId) return `/subscription-check?surveyId=${draftSurveyId}&handover=1`;
+  return '/';
+}

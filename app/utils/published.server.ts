@@ -1,0 +1,18 @@
+import type { AppLoadContext } from '@remix-run/node';
+import type { Business } from '../../modules/accounts/entities.ts';
+import type { SurveyConfigView } from '../../modules/surveys/service.ts';
+import { qrSvg } from '../../modules/sharing/qr.ts';
+import type { PublishedSurveyData } from '../components/published-survey.tsx';
+import { ownerReadiness, surveyCard } from './survey-pages.server.ts';
+
+export function publishedData(owner: Business, survey: SurveyConfigView, context: AppLoadContext): PublishedSurveyData {
+  const readiness = ownerReadiness(owner);
+  const card = surveyCard(survey, readiness, context);
+  return {
+    ...card,
+    qrSvg: qrSvg(card.publicUrl, { label: `QR code for ${survey.title}` }),
+    hasPlan: readiness.hasPlan,
+    posConnected: readiness.posConnected,
+    trialDaysRemaining: readiness.billing.trialDaysRemaining,
+  };
+}

@@ -1,0 +1,304 @@
+import { z } from 'zod';
+import { DEFAULT_TEMPLATE_ID, getTemplate, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type PresetId } from './template.ts';
+
+/**
+ * The survey builder's rules (spec section 5 "Survey config form", ARCHITECTURE.md decisions):
+ * one schema for the form (conform in the browser, the action on the server) and one for the JSON
+ * API, both ending in the same normalised `SurveyConfigInput` with reward values in integer cents.
+ */
+
+const REVIEW_PLATFORM_IDS = REVIEW_PLATFORMS;
+const SOCIAL_PLATFORM_IDS = SOCIAL_PLATFORMS;
+export const REWARD_MODES = ['preset_1', 'preset_2', 'preset_3', 'custom'] as const;
+export const FREQUENCY_DAYS = [90, 180, 365] as const;
+
+export type RewardMode = (typeof REWARD_MODES)[number];
+
+/** Minimum reward per tier in cents: $1 / $2 / $3 (ARCHITECTURE.md: 100/200/300 everywhere). */
+export const REWARD_MINIMUM_CENTS = { bronze: 100, silver: 200, gold: 300 } as const;
+export const REWARD_MAXIMUM_CENTS = 100_000;
+export const REWARD_MINIMUMS_MESSAGE = 'Bronze must be at least $1, Silver at least $2, and Gold at least $3';
+
+/** A preset's cents per tier, from the survey's template (spec section 9: Low, Middle, High). */
+export function presetRewards(templateId: string, mode: PresetId): { bronze: number; silver: number; gold: number } {
+  const values = (getTemplate(templateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!).preset_rewards[mode].values;
+  return { bronze: values.Bronze, silver: values.Silver, gold: values.Gold };
+}
+
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+
+/** Accepts "crumbandco.com" as well as "https://crumbandco.com/": owners rarely type the scheme. */
+export function normaliseUrl(value: string): string {
+  const v = value.trim();
+  if (!v) return v;
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? v : `https://${v}`;
+}
+
+export function isWebUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname.includes('.') && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** A social handle: "@crumbandco", "crumbandco", or a profile URL. */
+export function isHandle(value: string): boolean {
+  if (/^https?:\/\//i.test(value)) return isWebUrl(value);
+  return /^@?[A-Za-z0-9._-]{1,60}$/.test(value);
+}
+
+const title = z.preprocess(
+  trimmed,
+  z.string({ error: 'Title is required' }).min(1, 'Title is required').max(255, 'Title must be at most 255 characters'),
+);
+const surveyTemplateId = z.preprocess(
+  trimmed,
+  z
+    .string({ error: 'Survey template is required' })
+    .min(1, 'Survey template is required')
+    .refine((id) => getTemplate(id) !== undefined, 'Unknown survey template'),
+);
+const rewardMode = z.enum(REWARD_MODES, { error: 'Choose a reward package' });
+const redemptionWebsite = z.preprocess(
+  (v) => (typeof v === 'string' ? normaliseUrl(v) : v),
+  z
+    .string({ error: 'Redemption website is required' })
+    .min(1, 'Redemption website is required')
+    .max(500, 'Website must be at most 500 characters')
+    .refine(isWebUrl, 'Please enter a valid website URL'),
+);
+const frequency = z.coerce
+  .number({ error: 'Must be 90, 180, or 365 days' })
+  .refine((v): v is 90 | 180 | 365 => (FREQUENCY_DAYS as readonly number[]).includes(v), 'Must be 90, 180, or 365 days');
+
+const platformList = <T extends readonly [string, ...string[]]>(ids: T) =>
+  z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(ids, { error: 'Unknown platform' })));
+
+const optionalText = z.preprocess(trimmed, z.string().max(500, 'Must be at most 500 characters').optional());
+
+const platformsAndLinks = {
+  selectedReviewPlatforms: platformList(REVIEW_PLATFORM_IDS),
+  reviewUrls: z.object({ google: optionalText, yelp: optionalText, facebook: optionalText }).partial().default({}),
+  selectedSocialPlatforms: platformList(SOCIAL_PLATFORM_IDS),
+  socialHandles: z.object({ instagram: optionalText, facebook: optionalText, x: optionalText, tiktok: optionalText }).partial().default({}),
+};
+type PlatformFields = {
+  selectedReviewPlatforms: Array<(typeof REVIEW_PLATFORM_IDS)[number]>;
+  reviewUrls: Partial<Record<(typeof REVIEW_PLATFORM_IDS)[number], string | undefined>>;
+  selectedSocialPlatforms: Array<(typeof SOCIAL_PLATFORM_IDS)[number]>;
+  socialHandles: Partial<Record<(typeof SOCIAL_PLATFORM_IDS)[number], string | undefined>>;
+};
+
+const asList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' && v ? [v] : []);
+const asRecord = (v: unknown): Record<string, string | undefined> => (v && typeof v === 'object' ? (v as Record<string, string | undefined>) : {});
+
+/**
+ * Platform rules shared by both schemas: 1-3 review platforms with URLs, up to 4 social with
+ * handles. Runs even when other fields failed (`always`), so every message shows at once; it
+ * therefore reads the values defensively.
+ */
+function checkPlatforms(raw: unknown, ctx: z.RefinementCtx) {
+  const v = asRecord(raw) as Record<string, unknown>;
+  const review = asList(v.selectedReviewPlatforms);
+  const social = asList(v.selectedSocialPlatforms);
+  const reviewUrls = asRecord(v.reviewUrls);
+  const socialHandles = asRecord(v.socialHandles);
+  if (review.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['selectedReviewPlatforms'], message: 'Select at least one review platform' });
+  }
+  if (new Set(review).size !== review.length || review.length > 3) {
+    ctx.addIssue({ code: 'custom', path: ['selectedReviewPlatforms'], message: 'Choose up to 3 review platforms' });
+  }
+  for (const p of review) {
+    const url = typeof reviewUrls[p] === 'string' ? normaliseUrl(reviewUrls[p]) : '';
+    if (!url) ctx.addIssue({ code: 'custom', path: ['reviewUrls', p], message: 'URL required for selected platform' });
+    else if (!isWebUrl(url)) ctx.addIssue({ code: 'custom', path: ['reviewUrls', p], message: 'Please enter a valid URL' });
+  }
+  if (new Set(social).size !== social.length || social.length > 4) {
+    ctx.addIssue({ code: 'custom', path: ['selectedSocialPlatforms'], message: 'Choose up to 4 social platforms' });
+  }
+  for (const p of social) {
+    const handle = typeof socialHandles[p] === 'string' ? socialHandles[p].trim() : '';
+    if (!handle) ctx.addIssue({ code: 'custom', path: ['socialHandles', p], message: 'Handle required for selected platform' });
+    else if (!isHandle(handle)) ctx.addIssue({ code: 'custom', path: ['socialHandles', p], message: 'Enter a handle like @yourcafe or a profile link' });
+  }
+}
+const always = { when: () => true };
+
+/** The stored shape (what a service saves): cents, cleaned links for selected platforms only. */
+export type SurveyConfigInput = {
+  surveyTemplateId: string;
+  title: string;
+  rewardMode: RewardMode;
+  bronzeRewardValue: number;
+  silverRewardValue: number;
+  goldRewardValue: number;
+  redemptionWebsite: string;
+  selectedReviewPlatforms: Array<(typeof REVIEW_PLATFORM_IDS)[number]>;
+  reviewUrls: Record<string, string>;
+  selectedSocialPlatforms: Array<(typeof SOCIAL_PLATFORM_IDS)[number]>;
+  socialHandles: Record<string, string>;
+  surveyFrequencyDays: 90 | 180 | 365;
+  customQuestions: unknown[];
+};
+
+function cleanLinks(v: PlatformFields) {
+  const reviewUrls: Record<string, string> = {};
+  for (const p of v.selectedReviewPlatforms) reviewUrls[p] = normaliseUrl(v.reviewUrls[p] ?? '');
+  const socialHandles: Record<string, string> = {};
+  for (const p of v.selectedSocialPlatforms) socialHandles[p] = (v.socialHandles[p] ?? '').trim();
+  return { reviewUrls, socialHandles };
+}
+
+function checkRewardOrder(cents: { bronze: number; silver: number; gold: number }, ctx: z.RefinementCtx, path: (t: 'silver' | 'gold') => PropertyKey[]) {
+  if (cents.silver < cents.bronze) ctx.addIssue({ code: 'custom', path: path('silver'), message: 'Silver must be at least the Bronze reward' });
+  if (cents.gold < cents.silver) ctx.addIssue({ code: 'custom', path: path('gold'), message: 'Gold must be at least the Silver reward' });
+}
+
+const dollars = (min: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: `Minimum $${min}.00` })
+      .int('Use whole dollars')
+      .min(min, `Minimum $${min}.00`)
+      .max(REWARD_MAXIMUM_CENTS / 100, `Maximum $${(REWARD_MAXIMUM_CENTS / 100).toLocaleString('en-US')}.00`)
+      .optional(),
+  );
+
+/**
+ * The builder form. Custom amounts are typed in whole dollars (spec); presets ignore them.
+ * Field names match the JSON API where they can so errors land on the same keys.
+ */
+export const builderFormSchema = z
+  .object({
+    surveyTemplateId: surveyTemplateId.default(DEFAULT_TEMPLATE_ID),
+    title,
+    rewardMode,
+    customBronze: dollars(1),
+    customSilver: dollars(2),
+    customGold: dollars(3),
+    redemptionWebsite,
+    surveyFrequencyDays: frequency,
+    ...platformsAndLinks,
+  })
+  .superRefine(checkPlatforms, always)
+  .superRefine((v, ctx) => {
+    if (v.rewardMode === 'custom') {
+      for (const [field, min] of [['customBronze', 1], ['customSilver', 2], ['customGold', 3]] as const) {
+        if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `Minimum $${min}.00` });
+      }
+      if (v.customBronze !== undefined && v.customSilver !== undefined && v.customGold !== undefined) {
+        checkRewardOrder({ bronze: v.customBronze, silver: v.customSilver, gold: v.customGold }, ctx, (t) => [t === 'silver' ? 'customSilver' : 'customGold']);
+      }
+    }
+  })
+  .transform((v): SurveyConfigInput => {
+    const rewards =
+      v.rewardMode === 'custom'
+        ? { bronze: v.customBronze! * 100, silver: v.customSilver! * 100, gold: v.customGold! * 100 }
+        : presetRewards(v.surveyTemplateId, v.rewardMode);
+    return {
+      surveyTemplateId: v.surveyTemplateId,
+      title: v.title,
+      rewardMode: v.rewardMode,
+      bronzeRewardValue: rewards.bronze,
+      silverRewardValue: rewards.silver,
+      goldRewardValue: rewards.gold,
+      redemptionWebsite: v.redemptionWebsite,
+      selectedReviewPlatforms: v.selectedReviewPlatforms,
+      selectedSocialPlatforms: v.selectedSocialPlatforms,
+      ...cleanLinks(v),
+      surveyFrequencyDays: v.surveyFrequencyDays,
+      customQuestions: [],
+    };
+  });
+
+const cents = (tier: keyof typeof REWARD_MINIMUM_CENTS) =>
+  z
+    .number({ error: REWARD_MINIMUMS_MESSAGE })
+    .int('Reward values are whole cents')
+    .min(REWARD_MINIMUM_CENTS[tier], REWARD_MINIMUMS_MESSAGE)
+    .max(REWARD_MAXIMUM_CENTS, `Maximum $${(REWARD_MAXIMUM_CENTS / 100).toLocaleString('en-US')}.00`);
+
+/** POST /api/survey/builder-config and PUT /api/survey/config/{id}: the spec's field names, cents. */
+export const surveyConfigApiSchema = z
+  .object({
+    surveyTemplateId: surveyTemplateId.default(DEFAULT_TEMPLATE_ID),
+    title,
+    rewardMode,
+    bronzeRewardValue: cents('bronze').optional(),
+    silverRewardValue: cents('silver').optional(),
+    goldRewardValue: cents('gold').optional(),
+    redemptionWebsite,
+    surveyFrequencyDays: z.number({ error: 'Must be 90, 180, or 365 days' }).refine((v): v is 90 | 180 | 365 => (FREQUENCY_DAYS as readonly number[]).includes(v), 'Must be 90, 180, or 365 days').default(90),
+    customQuestions: z.array(z.unknown()).max(0, 'Custom questions are not supported yet').optional(),
+    ...platformsAndLinks,
+  })
+  .superRefine(checkPlatforms, always)
+  .superRefine((v, ctx) => {
+    if (v.rewardMode === 'custom') {
+      for (const f of ['bronzeRewardValue', 'silverRewardValue', 'goldRewardValue'] as const) {
+        if (v[f] === undefined) ctx.addIssue({ code: 'custom', path: [f], message: REWARD_MINIMUMS_MESSAGE });
+      }
+      if (v.bronzeRewardValue !== undefined && v.silverRewardValue !== undefined && v.goldRewardValue !== undefined) {
+        checkRewardOrder({ bronze: v.bronzeRewardValue, silver: v.silverRewardValue, gold: v.goldRewardValue }, ctx, (t) => [`${t}RewardValue`]);
+      }
+    }
+  })
+  .transform((v): SurveyConfigInput => {
+    const preset = v.rewardMode === 'custom' ? null : presetRewards(v.surveyTemplateId, v.rewardMode);
+    return {
+      surveyTemplateId: v.surveyTemplateId,
+      title: v.title,
+      rewardMode: v.rewardMode,
+      bronzeRewardValue: preset ? preset.bronze : v.bronzeRewardValue!,
+      silverRewardValue: preset ? preset.silver : v.silverRewardValue!,
+      goldRewardValue: preset ? preset.gold : v.goldRewardValue!,
+      redemptionWebsite: v.redemptionWebsite,
+      selectedReviewPlatforms: v.selectedReviewPlatforms,
+      selectedSocialPlatforms: v.selectedSocialPlatforms,
+      ...cleanLinks(v),
+      surveyFrequencyDays: v.surveyFrequencyDays,
+      customQuestions: v.customQuestions ?? [],
+    };
+  });
+
+/** Builder form defaults from a stored survey (or a draft): cents back to whole dollars for custom amounts. */
+export type StoredSurveyLike = {
+  surveyTemplateId?: string;
+  title?: string;
+  rewardMode?: string;
+  bronzeRewardValue?: number;
+  silverRewardValue?: number;
+  goldRewardValue?: number;
+  redemptionWebsite?: string | null;
+  surveyFrequencyDays?: number;
+  selectedReviewPlatforms?: readonly string[];
+  reviewUrls?: Record<string, string>;
+  selectedSocialPlatforms?: readonly string[];
+  socialHandles?: Record<string, string>;
+};
+
+export function toFormValues(s: StoredSurveyLike | null | undefined, defaultMode: RewardMode) {
+  const dollars = (cents: number | undefined) => (cents === undefined ? undefined : String(Math.round(cents / 100)));
+  const mode: RewardMode = (REWARD_MODES as readonly string[]).includes(s?.rewardMode ?? '') ? (s!.rewardMode as RewardMode) : defaultMode;
+  return {
+    surveyTemplateId: s?.surveyTemplateId ?? DEFAULT_TEMPLATE_ID,
+    title: s?.title ?? '',
+    rewardMode: mode,
+    customBronze: mode === 'custom' ? dollars(s?.bronzeRewardValue) : undefined,
+    customSilver: mode === 'custom' ? dollars(s?.silverRewardValue) : undefined,
+    customGold: mode === 'custom' ? dollars(s?.goldRewardValue) : undefined,
+    redemptionWebsite: s?.redemptionWebsite ?? '',
+    surveyFrequencyDays: String(s?.surveyFrequencyDays ?? 90),
+    selectedReviewPlatforms: [...(s?.selectedReviewPlatforms ?? [])],
+    reviewUrls: { ...(s?.reviewUrls ?? {}) },
+    selectedSocialPlatforms: [...(s?.selectedSocialPlatforms ?? [])],
+    socialHandles: { ...(s?.socialHandles ?? {}) },
+  };
+}
+
+export const BUILDER_DRAFT_KEY = 'rewardloop:surveyBuilderDraft';

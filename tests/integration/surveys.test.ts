@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loader as listConfigs } from '../../app/routes/api.survey.configs.ts';
+import { action as putConfig, loader as getConfig } from '../../app/routes/api.survey.config.$id.ts';
+import { action as toggleConfig } from '../../app/routes/api.survey.config.$id.toggle.ts';
+import { loader as latestConfig } from '../../app/routes/api.survey.config.ts';
+import { action as createConfig, loader as builderConfig } from '../../app/routes/api.survey.builder-config.ts';
+import { loader as publishStatusLoader } from '../../app/routes/api.survey.publish-status.ts';
+import { action as publishApi } from '../../app/routes/api.survey.publish.ts';
+import { action as builderAction, loader as builderLoader } from '../../app/routes/survey-builder.tsx';
+import { loader as previewLoader } from '../../app/routes/survey-preview.tsx';
+import { action as checkAction, loader as checkLoader } from '../../app/routes/subscription-check.tsx';
+import { action as manageAction, loader as manageLoader } from '../../app/routes/survey-management.tsx';
+import { loader as publishedLoader } from '../../app/routes/survey-published.$id.tsx';
+import { loader as latestPublishedLoader } from '../../app/routes/survey-published._index.tsx';
+import { loader as flyerLoader } from '../../app/routes/survey-materials.$id.flyer.ts';
+import { loader as qrLoader } from '../../app/routes/survey-materials.$id.qr.ts';
+import { action as authAction } from '../../app/routes/auth.tsx';
+import { builderFields, createSurvey, signedInOwner, surveyBody } from '../setup/factories.ts';
+import { CookieJar, formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
+import { createTestApp, type TestApp } from '../setup/test-root.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const ctx = () => app.context();
+
+describe('survey JSON API', () => {
+  it('creates, reads, lists, updates and toggles with the spec field names and cents', async () => {
+    const { jar, id: businessId } = await signedInOwner(app);
+    const created = await run(() => createConfig({ request: jsonRequest('/api/survey/builder-config', surveyBody({ rewardMode: 'custom', bronzeRewardValue: 150, silverRewardValue: 400, goldRewardValue: 1200 }), jar), context: ctx(), params: {} }));
+    expect(created.status).toBe(201);
+    const survey = created.body as Record<string, unknown>;
+    expect(survey).toMatchObject({ businessId, title: 'Spring feedback', isActive: true, isPublished: false, rewardMode: 'custom', bronzeRewardValue: 150, silverRewardValue: 400, goldRewardValue: 1200, surveyFrequencyDays: 90, selectedReviewPlatforms: ['google'], reviewUrls: { google: 'https://g.page/r/crumb/review' } });
+
+    const id = survey.id as string;
+    expect((await run(() => getConfig({ request: getRequest(`/api/survey/config/${id}`, jar), context: ctx(), params: { id } }))).body).toMatchObject({ id });
+    expect((await run(() => listConfigs({ request: getRequest('/api/survey/configs', jar), context: ctx(), params: {} }))).body).toHaveLength(1);
+    expect((await run(() => latestConfig({ request: getRequest('/api/survey/config', jar), context: ctx(), params: {} }))).body).toEqual({ id, rewardMode: 'custom', bronzeRewardValue: 150, silverRewardValue: 400, goldRewardValue: 1200 });
+    expect((await run(() => builderConfig({ request: getRequest('/api/survey/builder-config', jar), context: ctx(), params: {} }))).body).toMatchObject({ id });
+
+    const put = await run(() => putConfig({ request: jsonRequest(`/api/survey/config/${id}`, surveyBody({ title: 'Summer feedback', rewardMode: 'preset_3' }), jar, 'PUT'), context: ctx(), params: { id } }));
+    expect(put.body).toMatchObject({ title: 'Summer feedback', bronzeRewardValue: 100, silverRewardValue: 500, goldRewardValue: 1500 });
+
+    const off = await run(() => toggleConfig({ request: jsonRequest(`/api/survey/config/${id}/toggle`, { isActive: false }, jar, 'PUT'), context: ctx(), params: { id } }));
+    expect(off.body).toMatchObject({ isActive: false });
+  });
+
+  it('rejects bad input with the spec messages and leaves the stored survey unchanged', async () => {
+    const { jar } = await signedInOwner(app);
+    const { id } = await createSurvey(app, jar);
+    const bad = await run(() =>
+      putConfig({ request: jsonRequest(`/api/survey/config/${id}`, surveyBody({ title: '', rewardMode: 'custom', bronzeRewardValue: 50, silverRewardValue: 200, goldRewardValue: 300, selectedReviewPlatforms: [] }), jar, 'PUT'), context: ctx(), params: { id } }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      fieldErrors: {
+        title: ['Title is required'],
+        bronzeRewardValue: ['Bronze must be at least $1, Silver at least $2, and Gold at least $3'],
+        selectedReviewPlatforms: ['Select at least one review platform'],
+      },
+    });
+    const after = await run(() => getConfig({ request: getRequest(`/api/survey/config/${id}`, jar), context: ctx(), params: { id } }));
+    expect(after.body).toMatchObject({ title: 'Spring feedback', bronzeRewardValue: 100, selectedReviewPlatforms: ['google'] });
+    const toggleBad = await run(() => toggleConfig({ request: jsonRequest(`/api/survey/config/${id}/toggle`, { isActive: 'no' }, jar, 'PUT'), context: ctx(), params: { id } }));
+    expect(toggleBad.status).toBe(400);
+    const malformed = await run(() => createConfig({ request: jsonRequest('/api/survey/builder-config', '{"title":', jar), context: ctx(), params: {} }));
+    expect(malformed.status).toBe(400);
+  });
+
+  it('answers 401 signed out and 404 for unknown or malformed ids', async () => {
+    expect((await run(() => listConfigs({ request: getRequest('/api/survey/configs'), context: ctx(), params: {} }))).status).toBe(401);
+    const { jar } = await signedInOwner(app);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      expect((await run(() => getConfig({ request: getRequest(`/api/survey/config/${id}`, jar), context: ctx(), params: { id } }))).status).toBe(404);
+    }
+    expect((await run(() => latestConfig({ request: getRequest('/api/survey/config', jar), context: ctx(), params: {} }))).body).toEqual({ message: 'No survey found. Please create a survey first.' });
+  });
+
+  it('publish-status says trial, then publish once the demo trial runs; publish marks the survey live', async () => {
+    const { jar } = await signedInOwner(app);
+    const { id } = await createSurvey(app, jar);
+    const before = await run(() => publishStatusLoader({ request: getRequest('/api/survey/publish-status', jar), context: ctx(), params: {} }));
+    expect(before.body).toMatchObject({ action: 'trial', subscriptionStatus: 'none', canUseFreeTrial: true, trialEndsAt: null });
+    const refused = await run(() => publishApi({ request: jsonRequest('/api/survey/publish', { surveyId: id }, jar), context: ctx(), params: {} }));
+    expect(refused.status).toBe(402);
+
+    const trial = await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId: id }, jar), context: ctx(), params: {} }));
+    expect(trial.status).toBe(302);
+    const after = await run(() => publishStatusLoader({ request: getRequest('/api/survey/publish-status', jar), context: ctx(), params: {} }));
+    expect(after.body).toMatchObject({ action: 'publish', subscriptionStatus: 'trialing', canUseFreeTrial: false });
+
+    const published = await run(() => publishApi({ request: jsonRequest('/api/survey/publish', { surveyId: id }, jar), context: ctx(), params: {} }));
+    expect(published.status).toBe(200);
+    expect(published.body).toMatchObject({ surveyConfig: { id, isPublished: true, isActive: true } });
+  });
+
+  it('refuses to publish without a social platform (Social Platform Required)', async () => {
+    const { jar } = await signedInOwner(app);
+    await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId: '' }, jar), context: ctx(), params: {} }));
+    const { id } = await createSurvey(app, jar, { selectedSocialPlatforms: [], socialHandles: {} });
+    const res = await run(() => publishApi({ request: jsonRequest('/api/survey/publish', { surveyId: id }, jar), context: ctx(), params: {} }));
+    expect(res.status).toBe(422);
+    const preview = await run(() => previewLoader({ request: getRequest(`/survey-preview?surveyId=${id}`, jar), context: ctx(), params: {} }));
+    expect(preview.status).toBe(302);
+    expect(preview.headers.get('Location')).toBe(`/survey-builder?surveyId=${id}`);
+  });
+});
+
+describe('owner isolation: another owner\'s survey is a 404 everywhere', () => {
+  it('for every route and endpoint', async () => {
+    const alice = await signedInOwner(app, 'Alice Cafe');
+    const bob = await signedInOwner(app, 'Bob Bakery');
+    const { id } = await createSurvey(app, alice.jar);
+    const jar = bob.jar;
+    const statuses = {
+      getConfig: (await run(() => getConfig({ request: getRequest(`/api/survey/config/${id}`, jar), context: ctx(), params: { id } }))).status,
+      putConfig: (await run(() => putConfig({ request: jsonRequest(`/api/survey/config/${id}`, surveyBody({ title: 'Hijacked' }), jar, 'PUT'), context: ctx(), params: { id } }))).status,
+      toggle: (await run(() => toggleConfig({ request: jsonRequest(`/api/survey/config/${id}/toggle`, { isActive: false }, jar, 'PUT'), context: ctx(), params: { id } }))).status,
+      publish: (await run(() => publishApi({ request: jsonRequest('/api/survey/publish', { surveyId: id }, jar), context: ctx(), params: {} }))).status,
+      builder: (await run(() => builderLoader({ request: getRequest(`/survey-builder?surveyId=${id}`, jar), context: ctx(), params: {} }))).status,
+      builderSave: (await run(() => builderAction({ request: formRequest(`/survey-builder?surveyId=${id}`, builderFields({ title: 'Hijacked' }), jar), context: ctx(), params: {} }))).status,
+      preview: (await run(() => previewLoader({ request: getRequest(`/survey-preview?surveyId=${id}`, jar), context: ctx(), params: {} }))).status,
+      manageToggle: (await run(() => manageAction({ request: formRequest('/survey-management', { intent: 'toggle', surveyId: id, isActive: 'false' }, jar), context: ctx(), params: {} }))).status,
+      published: (await run(() => publishedLoader({ request: getRequest(`/survey-published/${id}`, jar), context: ctx(), params: { id } }))).status,
+      flyer: (await run(() => flyerLoader({ request: getRequest(`/survey-materials/${id}/flyer`, jar), context: ctx(), params: { id } }))).status,
+      qr: (await run(() => qrLoader({ request: getRequest(`/survey-materials/${id}/qr`, jar), context: ctx(), params: { id } }))).status,
+    };
+    expect(statuses).toEqual({ getConfig: 404, putConfig: 404, toggle: 404, publish: 404, builder: 404, builderSave: 404, preview: 404, manageToggle: 404, published: 404, flyer: 404, qr: 404 });
+    const bobList = await run(() => listConfigs({ request: getRequest('/api/survey/configs', jar), context: ctx(), params: {} }));
+    expect(bobList.body).toEqual([]);
+    const bobManage = await run(() => manageLoader({ request: getRequest('/survey-management', jar), context: ctx(), params: {} }));
+    expect((bobManage.body as { surveys: unknown[] }).surveys).toEqual([]);
+    const check = await run(() => checkLoader({ request: getRequest(`/subscription-check?surveyId=${id}`, jar), context: ctx(), params: {} }));
+    expect(check.body).toMatchObject({ survey: null });
+    // Alice's survey is untouched.
+    const mine = await run(() => getConfig({ request: getRequest(`/api/survey/config/${id}`, alice.jar), context: ctx(), params: { id } }));
+    expect(mine.body).toMatchObject({ title: 'Spring feedback', isActive: true, isPublished: false });
+  });
+});
+
+describe('builder, management and published pages', () => {
+  it('the builder form creates a survey (no JavaScript needed) and goes to the preview', async () => {
+    const { jar } = await signedInOwner(app);
+    const res = await run(() => builderAction({ request: formRequest('/survey-builder', builderFields({ rewardMode: 'custom', customBronze: '2', customSilver: '4', customGold: '10' }), jar), context: ctx(), params: {} }));
+    expect(res.status).toBe(302);
+    const id = /surveyId=([\w-]+)/.exec(res.headers.get('Location')!)![1]!;
+    const survey = await run(() => getConfig({ request: getRequest(`/api/survey/config/${id}`, jar), context: ctx(), params: { id } }));
+    expect(survey.body).toMatchObject({ bronzeRewardValue: 200, silverRewardValue: 400, goldRewardValue: 1000, redemptionWebsite: 'https://crumbandco.com' });
+  });
+
+  it('the builder shows inline errors and Feature Coming Soon for question removal', async () => {
+    const { jar } = await signedInOwner(app);
+    const bad = await run(() => builderAction({ request: formRequest('/survey-builder', builderFields({ title: '', surveyFrequencyDays: '30' }), jar), context: ctx(), params: {} }));
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Title is required');
+    expect(JSON.stringify(bad.body)).toContain('Must be 90, 180, or 365 days');
+    const remove = await run(() => builderAction({ request: formRequest('/survey-builder', builderFields({ intent: 'remove-question' }), jar), context: ctx(), params: {} }));
+    expect(remove.body).toMatchObject({ toast: { title: 'Feature Coming Soon' } });
+    expect((await run(() => listConfigs({ request: getRequest('/api/survey/configs', jar), context: ctx(), params: {} }))).body).toEqual([]);
+  });
+
+  it('a logged-out save keeps nothing on the server and asks to sign up', async () => {
+    const res = await run(() => builderAction({ request: formRequest('/survey-builder', builderFields()), context: ctx(), params: {} }));
+    expect(res.status).toBe(401);
+    expect(JSON.stringify(res.body)).toContain('Sign up or sign in to save your survey.');
+  });
+
+  it('hands a browser draft over at sign-up and goes to the publish check', async () => {
+    const draft = JSON.stringify({ ...surveyBody({ title: 'Draft from the browser' }), surveyTemplateId: 'restaurant_cafe_bakery', bronzeRewardValue: 100, silverRewardValue: 300, goldRewardValue: 800 });
+    const res = await run(() =>
+      authAction({
+        request: formRequest('/auth', { intent: 'signup', displayName: 'Drafty Cafe', email: `drafty-${Date.now()}@example.com`, password: 'password123', confirmPassword: 'password123', terms: 'on', surveyBuilderConfig: draft }),
+        context: app.context('10.50.0.1'),
+        params: {},
+      }),
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toMatch(/^\/subscription-check\?surveyId=[\w-]+&handover=1$/);
+    const jar = new CookieJar().take(new Response(null, { headers: res.headers }));
+    const list = await run(() => listConfigs({ request: getRequest('/api/survey/configs', jar), context: ctx(), params: {} }));
+    expect(list.body).toMatchObject([{ title: 'Draft from the browser' }]);
+  });
+
+  it('management totals, the availability badge and the switch', async () => {
+    const { jar } = await signedInOwner(app);
+    const a = await createSurvey(app, jar, { rewardMode: 'preset_1' });
+    await createSurvey(app, jar, { rewardMode: 'preset_3' });
+    const page = await run(() => manageLoader({ request: getRequest('/survey-management', jar), context: ctx(), params: {} }));
+    const body = page.body as { totals: Record<string, number>; surveys: Array<{ id: string; availability: string }>; warning: string[] | null };
+    expect(body.totals).toEqual({ total: 2, available: 0, avgGold: 1000, thisMonth: 2 });
+    // Active but no plan and no Square: Unavailable, with the red warning.
+    expect(body.surveys.map((s) => s.availability)).toEqual(['Unavailable', 'Unavailable']);
+    expect(body.warning).toEqual(['Start a free trial or subscribe to publish surveys.', 'Connect Square so rewards can be delivered.']);
+    const off = await run(() => manageAction({ request: formRequest('/survey-management', { intent: 'toggle', surveyId: a.id, isActive: 'false' }, jar), context: ctx(), params: {} }));
+    expect(off.body).toMatchObject({ ok: true });
+    const again = await run(() => manageLoader({ request: getRequest('/survey-management', jar), context: ctx(), params: {} }));
+    expect((again.body as typeof body).surveys.find((s) => s.id === a.id)?.availability).toBe('Inactive');
+    const bad = await run(() => manageAction({ request: formRequest('/survey-management', { intent: 'toggle', surveyId: a.id, isActive: 'maybe' }, jar), context: ctx(), params: {} }));
+    expect(bad.status).toBe(400);
+  });
+
+  it('the published page and downloads: public URL, QR, flyer named after the survey', async () => {
+    const { jar, id: businessId } = await signedInOwner(app);
+    const { id } = await createSurvey(app, jar, { title: 'Crumb & Co: Spring Survey!' });
+    const page = await run(() => publishedLoader({ request: getRequest(`/survey-published/${id}`, jar), context: ctx(), params: { id } }));
+    expect(page.body).toMatchObject({ publicUrl: `http://localhost:3000/survey/public/${businessId}/${id}`, isPublished: false });
+    expect((page.body as { qrSvg: string }).qrSvg).toMatch(/^<svg /);
+    const flyer = await run(() => flyerLoader({ request: getRequest(`/survey-materials/${id}/flyer`, jar), context: ctx(), params: { id } }));
+    expect(flyer.status).toBe(200);
+    expect(flyer.headers.get('Content-Type')).toBe('image/png');
+    expect(flyer.headers.get('Content-Disposition')).toBe('attachment; filename="crumb-and-co-spring-survey-flyer.png"');
+    const qr = await run(() => qrLoader({ request: getRequest(`/survey-materials/${id}/qr`, jar), context: ctx(), params: { id } }));
+    expect(qr.headers.get('Content-Type')).toBe('image/png');
+    const latest = await run(() => latestPublishedLoader({ request: getRequest('/survey-published', jar), context: ctx(), params: {} }));
+    expect(latest.body).toMatchObject({ survey: { id } });
+    const none = await signedInOwner(app);
+    const empty = await run(() => latestPublishedLoader({ request: getRequest('/survey-published', none.jar), context: ctx(), params: {} }));
+    expect(empty.body).toEqual({ survey: null });
+  });
+});

@@ -1,0 +1,60 @@
+import { CookieJar, jsonRequest, run } from './http.ts';
+import type { TestApp } from './test-root.ts';
+import { action as signupAction } from '../../app/routes/api.auth.signup.ts';
+
+let counter = 0;
+
+/** Signs up a fresh owner through the JSON API and returns their cookie jar and id. */
+export async function signedInOwner(app: TestApp, name = 'Crumb & Co Bakery') {
+  counter += 1;
+  const email = `owner-${Date.now()}-${counter}@example.com`;
+  const res = await run(() =>
+    signupAction({
+      request: jsonRequest('/api/auth/signup', { email, password: 'password123', confirmPassword: 'password123', displayName: name, terms: true }),
+      context: app.context(`10.9.${counter % 250}.${(counter * 7) % 250}`),
+      params: {},
+    }),
+  );
+  if (res.status !== 201) throw new Error(`signup failed: ${JSON.stringify(res.body)}`);
+  const jar = new CookieJar().take(new Response(null, { headers: res.headers }));
+  return { jar, email, id: (res.body as { user: { id: string } }).user.id };
+}
+
+/** A valid survey body for the JSON API (cents). */
+export const surveyBody = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Spring feedback',
+  rewardMode: 'preset_2',
+  redemptionWebsite: 'https://crumbandco.com',
+  surveyFrequencyDays: 90,
+  selectedReviewPlatforms: ['google'],
+  reviewUrls: { google: 'https://g.page/r/crumb/review' },
+  selectedSocialPlatforms: ['instagram'],
+  socialHandles: { instagram: '@crumbandco' },
+  customQuestions: [],
+  ...overrides,
+});
+
+/** The builder form fields as a browser posts them. */
+export const builderFields = (overrides: Record<string, string | string[]> = {}): Array<[string, string]> => {
+  const base: Record<string, string | string[]> = {
+    intent: 'save',
+    surveyTemplateId: 'restaurant_cafe_bakery',
+    title: 'Spring feedback',
+    rewardMode: 'preset_2',
+    surveyFrequencyDays: '90',
+    redemptionWebsite: 'crumbandco.com',
+    selectedReviewPlatforms: ['google'],
+    'reviewUrls.google': 'https://g.page/r/crumb/review',
+    selectedSocialPlatforms: ['instagram'],
+    'socialHandles.instagram': '@crumbandco',
+    ...overrides,
+  };
+  return Object.entries(base).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]]));
+};
+
+export async function createSurvey(app: TestApp, jar: CookieJar, overrides: Record<string, unknown> = {}) {
+  const { action } = await import('../../app/routes/api.survey.builder-config.ts');
+  const res = await run(() => action({ request: jsonRequest('/api/survey/builder-config', surveyBody(overrides), jar), context: app.context(), params: {} }));
+  if (res.status !== 201) throw new Error(`create failed: ${JSON.stringify(res.body)}`);
+  return res.body as { id: string; businessId: string };
+}
