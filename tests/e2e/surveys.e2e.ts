@@ -1,0 +1,150 @@
+import { readFile } from 'node:fs/promises';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import jsQR from 'jsqr';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signUp(page: Page, name: string) {
+  await page.goto(`${baseUrl}/auth?mode=signup`);
+  await page.getByLabel('Business Name').fill(name);
+  await page.getByLabel('Email address').fill(`${name.replace(/\W/g, '').toLowerCase()}-${Date.now()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('correct horse battery');
+  await page.getByRole('checkbox', { name: /I agree/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL(/\/(\?.*)?$/);
+}
+
+async function fillBuilder(page: Page, title: string) {
+  await page.getByLabel('Survey Title').fill(title);
+  await page.getByLabel('Redemption website').fill('crumbandco.com');
+  await page.getByRole('checkbox', { name: 'Google' }).check();
+  await page.getByLabel('Google review URL').fill('https://g.page/r/crumb/review');
+  await page.getByRole('checkbox', { name: 'Instagram' }).check();
+  await page.getByLabel('Instagram handle').fill('@crumbandco');
+}
+
+/** Decodes the QR code in a PNG (downscaled first: the flyer is 2550x3300). */
+async function decodeQr(png: Buffer): Promise<string | null> {
+  const image = await loadImage(png);
+  const scale = Math.min(1, 1000 / image.width);
+  const canvas = createCanvas(Math.round(image.width * scale), Math.round(image.height * scale));
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
+  const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  return jsQR(new Uint8ClampedArray(data), width, height)?.data ?? null;
+}
+
+describe('an owner builds, publishes and shares a survey', () => {
+  it('with JavaScript: build, preview, demo trial, publish, copy URL, flyer, switch off', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signUp(page, 'Crumb Co');
+
+    await page.getByRole('link', { name: 'Build New Survey' }).click();
+    await page.waitForURL(/\/survey-builder$/);
+    // The side panel follows the platforms chosen.
+    const before = Number(await page.getByTestId('max-points').textContent());
+    await page.getByRole('button', { name: 'Save Survey & Review' }).click();
+    await expect.poll(() => page.getByText('Title is required').isVisible()).toBe(true);
+    expect(await page.getByText('Select at least one review platform').isVisible()).toBe(true);
+    await fillBuilder(page, 'Spring feedback');
+    await expect.poll(async () => Number(await page.getByTestId('max-points').textContent())).toBeGreaterThan(before);
+    await page.getByRole('button', { name: /Remove question: How would you rate your overall/ }).click();
+    await expect.poll(() => page.getByText('Feature Coming Soon').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Save Survey & Review' }).click();
+
+    await page.waitForURL(/\/survey-preview\?surveyId=/);
+    await expect.poll(() => page.getByText('Draft', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('$8.00').first().isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Publish Survey' }).click();
+    await page.waitForURL(/\/subscription-check/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Ready to Publish?' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('subscription-status').textContent()).toBe('No subscription');
+    await page.getByRole('button', { name: 'Start Free Trial' }).click();
+    await expect.poll(() => page.getByTestId('subscription-status').textContent()).toBe('Free trial');
+    await page.getByRole('button', { name: 'Publish Survey' }).click();
+
+    await page.waitForURL(/\/survey-published\/[\w-]+$/);
+    await expect.poll(() => page.getByText('Survey Published!').isVisible()).toBe(true);
+    const surveyId = page.url().split('/').pop()!;
+    const publicUrl = await page.getByLabel('Public survey URL').inputValue();
+    expect(publicUrl).toMatch(new RegExp(`^${baseUrl}/survey/public/[\\w-]+/${surveyId}$`));
+    await page.getByRole('button', { name: 'Copy URL' }).click();
+    await expect.poll(() => page.getByText('URL Copied').isVisible()).toBe(true);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(publicUrl);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Promotional Material' }).click()]);
+    expect(download.suggestedFilename()).toBe('spring-feedback-flyer.png');
+    const flyer = await readFile((await download.path())!);
+    expect(await decodeQr(flyer)).toBe(publicUrl);
+
+    await page.goto(`${baseUrl}/survey-management`);
+    const badge = page.getByTestId('availability').first();
+    await expect.poll(() => badge.textContent()).toBe('Unavailable'); // Square is not connected yet.
+    await page.getByRole('switch', { name: 'Spring feedback active' }).click();
+    await expect.poll(() => badge.textContent()).toBe('Inactive');
+    // The switch is saved, not only shown.
+    await page.waitForLoadState('networkidle');
+    await page.reload();
+    expect(await page.getByTestId('availability').first().textContent()).toBe('Inactive');
+    expect(await page.getByRole('switch', { name: 'Spring feedback active' }).getAttribute('aria-checked')).toBe('false');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('without JavaScript: the builder saves with real form posts and shows errors inline', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signUp(page, 'NoJS Cafe');
+    await page.goto(`${baseUrl}/survey-builder`);
+    await page.getByLabel('Survey Title').fill('Plain form survey');
+    await page.getByRole('button', { name: 'Save Survey & Review' }).click();
+    await expect.poll(() => page.getByText('Select at least one review platform').isVisible()).toBe(true);
+    expect(await page.getByLabel('Survey Title').inputValue()).toBe('Plain form survey');
+    await fillBuilder(page, 'Plain form survey');
+    await page.getByRole('radio', { name: /Custom/ }).check();
+    await page.getByLabel('Bronze ($, minimum 1)').fill('2');
+    await page.getByLabel('Silver ($, minimum 2)').fill('5');
+    await page.getByLabel('Gold ($, minimum 3)').fill('12');
+    await page.getByRole('button', { name: 'Save Survey & Review' }).click();
+    await page.waitForURL(/\/survey-preview\?surveyId=/);
+    expect(await page.getByText('$12.00').first().isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('a visitor builds while logged out, signs up, and the draft is saved to the new account', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/survey-builder`);
+    await fillBuilder(page, 'Built before signing up');
+    await page.getByRole('button', { name: 'Save Survey & Review' }).click();
+    await expect.poll(() => page.getByText('Your survey is saved in this browser.').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Sign up' }).first().click();
+    await page.waitForURL(/\/auth\?mode=signup/);
+    await page.getByLabel('Business Name').fill('Later Cafe');
+    await page.getByLabel('Email address').fill(`later-${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('correct horse battery');
+    await page.getByRole('checkbox', { name: /I agree/ }).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(/\/subscription-check\?surveyId=/);
+    await expect.poll(() => page.getByText('Built before signing up').isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('rewardloop:surveyBuilderDraft'))).toBeNull();
+    await context.close();
+  });
+});
