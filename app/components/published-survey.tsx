@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { AvailabilityBadge, CopyUrl, PlatformList, TierSummary } from './survey-ui.tsx';
+import { AvailabilityBadge, CopyUrl, SurveyDetails, TierSummary } from './survey-ui.tsx';
 import { buttonClass, Card } from './ui.tsx';
 import type { Availability } from '../../modules/surveys/availability.ts';
 
@@ -77,32 +77,10 @@ export function PublishedSurvey({ s }: { s: PublishedSurveyData }) {
           </Card>
           <Card>
             <h2 className="mb-3 font-semibold">Details</h2>
-            <dl className="grid gap-4 sm:grid-cols-2">
-              <div>
-                <dt className="text-sm text-slate-500">Published</dt>
-                <dd className="font-medium">{s.publishedAt ? new Date(s.publishedAt).toLocaleDateString('en-US', { dateStyle: 'medium' }) : 'Not yet'}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-500">Repeat submissions</dt>
-                <dd className="font-medium">Once every {s.surveyFrequencyDays} days per email</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-500">Active review platforms</dt>
-                <dd className="font-medium">
-                  <PlatformList platforms={s.selectedReviewPlatforms} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-500">Active social platforms</dt>
-                <dd className="font-medium">
-                  <PlatformList platforms={s.selectedSocialPlatforms} />
-                </dd>
-              </div>
-              <div className="sm:col-span-2">
-                <dt className="text-sm text-slate-500">Redemption website</dt>
-                <dd className="font-medium break-all">{s.redemptionWebsite}</dd>
-              </div>
-            </dl>
+            <SurveyDetails
+              survey={s}
+              lead={{ term: 'Published', value: s.publishedAt ? new Date(s.publishedAt).toLocaleDateString('en-US', { dateStyle: 'medium' }) : 'Not yet' }}
+            />
           </Card>
           <Card>
             <h2 className="mb-3 font-semibold">Next steps</h2>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatCents, tierRangeLabel, tierRanges, tierThresholds } from '../../modules/scoring/index.ts';
 import type { Availability } from '../../modules/surveys/availability.ts';
 import { getTemplate, DEFAULT_TEMPLATE_ID, PLATFORM_LABELS, type Platform, type TierName } from '../../modules/surveys/template.ts';
@@ -53,7 +53,7 @@ export function StatusBadge({ published }: { published: boolean }) {
   );
 }
 
-export function PlatformList({ platforms }: { platforms: string[] }) {
+export function PlatformList({ platforms }: { platforms: readonly string[] }) {
   if (platforms.length === 0) return <span className="text-slate-500">None</span>;
   return <>{platforms.map((p) => PLATFORM_LABELS[p as Platform] ?? p).join(', ')}</>;
 }
@@ -92,5 +92,40 @@ export function CopyUrl({ url, label = 'Public survey URL', failTitle = 'Copy Fa
       </div>
       <Toast toast={toast} />
     </div>
+  );
+}
+
+type DetailsSurvey = {
+  surveyFrequencyDays: number;
+  selectedReviewPlatforms: readonly string[];
+  selectedSocialPlatforms: readonly string[];
+  redemptionWebsite: string | null;
+};
+
+function Detail({ term, children, wide = false }: { term: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-sm text-slate-500">{term}</dt>
+      <dd className="font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** A survey's settings as a definition list; `lead` is the page's own first item. */
+export function SurveyDetails({ survey, lead }: { survey: DetailsSurvey; lead: { term: string; value: ReactNode } }) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2">
+      <Detail term={lead.term}>{lead.value}</Detail>
+      <Detail term="Repeat submissions">Once every {survey.surveyFrequencyDays} days per email</Detail>
+      <Detail term="Review platforms">
+        <PlatformList platforms={survey.selectedReviewPlatforms} />
+      </Detail>
+      <Detail term="Social platforms">
+        <PlatformList platforms={survey.selectedSocialPlatforms} />
+      </Detail>
+      <Detail term="Redemption website" wide>
+        {survey.redemptionWebsite}
+      </Detail>
+    </dl>
   );
 }

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/rate-limit.ts';
+import { AUTH_RATE_RULES } from '../../modules/accounts/rate-limit.ts';
 import { toCurrentUser } from '../../modules/accounts/service.ts';
 import { GOOGLE_UNAVAILABLE } from '../components/auth-forms.tsx';
-import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
+import { apiError, methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
 import { startSession } from '../utils/auth.server.ts';
 
 const bodySchema = z.object({
@@ -16,10 +16,8 @@ export const loader = () => methodNotAllowed();
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   if (!context.googleIdTokens) return apiError(503, GOOGLE_UNAVAILABLE);
-  const limited = context.rateLimiter.hit([[`google:ip:${context.clientIp}`, AUTH_RATE_RULES.googlePerIp]]);
-  if (!limited.allowed) {
-    return apiError(429, tooManyAttemptsMessage(limited.retryAfterSeconds), { headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
-  }
+  const limited = rateLimited(context, [[`google:ip:${context.clientIp}`, AUTH_RATE_RULES.googlePerIp]]);
+  if (limited) return limited;
   const { credential } = await readJson(request, bodySchema);
   const verified = await context.googleIdTokens.verify(credential);
   if (!verified.ok) return apiError(401, verified.reason);

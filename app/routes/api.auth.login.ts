@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/rate-limit.ts';
+import { AUTH_RATE_RULES } from '../../modules/accounts/rate-limit.ts';
 import { signInSchema } from '../../modules/accounts/schemas.ts';
 import { BAD_CREDENTIALS_MESSAGE, toCurrentUser } from '../../modules/accounts/service.ts';
-import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
+import { apiError, methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
 import { startSession } from '../utils/auth.server.ts';
 import { afterSignIn, saveHandedOverDraft } from '../utils/draft.server.ts';
 
@@ -18,13 +18,11 @@ export const loader = () => methodNotAllowed();
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   const body = await readJson(request, bodySchema);
-  const limited = context.rateLimiter.hit([
+  const limited = rateLimited(context, [
     [`signin:ip:${context.clientIp}`, AUTH_RATE_RULES.signInPerIp],
     [`signin:email:${body.email}`, AUTH_RATE_RULES.signInPerEmail],
   ]);
-  if (!limited.allowed) {
-    return apiError(429, tooManyAttemptsMessage(limited.retryAfterSeconds), { headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
-  }
+  if (limited) return limited;
   const business = await context.accounts.signIn(body.email, body.password);
   if (!business) return apiError(401, BAD_CREDENTIALS_MESSAGE);
   const headers = await startSession(request, context, business, { remember: body.remember });

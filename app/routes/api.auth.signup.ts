@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/rate-limit.ts';
+import { AUTH_RATE_RULES } from '../../modules/accounts/rate-limit.ts';
 import { signUpSchema } from '../../modules/accounts/schemas.ts';
 import { toCurrentUser } from '../../modules/accounts/service.ts';
-import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
+import { apiError, methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
 import { startSession } from '../utils/auth.server.ts';
 import { afterSignIn, saveHandedOverDraft } from '../utils/draft.server.ts';
 
@@ -16,13 +16,11 @@ export const loader = () => methodNotAllowed();
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   const body = await readJson(request, bodySchema);
-  const limited = context.rateLimiter.hit([
+  const limited = rateLimited(context, [
     [`signup:ip:${context.clientIp}`, AUTH_RATE_RULES.signUpPerIp],
     [`signup:email:${body.email}`, AUTH_RATE_RULES.signUpPerEmail],
   ]);
-  if (!limited.allowed) {
-    return apiError(429, tooManyAttemptsMessage(limited.retryAfterSeconds), { headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
-  }
+  if (limited) return limited;
   const created = await context.accounts.signUp(body);
   if (!created.ok) return apiError(409, created.errors.email?.[0] ?? 'Sign up failed', { fieldErrors: created.errors });
   const headers = await startSession(request, context, created.business, { remember: body.remember });

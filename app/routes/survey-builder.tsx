@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
@@ -14,6 +14,7 @@ import {
   REVIEW_PLATFORMS,
   sectionBranches,
   SOCIAL_PLATFORMS,
+  type Platform,
 } from '../../modules/surveys/template.ts';
 import { Toast, type ToastData } from '../components/toast.tsx';
 import { buttonClass, Card, FieldError, useHydrated } from '../components/ui.tsx';
@@ -273,72 +274,31 @@ function BuilderForm({
           <FieldError id={fields.redemptionWebsite.errorId} errors={fields.redemptionWebsite.errors} />
         </Card>
 
-        <Card>
-          <fieldset>
-            <legend className="font-semibold">Review platforms (1 to 3)</legend>
-            <p className="mb-3 text-sm text-slate-600">Happy customers are asked to review you here. Paste the link to your review page.</p>
-            <FieldError id={fields.selectedReviewPlatforms.errorId} errors={fields.selectedReviewPlatforms.errors} />
-            <div className="space-y-3">
-              {REVIEW_PLATFORMS.map((p) => {
-                const url = reviewUrls[p]!;
-                return (
-                  <div key={p} className="grid gap-2 sm:grid-cols-[10rem_1fr] sm:items-start">
-                    <label className="flex min-h-11 items-center gap-2 font-medium">
-                      <input type="checkbox" name={fields.selectedReviewPlatforms.name} value={p} defaultChecked={defaults.selectedReviewPlatforms.includes(p)} className="size-5" />
-                      {PLATFORM_LABELS[p]}
-                    </label>
-                    <div>
-                      <label htmlFor={url.id} className="sr-only">
-                        {PLATFORM_LABELS[p]} review URL
-                      </label>
-                      <input
-                        {...getInputProps(url, { type: 'text' })}
-                        inputMode="url"
-                        placeholder={`${PLATFORM_LABELS[p]} review link`}
-                        disabled={hydrated && !reviewSelected.includes(p)}
-                        className="block min-h-11 w-full rounded-lg border border-slate-300 px-3 disabled:bg-slate-100"
-                      />
-                      <FieldError id={url.errorId} errors={url.errors} />
-                    </div>
-                  </div>
-                );
-              })}
-            </div>
-          </fieldset>
-        </Card>
+        <PlatformRows
+          legend="Review platforms (1 to 3)"
+          help="Happy customers are asked to review you here. Paste the link to your review page."
+          platforms={REVIEW_PLATFORMS}
+          selection={fields.selectedReviewPlatforms}
+          selected={reviewSelected}
+          initiallySelected={defaults.selectedReviewPlatforms}
+          links={reviewUrls}
+          linkLabel="review URL"
+          placeholder={(label) => `${label} review link`}
+          inputMode="url"
+        />
 
-        <Card>
-          <fieldset>
-            <legend className="font-semibold">Social platforms (up to 4)</legend>
-            <p className="mb-3 text-sm text-slate-600">Customers earn points for following you. Enter your handle, like @yourcafe.</p>
-            <FieldError id={fields.selectedSocialPlatforms.errorId} errors={fields.selectedSocialPlatforms.errors} />
-            <div className="space-y-3">
-              {SOCIAL_PLATFORMS.map((p) => {
-                const handle = socialHandles[p]!;
-                return (
-                  <div key={p} className="grid gap-2 sm:grid-cols-[10rem_1fr] sm:items-start">
-                    <label className="flex min-h-11 items-center gap-2 font-medium">
-                      <input type="checkbox" name={fields.selectedSocialPlatforms.name} value={p} defaultChecked={defaults.selectedSocialPlatforms.includes(p)} className="size-5" />
-                      {PLATFORM_LABELS[p]}
-                    </label>
-                    <div>
-                      <label htmlFor={handle.id} className="sr-only">
-                        {PLATFORM_LABELS[p]} handle
-                      </label>
-                      <input
-                        {...getInputProps(handle, { type: 'text' })}
-                        placeholder="@yourcafe"
-                        disabled={hydrated && !socialSelected.includes(p)}
-                        className="block min-h-11 w-full rounded-lg border border-slate-300 px-3 disabled:bg-slate-100"
-                      />
-                      <FieldError id={handle.errorId} errors={handle.errors} />
-                    </div>
-                  </div>
-                );
-              })}
-            </div>
-          </fieldset>
-        </Card>
+        <PlatformRows
+          legend="Social platforms (up to 4)"
+          help="Customers earn points for following you. Enter your handle, like @yourcafe."
+          platforms={SOCIAL_PLATFORMS}
+          selection={fields.selectedSocialPlatforms}
+          selected={socialSelected}
+          initiallySelected={defaults.selectedSocialPlatforms}
+          links={socialHandles}
+          linkLabel="handle"
+          placeholder={() => '@yourcafe'}
+          inputMode="text"
+        />
 
         <div className="flex flex-wrap gap-3">
           <button type="submit" name="intent" value="save" className={buttonClass.primary} disabled={busy}>
@@ -352,6 +312,59 @@ function BuilderForm({
       <QuestionPanel templateId={template.id} review={reviewSelected} social={socialSelected} onRemove={() => setToast(FEATURE_COMING_SOON)} formId={form.id} />
       <Toast toast={toast} />
     </div>
+  );
+}
+
+type Field = FieldMetadata<string | undefined>;
+
+/** One checkbox per platform with its link or handle beside it (disabled while unticked, with JavaScript). */
+function PlatformRows(props: {
+  legend: string;
+  help: string;
+  platforms: readonly Platform[];
+  selection: FieldMetadata<unknown>;
+  selected: string[];
+  initiallySelected: string[];
+  links: Partial<Record<string, Field>>;
+  linkLabel: string;
+  placeholder: (platformLabel: string) => string;
+  inputMode: 'url' | 'text';
+}) {
+  const hydrated = useHydrated();
+  return (
+    <Card>
+      <fieldset>
+        <legend className="font-semibold">{props.legend}</legend>
+        <p className="mb-3 text-sm text-slate-600">{props.help}</p>
+        <FieldError id={props.selection.errorId} errors={props.selection.errors} />
+        <div className="space-y-3">
+          {props.platforms.map((p) => {
+            const link = props.links[p]!;
+            return (
+              <div key={p} className="grid gap-2 sm:grid-cols-[10rem_1fr] sm:items-start">
+                <label className="flex min-h-11 items-center gap-2 font-medium">
+                  <input type="checkbox" name={props.selection.name} value={p} defaultChecked={props.initiallySelected.includes(p)} className="size-5" />
+                  {PLATFORM_LABELS[p]}
+                </label>
+                <div>
+                  <label htmlFor={link.id} className="sr-only">
+                    {PLATFORM_LABELS[p]} {props.linkLabel}
+                  </label>
+                  <input
+                    {...getInputProps(link, { type: 'text' })}
+                    inputMode={props.inputMode}
+                    placeholder={props.placeholder(PLATFORM_LABELS[p])}
+                    disabled={hydrated && !props.selected.includes(p)}
+                    className="block min-h-11 w-full rounded-lg border border-slate-300 px-3 disabled:bg-slate-100"
+                  />
+                  <FieldError id={link.errorId} errors={link.errors} />
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+    </Card>
   );
 }
 

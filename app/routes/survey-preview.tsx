@@ -5,7 +5,7 @@ import { maxPoints, questionCounts } from '../../modules/scoring/index.ts';
 import { BUILDER_DRAFT_KEY, builderFormSchema } from '../../modules/surveys/schema.ts';
 import { publishCheck } from '../../modules/surveys/publish-check.ts';
 import { DEFAULT_TEMPLATE_ID, getTemplate } from '../../modules/surveys/template.ts';
-import { PlatformList, StatusBadge, TierSummary } from '../components/survey-ui.tsx';
+import { StatusBadge, SurveyDetails, TierSummary } from '../components/survey-ui.tsx';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { getOwner } from '../utils/auth.server.ts';
 import { publicSurveyUrl } from '../../modules/sharing/urls.ts';
@@ -100,34 +100,7 @@ export default function SurveyPreview() {
         <TierSummary survey={shown} />
       </Card>
       <Card>
-        <dl className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <dt className="text-sm text-slate-500">Questions</dt>
-            <dd className="font-medium">
-              {counts.total} questions · up to {maxPoints(template, shown)} points
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-500">Repeat submissions</dt>
-            <dd className="font-medium">Once every {shown.surveyFrequencyDays} days per email</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-500">Review platforms</dt>
-            <dd className="font-medium">
-              <PlatformList platforms={[...shown.selectedReviewPlatforms]} />
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-500">Social platforms</dt>
-            <dd className="font-medium">
-              <PlatformList platforms={[...shown.selectedSocialPlatforms]} />
-            </dd>
-          </div>
-          <div className="sm:col-span-2">
-            <dt className="text-sm text-slate-500">Redemption website</dt>
-            <dd className="font-medium break-all">{shown.redemptionWebsite}</dd>
-          </div>
-        </dl>
+        <SurveyDetails survey={shown} lead={{ term: 'Questions', value: `${counts.total} questions · up to ${maxPoints(template, shown)} points` }} />
       </Card>
       {!guard.ok ? (
         <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900">

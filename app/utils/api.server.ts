@@ -1,4 +1,6 @@
+import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
+import { tooManyAttemptsMessage, type RateRule } from '../../modules/accounts/rate-limit.ts';
 import { fieldErrors, type FieldErrors } from '../../modules/accounts/schemas.ts';
 
 /** JSON error bodies carry `message` (spec section 7) and, for bad input, `fieldErrors`. */
@@ -32,4 +34,11 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw apiError(400, 'Please correct the highlighted fields.', { fieldErrors: fieldErrors(parsed.error) });
   return parsed.data;
+}
+
+/** Counts an attempt against each key; a 429 with the wait in plain words when any is over its limit. */
+export function rateLimited(context: AppLoadContext, keys: Array<[string, RateRule]>): Response | null {
+  const decision = context.rateLimiter.hit(keys);
+  if (decision.allowed) return null;
+  return apiError(429, tooManyAttemptsMessage(decision.retryAfterSeconds), { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
 }

@@ -13,7 +13,8 @@
 import { createRequire } from 'node:module';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import { encodePngAsync, rgbaToRgbScanlines } from './png.ts';
-import { QUIET_ZONE, qrMatrix, type QrMatrix } from './qr.ts';
+import { formatCents } from '../scoring/money.ts';
+import { darkRuns, QUIET_ZONE, qrMatrix, type QrMatrix } from './qr.ts';
 import { parseHttpUrl } from './urls.ts';
 
 export const FLYER_WIDTH = 2550;
@@ -46,15 +47,6 @@ export type FlyerInput = {
   /** Reward values in cents. */
   rewards: TierRewards;
 };
-
-/** '$5.00', '$1,500.00' from integer cents (spec section 9: two decimals on the flyer). */
-export function formatCents(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new TypeError(`cents must be an integer, got ${cents}`);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /** Letters that Unicode decomposition leaves alone but have a common ASCII spelling. */
 const ASCII_FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };
@@ -240,16 +232,7 @@ function roundRect(ctx: Ctx, x: number, y: number, w: number, h: number, r: numb
 function drawQr(ctx: Ctx, m: QrMatrix, x: number, y: number, px: number): void {
   ctx.fillStyle = '#000000';
   for (let row = 0; row < m.size; row++) {
-    let col = 0;
-    while (col < m.size) {
-      if (!m.dark[row * m.size + col]) {
-        col++;
-        continue;
-      }
-      const start = col;
-      while (col < m.size && m.dark[row * m.size + col]) col++;
-      ctx.fillRect(x + start * px, y + row * px, (col - start) * px, px);
-    }
+    for (const [col, len] of darkRuns(m, row)) ctx.fillRect(x + col * px, y + row * px, len * px, px);
   }
 }
 

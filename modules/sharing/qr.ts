@@ -35,7 +35,7 @@ export function qrMatrix(url: string, level: QrLevel = 'M'): QrMatrix {
 }
 
 /** Horizontal runs of dark modules in a row, as [startColumn, length] pairs. */
-function darkRuns(m: QrMatrix, row: number): Array<[number, number]> {
+export function darkRuns(m: QrMatrix, row: number): Array<[number, number]> {
   const runs: Array<[number, number]> = [];
   let col = 0;
   while (col < m.size) {

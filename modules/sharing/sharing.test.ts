@@ -1,3 +1,4 @@
+import { formatCents } from '../scoring/money.ts';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import jsQR from 'jsqr';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,6 @@ import {
   FLYER_WIDTH,
   TIER_COLORS,
   flyerFileName,
-  formatCents,
   renderFlyer,
   type FlyerInput,
 } from './flyer.ts';
