@@ -10,9 +10,11 @@ import {
   useActionData,
   useLoaderData,
   useRouteError,
+  useLocation,
   useRouteLoaderData,
 } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { BUILDER_DRAFT_KEY } from '../modules/surveys/schema.ts';
 import { Toast, type ToastData } from './components/toast.tsx';
 import { useNonce } from './nonce.tsx';
 import stylesheet from './tailwind.css?url';
@@ -97,6 +99,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  // A survey drafted while logged out was saved to the account at sign-in: forget the browser's copy.
+  useEffect(() => {
+    if (new URLSearchParams(location.search).get('handover') === '1') localStorage.removeItem(BUILDER_DRAFT_KEY);
+  }, [location.search]);
   // An action may answer with a toast of its own (e.g. 'Sign in failed').
   const actionData = useActionData<{ toast?: ToastData }>();
   return (

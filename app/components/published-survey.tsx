@@ -29,7 +29,7 @@ export type PublishedSurveyData = {
 
 /** The published page of spec section 2: status, details, tiers, link, QR code, materials, next steps. */
 export function PublishedSurvey({ s }: { s: PublishedSurveyData }) {
-  const live = s.isPublished && s.isActive;
+  const live = s.isPublished;
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center gap-3">

@@ -1,10 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
-import { useEffect } from 'react';
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { publishStatus } from '../../modules/billing/publish-readiness.ts';
 import type { SubscriptionStatus } from '../../modules/billing/status.ts';
 import { publishSurvey } from '../../modules/surveys/publishing.ts';
-import { BUILDER_DRAFT_KEY } from '../../modules/surveys/schema.ts';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { getOwner, requireOwner } from '../utils/auth.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
@@ -56,12 +54,7 @@ export default function SubscriptionCheck() {
   const { survey, status } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [params] = useSearchParams();
   const busy = navigation.state !== 'idle';
-  // After sign-up handed the browser's draft over, it is saved: clear it here.
-  useEffect(() => {
-    if (params.get('handover') === '1') localStorage.removeItem(BUILDER_DRAFT_KEY);
-  }, [params]);
   if (!survey) {
     return (
       <main className="mx-auto max-w-xl px-4 py-12 text-center">

@@ -24,9 +24,14 @@ export async function saveHandedOverDraft(context: AppLoadContext, businessId: s
   return (await context.surveys.create(businessId, parsed.data)).id;
 }
 
-/** Where to go after sign-in: a safe returnTo first, else the publish check for a handed-over draft, else home. */
+/**
+ * Where to go after sign-in: a safe returnTo first, else the publish check for a handed-over draft,
+ * else home. `handover=1` tells the page to clear the browser's copy of the draft, now saved.
+ */
 export function afterSignIn(returnTo: string | null, draftSurveyId: string | null): string {
-  if (returnTo) return returnTo;
-  if (draftSurveyId) return `/subscription-check?surveyId=${draftSurveyId}&handover=1`;
-  return '/';
+  if (!draftSurveyId) return returnTo ?? '/';
+  if (!returnTo) return `/subscription-check?surveyId=${draftSurveyId}&handover=1`;
+  const url = new URL(returnTo, 'http://rewardloop.invalid');
+  url.searchParams.set('handover', '1');
+  return url.pathname + url.search + url.hash;
 }

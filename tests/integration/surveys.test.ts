@@ -186,6 +186,31 @@ describe('builder, management and published pages', () => {
     expect(list.body).toMatchObject([{ title: 'Draft from the browser' }]);
   });
 
+  it('with a returnTo, the draft is still saved and the page is told to forget it', async () => {
+    const draft = JSON.stringify({ ...surveyBody({ title: 'Draft with returnTo' }), surveyTemplateId: 'restaurant_cafe_bakery' });
+    const res = await run(() =>
+      authAction({
+        request: formRequest('/auth', { intent: 'signup', displayName: 'Return Cafe', email: `return-${Date.now()}@example.com`, password: 'password123', confirmPassword: 'password123', terms: 'on', surveyBuilderConfig: draft, returnTo: '/profile?tab=plan' }),
+        context: app.context('10.50.0.2'),
+        params: {},
+      }),
+    );
+    expect(res.headers.get('Location')).toBe('/profile?tab=plan&handover=1');
+  });
+
+  it('ignores a broken or invalid draft and signs in as usual', async () => {
+    for (const draft of ['{not json', JSON.stringify({ title: '' })]) {
+      const res = await run(() =>
+        authAction({
+          request: formRequest('/auth', { intent: 'signup', displayName: 'Broken Draft', email: `broken-${Date.now()}-${draft.length}@example.com`, password: 'password123', confirmPassword: 'password123', terms: 'on', surveyBuilderConfig: draft }),
+          context: app.context('10.50.0.3'),
+          params: {},
+        }),
+      );
+      expect(res.headers.get('Location')).toBe('/');
+    }
+  });
+
   it('management totals, the availability badge and the switch', async () => {
     const { jar } = await signedInOwner(app);
     const a = await createSurvey(app, jar, { rewardMode: 'preset_1' });
