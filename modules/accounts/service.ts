@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { escapeHtml, type Mailer } from '../mail/mailer.ts';
+import { posStatus } from '../pos/status.ts';
 import { Business } from './entities.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { FieldErrors, SignUpInput } from './schemas.ts';
@@ -42,7 +43,7 @@ export function toCurrentUser(b: Business): CurrentUser {
     displayName: b.displayName,
     email: b.email,
     isEmailVerified: b.isEmailVerified,
-    squareConnected: Boolean(b.squareAccessToken && b.squareMerchantId),
+    squareConnected: posStatus(b).isConnected,
     squareLocationId: b.squareLocationId ?? null,
   };
 }
@@ -54,7 +55,7 @@ export function createAccounts(deps: AccountsDeps) {
   const { em, mailer, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function issueVerification(business: Business): Promise<string> {
+  function issueVerification(business: Business): string {
     const token = randomBytes(32).toString('base64url');
     business.emailVerificationTokenHash = sha256(token);
     business.emailVerificationExpiresAt = new Date(now().getTime() + EMAIL_VERIFICATION_TTL_MS);
@@ -106,7 +107,7 @@ export function createAccounts(deps: AccountsDeps) {
         displayName: input.displayName.trim(),
         hashedPassword: await hashPassword(input.password),
       });
-      const token = await issueVerification(business);
+      const token = issueVerification(business);
       try {
         await em.flush();
       } catch (error) {
@@ -172,7 +173,7 @@ export function createAccounts(deps: AccountsDeps) {
     /** A fresh link for an owner whose email is not verified yet. */
     async resendVerification(business: Business): Promise<void> {
       if (business.isEmailVerified) return;
-      const token = await issueVerification(business);
+      const token = issueVerification(business);
       await em.flush();
       await sendVerificationEmail(business, token);
     },
