@@ -45,19 +45,19 @@ function TopBar() {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex min-h-14 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="text-lg font-bold tracking-tight text-brand-700">
+        <Link to="/" className="shrink-0 text-lg font-bold tracking-tight text-brand-700">
           RewardLoop
         </Link>
-        <nav aria-label="Account" className="flex items-center gap-2">
+        <nav aria-label="Account" className="flex min-w-0 items-center gap-2">
           {owner ? (
             <Link
               to="/profile"
-              className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium text-slate-800 hover:bg-slate-100"
+              className="inline-flex min-h-11 min-w-0 items-center gap-2 rounded-lg px-3 font-medium text-slate-800 hover:bg-slate-100"
             >
-              <span aria-hidden className="grid size-8 place-items-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
+              <span aria-hidden className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
                 {owner.displayName.slice(0, 1).toUpperCase()}
               </span>
-              <span className="max-w-48 truncate">{owner.displayName}</span>
+              <span className="min-w-0 max-w-48 truncate">{owner.displayName}</span>
             </Link>
           ) : (
             <>

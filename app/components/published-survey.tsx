@@ -60,7 +60,7 @@ export function PublishedSurvey({ s }: { s: PublishedSurveyData }) {
         </div>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           <Card>
             <h2 className="mb-3 font-semibold">Share your survey</h2>

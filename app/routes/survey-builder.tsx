@@ -166,8 +166,8 @@ function BuilderForm({
   const busy = navigation.state !== 'idle';
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-      <Form method="post" {...getFormProps(form)} className="space-y-6">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <Form method="post" {...getFormProps(form)} className="min-w-0 space-y-6">
         <input type="hidden" name="surveyTemplateId" value={defaults.surveyTemplateId} />
         <FieldError id={form.errorId} errors={form.errors} />
         <Card>
@@ -381,7 +381,7 @@ function QuestionPanel({ templateId, review, social, onRemove, formId }: { templ
   const counts = questionCounts(template, selection);
   const max = maxPoints(template, selection);
   return (
-    <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start" aria-label="Survey preview">
+    <aside className="min-w-0 space-y-4 lg:sticky lg:top-4 lg:self-start" aria-label="Survey preview">
       <Card>
         <h2 className="font-semibold">Survey Stats</h2>
         <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
