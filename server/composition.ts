@@ -10,6 +10,7 @@ import { RateLimiter } from '../modules/accounts/rate-limit.ts';
 import { createSessionStore } from '../modules/accounts/sessions.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { createLogger } from '../modules/shared/logger.ts';
+import { createResponses } from '../modules/responses/service.ts';
 import { createSurveys } from '../modules/surveys/service.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
@@ -87,6 +88,7 @@ export function createRequestContext(root: Root, extra: { cspNonce: string; clie
     outbox: root.config.NODE_ENV === 'production' ? null : root.outbox,
     accounts: createAccounts({ em, mailer: root.mailer, appUrl: root.config.APP_URL, logger: root.logger }),
     surveys: createSurveys({ em }),
+    responses: createResponses({ em }),
     billing: new DemoBilling({ em: () => em }),
   };
 }

@@ -1,0 +1,37 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { Business } from '../accounts/entities.ts';
+import { subscriptionState } from '../billing/status.ts';
+import { posStatus } from '../pos/status.ts';
+import { surveyAvailability } from '../surveys/availability.ts';
+import { SurveyConfig } from '../surveys/entities.ts';
+import { toSurveyView, type SurveyConfigView } from '../surveys/service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type PublicSurvey = { survey: SurveyConfigView; businessName: string };
+
+/**
+ * A survey as a customer may reach it: it exists, belongs to that business, and is Available
+ * (active, the owner has a subscription or trial, Square connected). `bypassSquare` (the spec's
+ * bypass_square=true, used for previews) waives the Square requirement only. Anything else is null,
+ * which every public page shows as 'Survey Not Found'.
+ */
+export async function findPublicSurvey(
+  em: EntityManager,
+  input: { businessId: string; surveyId: string; bypassSquare?: boolean; now?: Date },
+): Promise<PublicSurvey | null> {
+  if (!UUID.test(input.businessId) || !UUID.test(input.surveyId)) return null;
+  const [business, survey] = await Promise.all([
+    em.findOne(Business, { id: input.businessId }),
+    em.findOne(SurveyConfig, { id: input.surveyId, businessId: input.businessId }),
+  ]);
+  if (!business || !survey) return null;
+  const billing = subscriptionState(business, input.now);
+  const availability = surveyAvailability({
+    isActive: survey.isActive,
+    hasPlan: billing.hasActiveSubscription || billing.hasActiveTrial,
+    posConnected: posStatus(business).isConnected || Boolean(input.bypassSquare),
+  });
+  if (availability !== 'Available') return null;
+  return { survey: toSurveyView(survey), businessName: business.displayName };
+}

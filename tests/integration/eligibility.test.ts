@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { action as eligibility } from '../../app/routes/api.survey.check-email-eligibility.$businessId.ts';
+import { action as checkAction } from '../../app/routes/subscription-check.tsx';
+import { action as toggleConfig } from '../../app/routes/api.survey.config.$id.toggle.ts';
+import { CustomerSubmission } from '../../modules/responses/entities.ts';
+import { createSurvey, signedInOwner } from '../setup/factories.ts';
+import { formRequest, jsonRequest, run } from '../setup/http.ts';
+import { createTestApp, type TestApp } from '../setup/test-root.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const ask = (businessId: string, body: unknown) =>
+  run(() => eligibility({ request: jsonRequest(`/api/survey/check-email-eligibility/${businessId}`, body), context: app.context(), params: { businessId } }));
+
+describe('POST /api/survey/check-email-eligibility/{businessId}', () => {
+  it('applies the survey’s window per business and email', async () => {
+    const owner = await signedInOwner(app);
+    const { id: surveyId } = await createSurvey(app, owner.jar, { surveyFrequencyDays: 90 });
+    // Unavailable (no trial yet): the survey is not found.
+    expect((await ask(owner.id, { email: 'ana@example.com', surveyId, bypassSquare: true })).status).toBe(404);
+    await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: app.context(), params: {} }));
+    // Square is not connected: only a preview (bypass_square) reaches it.
+    expect((await ask(owner.id, { email: 'ana@example.com', surveyId })).status).toBe(404);
+    expect((await ask(owner.id, { email: 'ana@example.com', surveyId, bypassSquare: true })).body).toEqual({ eligible: true, message: null, daysRemaining: 0 });
+
+    const em = app.root.db.orm.em.fork();
+    em.create(CustomerSubmission, { businessId: owner.id, customerEmail: 'ana@example.com', lastSubmissionAt: new Date(Date.now() - 10 * 86_400_000) });
+    await em.flush();
+    const again = await ask(owner.id, { email: '  ANA@example.com ', surveyId, bypassSquare: true });
+    expect(again.body).toEqual({
+      eligible: false,
+      message: 'This email has already been used for a reward here. You can take the survey again in 80 days.',
+      daysRemaining: 80,
+    });
+    // Another email is unaffected.
+    expect((await ask(owner.id, { email: 'ben@example.com', surveyId, bypassSquare: true })).body).toMatchObject({ eligible: true });
+
+    await run(() => toggleConfig({ request: jsonRequest(`/api/survey/config/${surveyId}/toggle`, { isActive: false }, owner.jar, 'PUT'), context: app.context(), params: { id: surveyId } }));
+    expect((await ask(owner.id, { email: 'ben@example.com', surveyId, bypassSquare: true })).status).toBe(404);
+  });
+
+  it('answers bad input with a clear 4xx', async () => {
+    const owner = await signedInOwner(app);
+    const { id: surveyId } = await createSurvey(app, owner.jar);
+    const other = await signedInOwner(app);
+    expect((await ask(owner.id, { email: 'not-an-email', surveyId })).body).toMatchObject({ fieldErrors: { email: ['Invalid email address'] } });
+    expect((await ask(owner.id, { email: 'a@b.co' })).status).toBe(400);
+    expect((await ask('not-a-uuid', { email: 'a@b.co', surveyId })).status).toBe(404);
+    // A survey id under the wrong business.
+    expect((await ask(other.id, { email: 'a@b.co', surveyId, bypassSquare: true })).status).toBe(404);
+    const malformed = await run(() => eligibility({ request: jsonRequest(`/api/survey/check-email-eligibility/${owner.id}`, '{"email":'), context: app.context(), params: { businessId: owner.id } }));
+    expect(malformed.status).toBe(400);
+  });
+});
