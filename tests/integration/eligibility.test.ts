@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as eligibility } from '../../app/routes/api.survey.check-email-eligibility.$businessId.ts';
+import { loader as publicSurvey } from '../../app/routes/api.survey.public.$businessId.$surveyId.ts';
 import { action as checkAction } from '../../app/routes/subscription-check.tsx';
 import { action as toggleConfig } from '../../app/routes/api.survey.config.$id.toggle.ts';
 import { CustomerSubmission } from '../../modules/responses/entities.ts';
 import { createSurvey, signedInOwner } from '../setup/factories.ts';
-import { formRequest, jsonRequest, run } from '../setup/http.ts';
+import { formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
 let app: TestApp;
@@ -56,5 +57,25 @@ describe('POST /api/survey/check-email-eligibility/{businessId}', () => {
     expect((await ask(other.id, { email: 'a@b.co', surveyId, bypassSquare: true })).status).toBe(404);
     const malformed = await run(() => eligibility({ request: jsonRequest(`/api/survey/check-email-eligibility/${owner.id}`, '{"email":'), context: app.context(), params: { businessId: owner.id } }));
     expect(malformed.status).toBe(400);
+  });
+});
+
+describe('GET /api/survey/public/{businessId}/{surveyId}', () => {
+  it('gives the customer view of an available survey and nothing of an unavailable one', async () => {
+    const owner = await signedInOwner(app, 'Public Cafe');
+    const { id: surveyId } = await createSurvey(app, owner.jar);
+    const get = (query = '') => run(() => publicSurvey({ request: getRequest(`/api/survey/public/${owner.id}/${surveyId}${query}`), context: app.context(), params: { businessId: owner.id, surveyId } }));
+    expect(await get('?bypass_square=true')).toMatchObject({ status: 404, body: { message: 'Survey Not Found' } });
+    await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: app.context(), params: {} }));
+    const view = await get('?bypass_square=true');
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({
+      config: { id: surveyId, title: 'Spring feedback', goldRewardValue: 800, selectedReviewPlatforms: ['google'], reviewUrls: { google: 'https://g.page/r/crumb/review' } },
+      template: { id: 'restaurant_cafe_bakery' },
+      business: { displayName: 'Public Cafe' },
+      isPreview: true,
+    });
+    expect(JSON.stringify(view.body)).not.toMatch(/hashedPassword|squareAccessToken|"email":|@example\.com/);
+    expect((await get()).status).toBe(404);
   });
 });
