@@ -10,6 +10,8 @@ import { migrationsList } from '../migrations/index.ts';
 
 export type Database = {
   orm: MikroORM;
+  /** A connection URL for other pools on the same database (pg-boss); may carry credentials, never log it. */
+  url: string;
   /** Where the database lives, without credentials (for logs and the CLI). */
   describe: string;
   embedded: boolean;
@@ -63,6 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let closed = false;
   return {
     orm,
+    url,
     describe: pglite ? `embedded PostgreSQL (PGlite) in ${path.join(options.dataDir, 'pgdata')}` : redact(url),
     embedded: Boolean(pglite),
     async close() {
