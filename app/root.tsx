@@ -14,7 +14,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
-import { BUILDER_DRAFT_KEY } from '../modules/surveys/schema.ts';
+import { BUILDER_DRAFT_KEY } from '../modules/surveys/draft.ts';
 import { Toast, type ToastData } from './components/toast.tsx';
 import { useNonce } from './nonce.tsx';
 import stylesheet from './tailwind.css?url';

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { signInSchema, signUpSchema } from '../../modules/accounts/schemas.ts';
-import { BUILDER_DRAFT_KEY } from '../../modules/surveys/schema.ts';
+import { BUILDER_DRAFT_KEY } from '../../modules/surveys/draft.ts';
 import { buttonClass, FieldError, PasswordField, TextField } from './ui.tsx';
 
 export type AuthMode = 'signin' | 'signup';

@@ -301,4 +301,4 @@ export function toFormValues(s: StoredSurveyLike | null | undefined, defaultMode
   };
 }
 
-export const BUILDER_DRAFT_KEY = 'rewardloop:surveyBuilderDraft';
+export { BUILDER_DRAFT_KEY } from './draft.ts';
