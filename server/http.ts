@@ -120,7 +120,9 @@ export function createHttpApp(root: Root, options: HttpOptions) {
     app.use(options.devMiddleware);
   } else if (options.clientDir) {
     app.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
-    app.use(express.static(options.clientDir, { maxAge: '1h', index: false, redirect: false }));
+    // Only paths that name a file (favicon.svg, robots.txt) can be static: pages skip the disk lookup.
+    const publicFiles = express.static(options.clientDir, { maxAge: '1h', index: false, redirect: false });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   app.all(
