@@ -39,6 +39,17 @@ describe('the built app over HTTP (production mode)', () => {
     expect(await res.text()).not.toContain('evil.example');
   });
 
+  it('serves public files by name and hashed assets with a long cache', async () => {
+    const icon = await fetch(`${baseUrl}/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+    const html = await (await fetch(`${baseUrl}/auth`)).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)![0];
+    const res = await fetch(`${baseUrl}${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
   it('hides the development outbox in production', async () => {
     expect((await fetch(`${baseUrl}/dev/outbox`)).status).toBe(404);
   });
