@@ -1,0 +1,113 @@
+/**
+ * ScreenshotVerifier on tesseract.js, offline: sharp decodes and prepares the image (greyscale,
+ * normalised, dark mode inverted, small screenshots enlarged, at most 2000 px), a reused pool of
+ * OCR worker threads reads it, the star rows are counted from pixels, and the module's judge decides.
+ * See `preprocess.ts` for the image hash and `TesseractPool.ts` for the pool.
+ */
+import { EMPTY_VERIFICATION_HISTORY } from '../../modules/verification/history.ts';
+import type { OcrLine, OcrText } from '../../modules/verification/judge.ts';
+import type {
+  ReviewVerificationRequest,
+  ScreenshotVerifier,
+  SocialVerificationRequest,
+  VerificationHistory,
+  VerificationResult,
+} from '../../modules/verification/port.ts';
+import { verifyReviewWith, verifySocialWith, type OpenedScreenshot, type ScreenshotReader, type ScreenshotReading } from '../../modules/verification/verify.ts';
+import { bytesHash, decodeScreenshot } from './preprocess.ts';
+import { findStarRows } from './stars.ts';
+import { OcrTimeoutError, TesseractPool, type TesseractPoolOptions } from './TesseractPool.ts';
+
+export type OcrScreenshotVerifierOptions = TesseractPoolOptions & {
+  history?: VerificationHistory;
+  /** OCR time allowed per image before the customer is asked to try again; default 30 s. */
+  ocrTimeoutMs?: number;
+};
+
+/**
+ * Lines with their words and boxes from tesseract's TSV output (level 4 rows are lines, level 5
+ * rows words; lighter to produce and to pass between threads than the block tree).
+ */
+export function tsvToOcrText(tsv: string, width: number, height: number): OcrText {
+  const lines = new Map<string, OcrLine>();
+  for (const row of tsv.split('\n')) {
+    const cols = row.split('\t');
+    if (cols.length < 12 || cols[0] !== '5') continue;
+    const text = cols.slice(11).join('\t').trim();
+    if (!text) continue;
+    const [left, top, w, h, conf] = cols.slice(6, 11).map(Number) as [number, number, number, number, number];
+    const bbox = { x0: left, y0: top, x1: left + w, y1: top + h };
+    const key = cols.slice(1, 5).join('.');
+    let line = lines.get(key);
+    if (!line) {
+      line = { text: '', confidence: 0, bbox: { ...bbox }, words: [] };
+      lines.set(key, line);
+    }
+    line.words.push({ text, confidence: conf, bbox });
+    line.bbox = { x0: Math.min(line.bbox.x0, bbox.x0), y0: Math.min(line.bbox.y0, bbox.y0), x1: Math.max(line.bbox.x1, bbox.x1), y1: Math.max(line.bbox.y1, bbox.y1) };
+  }
+  for (const line of lines.values()) {
+    line.text = line.words.map((w) => w.text).join(' ');
+    line.confidence = line.words.reduce((sum, w) => sum + w.confidence, 0) / line.words.length;
+  }
+  return { lines: [...lines.values()], width, height };
+}
+
+export class OcrScreenshotVerifier implements ScreenshotVerifier {
+  readonly id = 'ocr' as const;
+  readonly pool: TesseractPool;
+  private readonly history: VerificationHistory;
+  private readonly ocrTimeoutMs: number;
+  private readonly reader: ScreenshotReader;
+
+  constructor(options: OcrScreenshotVerifierOptions = {}) {
+    this.pool = new TesseractPool(options);
+    this.history = options.history ?? EMPTY_VERIFICATION_HISTORY;
+    this.ocrTimeoutMs = options.ocrTimeoutMs ?? 30_000;
+    this.reader = { open: (image) => this.open(image) };
+  }
+
+  verifyReview(request: ReviewVerificationRequest): Promise<VerificationResult> {
+    return verifyReviewWith(this.reader, this.history, request);
+  }
+
+  verifySocial(request: SocialVerificationRequest): Promise<VerificationResult> {
+    return verifySocialWith(this.reader, this.history, request);
+  }
+
+  /** Starts the OCR workers now (e.g. when a job worker process boots). */
+  warmUp(): Promise<void> {
+    return this.pool.warmUp();
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  /** Reads one image: its text with boxes and its star rows (for the bench and debugging). */
+  async read(image: Buffer): Promise<ScreenshotReading | null> {
+    const opened = await this.open(image);
+    return opened.read ? opened.read() : null;
+  }
+
+  private async open(image: Buffer): Promise<OpenedScreenshot> {
+    const decoded = Buffer.isBuffer(image) && image.length > 0 ? await decodeScreenshot(image) : null;
+    if (!decoded) return { imageHash: bytesHash(Buffer.isBuffer(image) ? image : Buffer.alloc(0)), read: null };
+    return {
+      imageHash: decoded.imageHash,
+      read: async () => {
+        if (decoded.flat) return { kind: 'read', ocr: { lines: [], width: decoded.ocrWidth, height: decoded.ocrHeight }, starRows: [] };
+        let tsv: string;
+        try {
+          tsv = await this.pool.recognize(decoded.ocrImage, this.ocrTimeoutMs);
+        } catch (error) {
+          if (error instanceof OcrTimeoutError) return { kind: 'timeout' };
+          throw error;
+        }
+        const ocr = tsvToOcrText(tsv, decoded.ocrWidth, decoded.ocrHeight);
+        const starRows = findStarRows(decoded.stars).map((row) => ({ ...row, y: row.y * decoded.starToOcr }));
+        return { kind: 'read', ocr, starRows };
+      },
+    };
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * A reused pool of tesseract.js workers (worker threads: OCR never runs on the event loop).
+ *
+ * - Fully offline: the English LSTM model comes from the installed @tesseract.js-data/eng package
+ *   (langPath is a local folder, read with fs; nothing is fetched and nothing is cached on disk:
+ *   cacheMethod 'none'). Without langPath tesseract.js downloads from a CDN.
+ * - Lazy: the first recognise() starts the workers (about 0.3 s each); warmUp() does it ahead.
+ * - At most `size` images are in OCR at once; others wait their turn here, so the per-image timeout
+ *   measures OCR time, not time in the queue.
+ * - A timed-out image leaves its worker busy: that worker generation is retired (new jobs get fresh
+ *   workers) and terminated as soon as its other jobs have finished.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { createScheduler, createWorker, OEM, type PSM, type Scheduler } from 'tesseract.js';
+
+const require = createRequire(import.meta.url);
+
+/** The folder holding eng.traineddata.gz: the LSTM-only model (2.9 MB; the 4.0.0 folder adds the legacy engine). */
+export function defaultLangPath(): string {
+  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+export class OcrTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`OCR took longer than ${ms} ms`);
+    this.name = 'OcrTimeoutError';
+  }
+}
+
+export type TesseractPoolOptions = {
+  /** Workers; default min(2, available cores). */
+  size?: number;
+  langPath?: string;
+  /** Page segmentation mode; 3 (automatic) reads app screens in reading order. */
+  pageSegMode?: number;
+  /** Workers must be ready within this time (default 60 s), else the image fails with an error. */
+  startTimeoutMs?: number;
+};
+
+type Generation = {
+  scheduler: Scheduler;
+  ready: Promise<void>;
+  inFlight: number;
+  retired: boolean;
+  terminated: boolean;
+};
+
+export class TesseractPool {
+  readonly size: number;
+  private readonly langPath: string;
+  private readonly pageSegMode: number;
+  private readonly startTimeoutMs: number;
+  private current: Generation | null = null;
+  private readonly generations = new Set<Generation>();
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(options: TesseractPoolOptions = {}) {
+    this.size = Math.max(1, options.size ?? Math.min(2, availableParallelism()));
+    this.langPath = options.langPath ?? defaultLangPath();
+    this.pageSegMode = options.pageSegMode ?? 3;
+    this.startTimeoutMs = options.startTimeoutMs ?? 60_000;
+  }
+
+  /** Starts the workers now instead of on the first image. */
+  async warmUp(): Promise<void> {
+    await this.generation().ready;
+  }
+
+  /** Workers currently started (for tests and the bench). */
+  get started(): boolean {
+    return this.current !== null;
+  }
+
+  /**
+   * OCR of one image (PNG/JPEG bytes) as tesseract TSV (words with line numbers and boxes).
+   * Rejects with OcrTimeoutError after `timeoutMs` of OCR, and with the worker's error otherwise.
+   */
+  async recognize(image: Buffer, timeoutMs: number): Promise<string> {
+    await this.acquire();
+    let gen: Generation | null = null;
+    try {
+      gen = this.generation();
+      gen.inFlight++;
+      await gen.ready;
+      const job = gen.scheduler.addJob('recognize', image, {}, { text: false, tsv: true });
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new OcrTimeoutError(timeoutMs)), timeoutMs);
+      });
+      try {
+        const { data } = await Promise.race([job, timeout]);
+        return data.tsv ?? '';
+      } catch (error) {
+        if (error instanceof OcrTimeoutError) {
+          job.catch(() => {}); // settles (or never does) on a worker we are about to drop
+          this.retire(gen);
+        }
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+    } finally {
+      if (gen) {
+        gen.inFlight--;
+        this.reap(gen);
+      }
+      this.release();
+    }
+  }
+
+  /** Terminates every worker. The pool restarts lazily if used again. */
+  async close(): Promise<void> {
+    const all = [...this.generations];
+    this.current = null;
+    for (const gen of all) gen.retired = true;
+    await Promise.all(all.map((gen) => this.terminate(gen)));
+  }
+
+  private generation(): Generation {
+    if (this.current && !this.current.retired) return this.current;
+    const scheduler = createScheduler();
+    const gen: Generation = { scheduler, ready: Promise.resolve(), inFlight: 0, retired: false, terminated: false };
+    gen.ready = (async () => {
+      // tesseract.js never settles createWorker() when the language data cannot be loaded (its
+      // start-up chain swallows the error), so a wrong path is refused here, before any thread starts.
+      const data = path.join(this.langPath, 'eng.traineddata.gz');
+      if (!existsSync(data)) throw new Error(`OCR language data not found at ${data}`);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`OCR workers did not start within ${this.startTimeoutMs} ms`)), this.startTimeoutMs);
+      });
+      const pending = Array.from({ length: this.size }, () =>
+        createWorker('eng', OEM.LSTM_ONLY, {
+          langPath: this.langPath,
+          cacheMethod: 'none',
+          gzip: true,
+          logger: () => {},
+          // Without a handler tesseract.js rethrows worker errors from a message listener,
+          // which would crash the process; the job's promise still rejects.
+          errorHandler: () => {},
+        }),
+      );
+      let workers: Awaited<(typeof pending)[number]>[];
+      try {
+        workers = await Promise.race([Promise.all(pending), timeout]);
+      } catch (error) {
+        // Workers that did start (now or later) are stopped, not leaked.
+        for (const worker of pending) worker.then((w) => w.terminate(), () => {});
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+      for (const worker of workers) {
+        await worker.setParameters({ tessedit_pageseg_mode: String(this.pageSegMode) as PSM, user_defined_dpi: '300' });
+        scheduler.addWorker(worker);
+      }
+    })();
+    gen.ready.catch(() => {
+      // A generation that failed to start is dropped; the next image tries again.
+      this.retire(gen);
+    });
+    this.current = gen;
+    this.generations.add(gen);
+    return gen;
+  }
+
+  private retire(gen: Generation): void {
+    gen.retired = true;
+    if (this.current === gen) this.current = null;
+    this.reap(gen);
+  }
+
+  private reap(gen: Generation): void {
+    if (gen.retired && gen.inFlight === 0) void this.terminate(gen);
+  }
+
+  private async terminate(gen: Generation): Promise<void> {
+    if (gen.terminated) return;
+    gen.terminated = true;
+    this.generations.delete(gen);
+    try {
+      await gen.ready;
+    } catch {
+      return; // nothing started
+    }
+    await gen.scheduler.terminate();
+  }
+
+  private acquire(): Promise<void> {
+    if (this.active < this.size) {
+      this.active++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(() => resolve()));
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
+  }
+}

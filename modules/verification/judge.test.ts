@@ -1,0 +1,543 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkReviewLink,
+  extractReviewText,
+  findBusinessName,
+  findHandle,
+  findName,
+  followState,
+  hasText,
+  judgeReview,
+  judgeSocial,
+  ocrFromText,
+  pickStarRating,
+  reviewPlatformScores,
+  type SocialJudgeInput,
+} from './judge.ts';
+import { InMemoryVerificationHistory } from './history.ts';
+import type { ReviewPlatform } from './port.ts';
+import { allowedEdits, fold, levenshtein, normaliseHandle, normaliseReviewText, ocrKey, words } from './text.ts';
+import { verifyReviewWith, verifySocialWith, type ScreenshotReader } from './verify.ts';
+
+// Text as tesseract read the fixture screenshots (tests/fixtures/screenshots), slips included.
+const GOOGLE_ANA = `9:41 al @m
+& Crumb & Co Bakery
+Crumb & Co Bakery
+4.7 (312) - Bakery
+Open - Closes 6 PM
+Overview Reviews Photos About
+Google reviews
+(A) Ana Pereira
+Local Guide - 23 reviews - 41 photos
+2 days ago
+Best croissants in Portland, flaky and buttery every
+single time. The staff remembered my order after
+two visits and the oat latte was perfect. Worth the
+short wait on a Saturday morning.
+1h Like Share
+Response from the owner - 1 day ago
+Thank you so much Ana, see you next Saturday!`;
+
+const GOOGLE_JOSE = `9:41
+& Crumb & Co Bakery
+Crumb & Co Bakery
+4.7 (312) - Bakery
+Open - Closes 6 PM
+Overview Reviews Photos About
+() José Alvarez
+4 reviews
+a week ago
+Lovely little bakery with a friendly team. The
+almond croissant was great, coffee a bit too hot for
+me but | will be back for the sourdough.
+ih Like Share`;
+
+const YELP_MARCUS = `Crumb & Co Bakery
+4.6 (128 reviews)
+Bakeries, Coffee & Tea - $$
+Recommended Reviews
+Marcus Lee
+Portland, OR - 58 friends - 34 reviews
+Nov 12, 2026
+Came for the sourdough, stayed for the cardamom
+buns. Seating is limited but the staff are quick and
+cheerful. Prices are fair for the quality.
+Useful 3 Funny Cool 1`;
+
+const FACEBOOK_PRIYA = `9:41 al @m
+facebook 0
+& Crumb & Co Bakery
+Reviews : 96% recommend (212 reviews)
+Priya Shah recommends
+Crumb & Co Bakery
+2d - Public
+We ordered a birthday cake here and it was
+gorgeous and delicious. Everyone asked where it
+came from. Thank you for fitting us in at short
+notice!
+® 14 3 comments
+Like Comment Share`;
+
+const INSTAGRAM_PROFILE = (button: string) => `9:41 al @m
+& crumbandco
+1,204 5,321 210
+posts followers following
+Crumb & Co Bakery
+Bakery
+Small-batch sourdough, croissants and cardamom buns
+baked every morning. Open daily 7am - 6pm.
+Followed by sam.k and 12 others
+${button}
+Menu Cakes Hours`;
+
+const INSTAGRAM_POST = (caption: string) => `9:41 al @m
+& Posts
+ana.pereira
+Crumb & Co Bakery
+0 OO »
+Liked by sam.k and 48 others
+ana.pereira ${caption}
+View all 4 comments
+2 days ago`;
+
+const X_PROFILE = `Following
+Crumb & Co Bakery
+@crumbandco
+Small-batch sourdough, croissants and cardamom
+buns baked every morning. Open daily 7am - 6pm.
+Portland, OR Joined March 2019
+210 Following 5,321 Followers
+Posts Replies Media Likes
+(c] Crumb & Co Bakery @crumbandco - 3h`;
+
+const TIKTOK_PROFILE = `9:41 al @m
+& Crumb & Co Bakery
+@crumbandco
+210 5.3K 48.2K
+Following Followers Likes
+Following Message
+Small-batch sourdough, croissants and
+cardamom buns baked every morning. Open
+daily 7am - 6pm.`;
+
+const ocr = ocrFromText;
+
+describe('text helpers', () => {
+  it.each([
+    ['José Álvarez', 'jose alvarez'],
+    ['STRAßE', 'strasse'],
+    ['Ørsted’s', "orsted's"],
+  ])('fold(%s) = %s', (input, expected) => expect(fold(input)).toBe(expected));
+
+  it.each([
+    ["Liam O'Brien", ['liam', 'obrien']],
+    ['Ana P.', ['ana', 'p']],
+    ['  Crumb & Co  ', ['crumb', 'co']],
+  ])('words(%s)', (input, expected) => expect(words(input)).toEqual(expected));
+
+  it.each([
+    ['Crurnb', 'crumb'],
+    ['C0ffee', 'coffee'],
+    ['Wi1l', 'will'],
+    ['|', 'l'],
+    ['vvok', 'wok'],
+  ])('ocrKey(%s) = %s', (input, expected) => expect(ocrKey(input)).toBe(ocrKey(expected)));
+
+  it('levenshtein gives up past the limit', () => {
+    expect(levenshtein('pereira', 'pereia')).toBe(1);
+    expect(levenshtein('kitten', 'sitting')).toBe(3);
+    expect(levenshtein('abcdefgh', 'zzzzzzzz', 2)).toBe(3);
+  });
+
+  it.each([
+    [3, 0],
+    [4, 1],
+    [8, 1],
+    [9, 2],
+    [16, 2],
+    [24, 3],
+  ])('allowedEdits(%i) = %i', (length, edits) => expect(allowedEdits(length)).toBe(edits));
+
+  it.each([
+    ['@Ana.Pereira', 'ana.pereira'],
+    ['crumbandco', 'crumbandco'],
+    ['https://www.instagram.com/crumbandco/', 'crumbandco'],
+    ['instagram.com/crumbandco?hl=en', 'crumbandco'],
+    ['https://www.tiktok.com/@crumbandco', 'crumbandco'],
+    ['x.com/crumbandco', 'crumbandco'],
+    ['  @@crumb_and_co ', 'crumb_and_co'],
+    ['', ''],
+  ])('normaliseHandle(%s) = %s', (input, expected) => expect(normaliseHandle(input)).toBe(expected));
+
+  it('normaliseReviewText merges what OCR confuses and ignores layout', () => {
+    const a = normaliseReviewText('Lovely little bakery with a friendly team. I will be back for the sourdough.');
+    const b = normaliseReviewText('Lovely little bakery with a friendly\nteam. | wi1l be back for the sourdough!');
+    const c = normaliseReviewText('LOVELY  LITTLE BAKERY, WITH A FRIENDLY TEAM - I WILL BE BACK FOR THE SOURDOUGH');
+    expect(a).not.toBeNull();
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    expect(normaliseReviewText('Lovely little bakery with a friendly team. I will be back for the croissants.')).not.toBe(a);
+  });
+
+  it('normaliseReviewText ignores texts too short to tell customers apart', () => {
+    expect(normaliseReviewText('Great place, great coffee!')).toBeNull();
+    expect(normaliseReviewText('')).toBeNull();
+  });
+});
+
+describe('checkReviewLink', () => {
+  it.each<[ReviewPlatform, string]>([
+    ['google', 'https://maps.app.goo.gl/x7Qm2aVbC9dEf'],
+    ['google', 'https://g.page/r/CrumbAndCo/review'],
+    ['google', 'https://www.google.com/maps/reviews/data=abc'],
+    ['google', 'https://www.google.co.uk/maps/place/Crumb'],
+    ['google', 'https://goo.gl/maps/abc123'],
+    ['google', 'maps.app.goo.gl/x7Qm2aVbC9dEf'],
+    ['google', 'HTTPS://MAPS.GOOGLE.COM/?cid=1'],
+    ['yelp', 'https://www.yelp.com/biz/crumb-and-co-bakery-portland'],
+    ['yelp', 'https://m.yelp.ca/biz/crumb'],
+    ['yelp', 'https://yelp.to/abc'],
+    ['facebook', 'https://www.facebook.com/crumbandco/reviews'],
+    ['facebook', 'https://m.facebook.com/story.php?id=1'],
+    ['facebook', 'https://fb.com/crumbandco'],
+  ])('%s accepts %s', (platform, link) => expect(checkReviewLink(platform, link)).toEqual({ ok: true }));
+
+  it.each<[ReviewPlatform, string, string, RegExp]>([
+    ['google', 'not a link', 'invalid_link', /doesn't look like a web address/],
+    ['google', '', 'invalid_link', /Paste the link to your Google review/],
+    ['google', 'ftp://google.com/maps', 'invalid_link', /https:\/\//],
+    ['google', 'javascript:alert(1)', 'invalid_link', /web address/],
+    ['google', 'https://google.com.evil.io/maps', 'link_wrong_platform', /goes to google\.com\.evil\.io, not Google/],
+    ['google', 'https://evilgoogle.com/maps', 'link_wrong_platform', /not Google/],
+    ['google', 'https://www.yelp.com/biz/crumb', 'link_wrong_platform', /goes to Yelp, not Google/],
+    ['yelp', 'https://maps.app.goo.gl/abc', 'link_wrong_platform', /goes to Google, not Yelp/],
+    ['facebook', 'https://fakebook.com/crumb', 'link_wrong_platform', /not Facebook/],
+  ])('%s rejects %s', (platform, link, code, reason) => {
+    const verdict = checkReviewLink(platform, link);
+    expect(verdict.ok).toBe(false);
+    if (!verdict.ok) {
+      expect(verdict.code).toBe(code);
+      expect(verdict.reason).toMatch(reason);
+    }
+  });
+});
+
+describe('findName', () => {
+  it.each([
+    ['Ana Pereira', GOOGLE_ANA],
+    ['ana pereira', GOOGLE_ANA],
+    ['ANA PEREIRA', GOOGLE_ANA],
+    ['Ana P.', GOOGLE_ANA],
+    ['Ana P', GOOGLE_ANA],
+    ['Ana Pereira', 'Ana Pereia\nLocal Guide'], // one letter lost by OCR
+    ['Ana Pereira', 'AnaPereira'], // word break lost
+    ['Ana Pereira', 'Ana Pe reira'], // word break added
+    ['Ana Pereira', 'Ana P.'], // the screen shows an initial
+    ['Jose Alvarez', GOOGLE_JOSE],
+    ['José Álvarez', GOOGLE_JOSE],
+    ["Liam O'Brien", 'Liam O’Brien\n4 reviews'],
+    ['Liam OBrien', "Liam O'Brien"],
+    ['Marcus Lee', YELP_MARCUS],
+    ['Priya Shah', FACEBOOK_PRIYA],
+  ])('finds %j', (name, text) => expect(findName(ocr(text), name)).not.toBeNull());
+
+  it.each([
+    ['Ana Pereira', GOOGLE_JOSE],
+    ['Ana Silva', GOOGLE_ANA],
+    ['Ana', 'Fresh banana bread every morning'],
+    ['Al', 'Ali Khan'],
+    ['Ana Pereira', 'a p b c'], // initials alone never match
+    ['A. P.', GOOGLE_ANA],
+    ['', GOOGLE_ANA],
+    ['   ', GOOGLE_ANA],
+    ['Marcus Lee', GOOGLE_ANA],
+    ['Ana Ferreira', GOOGLE_ANA], // another person: two letters apart
+    ['Anna Pereira', 'Ana Ferreira'],
+    ['Ana Pereira', 'AnaFerreira'],
+  ])('does not find %j', (name, text) => expect(findName(ocr(text), name)).toBeNull());
+
+  it('reports the line where the name is', () => {
+    expect(findName(ocr(GOOGLE_ANA), 'Ana Pereira')?.line).toBe(7);
+  });
+});
+
+describe('findBusinessName and findHandle', () => {
+  it.each([
+    ['Crumb & Co Bakery', GOOGLE_ANA],
+    ['Crumb and Co Bakery', 'Crumb & Co Bakery'], // '&' typed as 'and'... folded away on both sides
+    ['crumb & co bakery', 'CRUMB & CO BAKERY'],
+    ['Crumb & Co Bakery', 'Crumb & Co'], // the screen drops the generic word
+    ['Crumb & Co Bakery', 'Crurnb & Co Bakery'], // rn for m
+  ])('business %j is found', (name, text) => expect(findBusinessName(ocr(text), name)).not.toBeNull());
+
+  it.each([
+    ['Crumb & Co Bakery', 'Golden Wok Noodle House'],
+    ['Crumb & Co Bakery', 'Bakery'], // only the generic word
+    ['The Bakery', 'Bakery'],
+  ])('business %j is not found in %j', (name, text) => expect(findBusinessName(ocr(text), name)).toBeNull());
+
+  it.each([
+    ['crumbandco', 'crumbandco', false],
+    ['@crumbandco', '& crumbandco', false],
+    ['crumb.and.co', 'crumb.and.co', false],
+    ['crumbandco', 'oat latte at @crumbandco', true],
+    ['crumbandco', 'oat latte at ©crumbandco', true],
+    ['crumbandco', 'oat latte at @crumbandc0', true],
+    ['https://www.instagram.com/crumbandco/', 'at @crumbandco!', true],
+  ])('handle %j in %j (mention: %s)', (handle, text, mention) => expect(findHandle(ocr(text), handle, { mention })).not.toBeNull());
+
+  it.each([
+    ['crumbandco', 'Crumb & Co Bakery', false],
+    ['crumbandco', 'Crumb & Co Bakery', true],
+    ['crumbandco', 'crumbandco', true], // no @: not a mention
+    ['goldenwokpdx', INSTAGRAM_PROFILE('Following Message'), false],
+    ['', 'crumbandco', false],
+    ['crumbandco', 'crumbandgo2', false],
+  ])('handle %j not in %j (mention: %s)', (handle, text, mention) => expect(findHandle(ocr(text), handle, { mention })).toBeNull());
+});
+
+describe('platform markers', () => {
+  it.each<[string, string, ReviewPlatform]>([
+    ['Google', GOOGLE_ANA, 'google'],
+    ['Google without the word Google', GOOGLE_JOSE, 'google'],
+    ['Yelp', YELP_MARCUS, 'yelp'],
+    ['Facebook', FACEBOOK_PRIYA, 'facebook'],
+  ])('a %s review scores highest for its platform', (_label, text, platform) => {
+    const scores = reviewPlatformScores(ocr(text));
+    const best = (Object.entries(scores) as Array<[ReviewPlatform, number]>).sort((a, b) => b[1] - a[1])[0]![0];
+    expect(best).toBe(platform);
+    expect(scores[platform]).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a star row counts as a Google or Yelp marker', () => {
+    const text = ocr('Ana Pereira\n2 days ago');
+    expect(reviewPlatformScores(text, [{ y: 10, filled: 5 }]).google).toBe(reviewPlatformScores(text).google + 1);
+  });
+
+  it.each([
+    ['', false],
+    ['al @m 9:41', false],
+    ['|| -- ~ ,, ..', false],
+    ['Ana Pereira reviewed', true],
+  ])('hasText(%j) = %s', (text, expected) => expect(hasText(ocr(text))).toBe(expected));
+});
+
+describe('extractReviewText and pickStarRating', () => {
+  it('takes the largest prose block after the name, not the owner reply or the header', () => {
+    const text = ocr(GOOGLE_ANA);
+    const body = extractReviewText(text, findName(text, 'Ana Pereira')!.line);
+    expect(body?.text).toBe(
+      'Best croissants in Portland, flaky and buttery every single time. The staff remembered my order after two visits and the oat latte was perfect. Worth the short wait on a Saturday morning.',
+    );
+    expect([...(body?.lines ?? [])]).toEqual([10, 11, 12, 13]);
+  });
+
+  it("takes the customer's review, not a longer one by someone else below it", () => {
+    const text = ocr(
+      `${GOOGLE_JOSE}\nMarta K.\n3 reviews\na month ago\nWe came for breakfast on a rainy Sunday and stayed for hours, the staff kept\nthe coffee coming and the cinnamon rolls were the best we have had in years.`,
+    );
+    const body = extractReviewText(text, findName(text, 'Jose Alvarez')!.line);
+    expect(body?.text).toMatch(/^Lovely little bakery.*sourdough\.$/);
+  });
+
+  it('finds nothing in a screen without prose', () => {
+    expect(extractReviewText(ocr('Following\n210 Following 5,321 Followers'), null)).toBeNull();
+  });
+
+  const name = (y: number) => ({ text: 'Ana', confidence: 90, words: [], bbox: { x0: 0, y0: y, x1: 100, y1: y + 40 } });
+  it.each([
+    ['the row just below the name', [{ y: 360, filled: 4 }, { y: 840, filled: 5 }], name(700), 5],
+    ['a row above the name is the place average', [{ y: 360, filled: 4 }], name(700), null],
+    ['a row far below is something else', [{ y: 1600, filled: 2 }], name(700), null],
+    ['the only row when the name has no position', [{ y: 840, filled: 3 }], null, 3],
+    ['no guess between rows without a name', [{ y: 360, filled: 4 }, { y: 840, filled: 5 }], null, null],
+    ['no rows', [], name(700), null],
+  ])('%s', (_label, rows, nameLine, expected) => expect(pickStarRating(rows, nameLine, 1640)).toBe(expected));
+});
+
+describe('judgeReview', () => {
+  const base = { platform: 'google' as const, businessName: 'Crumb & Co Bakery', reviewerName: 'Ana Pereira' };
+
+  it('accepts a genuine review and returns its text', () => {
+    const verdict = judgeReview(base, ocr(GOOGLE_ANA), [{ y: 9.5 * 50, filled: 5 }]);
+    expect(verdict).toMatchObject({ ok: true, starRating: 5 });
+    if (verdict.ok) {
+      expect(verdict.reviewText).toMatch(/^Best croissants in Portland/);
+      expect(verdict.normalisedReviewText).toBe(normaliseReviewText(verdict.reviewText!));
+    }
+  });
+
+  it.each([
+    ['Yelp', { ...base, platform: 'yelp' as const, reviewerName: 'Marcus Lee' }, YELP_MARCUS],
+    ['Facebook', { ...base, platform: 'facebook' as const, reviewerName: 'Priya Shah' }, FACEBOOK_PRIYA],
+    ['Google, accents typed without', { ...base, reviewerName: 'Jose Alvarez' }, GOOGLE_JOSE],
+    ['Google, name shortened', { ...base, reviewerName: 'ana p.' }, GOOGLE_ANA],
+  ])('accepts a genuine %s review', (_label, input, text) => expect(judgeReview(input, ocr(text)).ok).toBe(true));
+
+  it.each([
+    ['blank', base, '', 'no_text', /couldn't read any text/],
+    ['a Yelp review as Google', { ...base, reviewerName: 'Marcus Lee' }, YELP_MARCUS, 'wrong_platform', /looks like a Yelp screenshot, but it was uploaded for Google/],
+    ['a Google review as Facebook', { ...base, platform: 'facebook' as const }, GOOGLE_ANA, 'wrong_platform', /looks like a Google screenshot/],
+    ['a chat screenshot', base, 'Hey are you coming tonight\nYes see you at eight\nDelivered', 'not_platform', /doesn't look like a Google review/],
+    ['another business', base, GOOGLE_ANA.replaceAll('Crumb & Co Bakery', 'Golden Wok Noodle House'), 'business_not_found', /couldn't find "Crumb & Co Bakery"/],
+    ['someone else', { ...base, reviewerName: 'Ana Pereira' }, GOOGLE_JOSE, 'reviewer_not_found', /couldn't find your name "Ana Pereira"/],
+    ['a short claimed name', { ...base, reviewerName: 'Ana P.' }, GOOGLE_JOSE, 'reviewer_not_found', /"Ana P\."/],
+  ])('rejects %s', (_label, input, text, code, reason) => {
+    const verdict = judgeReview(input, ocr(text));
+    expect(verdict).toMatchObject({ ok: false, code });
+    if (!verdict.ok) expect(verdict.reason).toMatch(reason);
+  });
+
+  it('does not take the business name from the review text itself', () => {
+    const text = GOOGLE_ANA.replaceAll('Crumb & Co Bakery', 'Golden Wok Noodle House').replace(
+      'short wait on a Saturday morning.',
+      'short wait, better than Crumb & Co Bakery down the road.',
+    );
+    expect(judgeReview(base, ocr(text))).toMatchObject({ ok: false, code: 'business_not_found' });
+  });
+});
+
+describe('followState and judgeSocial', () => {
+  it.each([
+    ['Instagram, Following button', 'instagram' as const, INSTAGRAM_PROFILE('Following Message'), 'following'],
+    ['Instagram, Follow button', 'instagram' as const, INSTAGRAM_PROFILE('Follow Message'), 'follow'],
+    ['Instagram, counters only', 'instagram' as const, INSTAGRAM_PROFILE('Message'), null],
+    ['Instagram, OCR slip', 'instagram' as const, INSTAGRAM_PROFILE('Followinq Message'), 'following'],
+    ['X, Following button', 'x' as const, X_PROFILE, 'following'],
+    ['X, Follow button', 'x' as const, X_PROFILE.replace(/^Following/, 'Follow'), 'follow'],
+    ['TikTok, Following button', 'tiktok' as const, TIKTOK_PROFILE, 'following'],
+    ['TikTok, Friends (mutual follow)', 'tiktok' as const, TIKTOK_PROFILE.replace('Following Message', 'Friends Message'), 'following'],
+    ['Facebook, Liked page', 'facebook' as const, 'Crumb & Co Bakery\n2.1K likes - 2.3K followers\nLiked Message', 'following'],
+    ['Instagram, Liked is not a follow', 'instagram' as const, 'Crumb & Co Bakery\nLiked Message', null],
+    ['X, the home timeline tabs', 'x' as const, 'For you Following\nCrumb & Co Bakery @crumbandco - 3h\nFresh buns!', null],
+    ['TikTok, the feed tabs', 'tiktok' as const, 'Friends Following For You\n@crumbandco\nFresh buns', null],
+  ])('%s', (_label, platform, text, expected) => expect(followState(ocr(text), platform)).toBe(expected));
+
+  const follow: SocialJudgeInput = {
+    platform: 'instagram',
+    businessName: 'Crumb & Co Bakery',
+    businessHandle: '@crumbandco',
+    userHandle: 'ana.pereira',
+    verificationType: 'follow',
+  };
+  const tag: SocialJudgeInput = { ...follow, verificationType: 'tag' };
+
+  it.each([
+    ['an Instagram follow', follow, INSTAGRAM_PROFILE('Following Message')],
+    ['an X follow', { ...follow, platform: 'x' as const }, X_PROFILE],
+    ['a TikTok follow', { ...follow, platform: 'tiktok' as const }, TIKTOK_PROFILE],
+    ['a follow shown by the name only', follow, INSTAGRAM_PROFILE('Following Message').replace('& crumbandco', '')],
+    ['an Instagram tag', tag, INSTAGRAM_POST('Saturday ritual: latte at @crumbandco')],
+    ['a tag with a profile URL as the handle', { ...tag, businessHandle: 'https://instagram.com/crumbandco' }, INSTAGRAM_POST('at @crumbandco')],
+  ])('accepts %s', (_label, input, text) => expect(judgeSocial(input, ocr(text))).toEqual({ ok: true }));
+
+  it.each([
+    ['blank', follow, '', 'no_text', /couldn't read any text/],
+    ['a Follow button', follow, INSTAGRAM_PROFILE('Follow Message'), 'not_following', /shows a "Follow" button.*@crumbandco/],
+    ['no button at all', follow, INSTAGRAM_PROFILE('Message'), 'not_following', /couldn't see that you follow @crumbandco/],
+    ['another account', { ...follow, businessHandle: 'goldenwokpdx', businessName: 'Golden Wok' }, INSTAGRAM_PROFILE('Following Message'), 'business_not_found', /couldn't find @goldenwokpdx/],
+    ['an X profile as Instagram', follow, X_PROFILE, 'wrong_platform', /^This looks like an X screenshot, but it was uploaded for Instagram\./],
+    ['a receipt', follow, 'Crumb & Co Bakery\nCroissant 4.50\nLatte 5.00\nTotal 9.50\nThank you for visiting', 'not_platform', /^This doesn't look like an Instagram screenshot\./],
+    ['a post without the tag', tag, INSTAGRAM_POST('Saturday ritual: latte, best way to start the weekend'), 'mention_not_found', /couldn't find the tag @crumbandco/],
+    ['a tag by someone else', { ...tag, userHandle: '@marcus.lee' }, INSTAGRAM_POST('latte at @crumbandco'), 'user_not_found', /your handle @marcus\.lee/],
+  ])('rejects %s', (_label, input, text, code, reason) => {
+    const verdict = judgeSocial(input, ocr(text));
+    expect(verdict).toMatchObject({ ok: false, code });
+    if (!verdict.ok) expect(verdict.reason).toMatch(reason);
+  });
+});
+
+describe('verifyReviewWith / verifySocialWith (order of checks, history)', () => {
+  const reads: string[] = [];
+  const reader = (text: string, hash = 'sha256:aaa'): ScreenshotReader => ({
+    open: async () => ({
+      imageHash: hash,
+      read: async () => {
+        reads.push(hash);
+        return { kind: 'read', ocr: ocr(text), starRows: [] };
+      },
+    }),
+  });
+  const review = {
+    businessId: 'b1',
+    businessName: 'Crumb & Co Bakery',
+    platform: 'google' as const,
+    image: Buffer.from('x'),
+    reviewerName: 'Ana Pereira',
+    reviewLink: 'https://maps.app.goo.gl/abc',
+  };
+
+  it('returns the evidence of a valid review', async () => {
+    const result = await verifyReviewWith(reader(GOOGLE_ANA), new InMemoryVerificationHistory(), review);
+    expect(result).toMatchObject({ isValid: true, rejectionReason: null, rejectionCode: null, evidence: { imageHash: 'sha256:aaa', starRating: null } });
+    expect(result.evidence.reviewText).toMatch(/^Best croissants/);
+  });
+
+  it('rejects a rewarded image before reading it', async () => {
+    const history = new InMemoryVerificationHistory();
+    history.markRewarded('b1', { imageHash: 'sha256:seen' });
+    reads.length = 0;
+    const result = await verifyReviewWith(reader(GOOGLE_ANA, 'sha256:seen'), history, review);
+    expect(result).toMatchObject({ isValid: false, rejectionCode: 'duplicate_image' });
+    expect(result.rejectionReason).toMatch(/already been used for a reward at Crumb & Co Bakery/);
+    expect(reads).toEqual([]);
+    // Another business may reward the same picture.
+    expect((await verifyReviewWith(reader(GOOGLE_ANA, 'sha256:seen'), history, { ...review, businessId: 'b2' })).isValid).toBe(true);
+  });
+
+  it('rejects a rewarded review text under another image', async () => {
+    const history = new InMemoryVerificationHistory();
+    const first = await verifyReviewWith(reader(GOOGLE_ANA, 'sha256:one'), history, review);
+    history.markRewarded('b1', first.evidence);
+    const again = await verifyReviewWith(reader(GOOGLE_ANA.replace('9:41', '10:02'), 'sha256:two'), history, review);
+    expect(again).toMatchObject({ isValid: false, rejectionCode: 'duplicate_review_text' });
+    expect(again.evidence.reviewText).toBe(first.evidence.reviewText);
+  });
+
+  it.each([
+    ['reviewerName', { reviewerName: ' ' }, 'missing_field', /enter your name/],
+    ['reviewLink', { reviewLink: '' }, 'missing_field', /paste the link/],
+    ['a link elsewhere', { reviewLink: 'https://example.com/r' }, 'link_wrong_platform', /example\.com/],
+  ])('checks %s before reading', async (_label, patch, code, reason) => {
+    reads.length = 0;
+    const result = await verifyReviewWith(reader(GOOGLE_ANA), new InMemoryVerificationHistory(), { ...review, ...patch });
+    expect(result).toMatchObject({ isValid: false, rejectionCode: code });
+    expect(result.rejectionReason).toMatch(reason);
+    expect(reads).toEqual([]);
+  });
+
+  it('reports an image that cannot be decoded, a timeout, and unknown platforms', async () => {
+    const history = new InMemoryVerificationHistory();
+    const undecodable: ScreenshotReader = { open: async () => ({ imageHash: 'sha256:x', read: null }) };
+    expect(await verifyReviewWith(undecodable, history, review)).toMatchObject({ isValid: false, rejectionCode: 'unreadable_image' });
+    const slow: ScreenshotReader = { open: async () => ({ imageHash: 'sha256:x', read: async () => ({ kind: 'timeout' }) }) };
+    expect(await verifyReviewWith(slow, history, review)).toMatchObject({
+      isValid: false,
+      rejectionCode: 'ocr_timeout',
+      rejectionReason: "We couldn't read this screenshot in time. Please try again.",
+    });
+    await expect(verifyReviewWith(slow, history, { ...review, platform: 'tripadvisor' as never })).rejects.toThrow(TypeError);
+  });
+
+  it('judges a social screenshot and requires both handles', async () => {
+    const social = {
+      businessId: 'b1',
+      businessName: 'Crumb & Co Bakery',
+      platform: 'instagram' as const,
+      image: Buffer.from('x'),
+      userHandle: 'ana.pereira',
+      businessHandle: 'crumbandco',
+      verificationType: 'follow' as const,
+    };
+    const history = new InMemoryVerificationHistory();
+    expect(await verifySocialWith(reader(INSTAGRAM_PROFILE('Following Message')), history, social)).toMatchObject({ isValid: true });
+    expect(await verifySocialWith(reader(INSTAGRAM_PROFILE('Following Message')), history, { ...social, userHandle: '@' })).toMatchObject({
+      isValid: false,
+      rejectionCode: 'missing_field',
+    });
+    expect(await verifySocialWith(reader(INSTAGRAM_PROFILE('Following Message')), history, { ...social, businessHandle: '' })).toMatchObject({
+      isValid: false,
+      rejectionCode: 'missing_field',
+    });
+  });
+});

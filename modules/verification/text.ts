@@ -1,0 +1,127 @@
+/**
+ * Text helpers for judging OCR output: folding (case, accents), tokens, a bounded Levenshtein
+ * distance and fuzzy phrase search over OCR lines. Pure; shared by the judge and its tests.
+ */
+
+/** Letters that Unicode decomposition leaves alone but have a common ASCII spelling. */
+const ASCII_FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };
+
+/** Lowercase ASCII-ish text: accents removed ('José' -> 'jose'), curly quotes straightened. */
+export function fold(value: string): string {
+  return String(value ?? '')
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[’‘`´]/g, "'")
+    .replace(/[ßæœøđðłþı]/g, (c) => ASCII_FOLD[c] ?? c);
+}
+
+/** Letters and digits only ('Crumb & Co' -> 'crumbco', "O'Brien" -> 'obrien'). */
+export function compact(value: string): string {
+  return fold(value).replace(/[^a-z0-9]+/g, '');
+}
+
+/** Words of a folded string: runs of letters/digits; apostrophes inside words are dropped. */
+export function words(value: string): string[] {
+  return fold(value)
+    .replace(/(\w)'(\w)/g, '$1$2')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/**
+ * Levenshtein distance, giving up (returning max + 1) as soon as it must exceed `max`.
+ */
+export function levenshtein(a: string, b: string, max = Infinity): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (a.length === 0) return b.length;
+  if (b.length === 0) return a.length;
+  let prev = new Array<number>(b.length + 1);
+  let curr = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    curr[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      const v = Math.min(prev[j]! + 1, curr[j - 1]! + 1, prev[j - 1]! + cost);
+      curr[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev, curr] = [curr, prev];
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * OCR errors we forgive in a word of this length, after `ocrKey` has merged look-alike letters:
+ * none up to 3 characters (short names must be exact), one up to 8, two up to 16, then one in
+ * eight. Two different real names rarely differ by one letter only after that merge, while a
+ * clean screenshot rarely costs more than one slip per word.
+ */
+export function allowedEdits(length: number): number {
+  if (length <= 3) return 0;
+  if (length <= 8) return 1;
+  if (length <= 16) return 2;
+  return Math.floor(length / 8);
+}
+
+/**
+ * Letters and digits with the characters OCR confuses merged: 0/o, 1/l/i/|, rn/m, vv/w.
+ * Both sides of a comparison go through it ('Crurnb' and 'Crumb' meet as 'crumb').
+ */
+export function ocrKey(value: string): string {
+  return fold(value)
+    .replace(/[|]/g, 'l')
+    .replace(/[^a-z0-9]+/g, '')
+    .replace(/0/g, 'o')
+    .replace(/[1i]/g, 'l')
+    .replace(/rn/g, 'm')
+    .replace(/vv/g, 'w');
+}
+
+/** True when `seen` is `expected` give or take the OCR errors allowed for its length. */
+export function fuzzyEquals(seen: string, expected: string): boolean {
+  const limit = allowedEdits(expected.length);
+  return levenshtein(seen, expected, limit) <= limit;
+}
+
+/** 1 for identical strings, towards 0 as the edit distance grows. */
+export function similarity(a: string, b: string): number {
+  const longest = Math.max(a.length, b.length);
+  if (longest === 0) return 1;
+  return 1 - levenshtein(a, b) / longest;
+}
+
+/**
+ * Handle as typed -> bare lowercase handle: '@Ana.Pereira' -> 'ana.pereira';
+ * 'https://www.instagram.com/crumbandco/' -> 'crumbandco'; 'tiktok.com/@crumb' -> 'crumb'.
+ */
+export function normaliseHandle(value: string): string {
+  let handle = String(value ?? '').trim();
+  const url = /^(?:https?:\/\/)?(?:[a-z0-9-]+\.)*(?:instagram\.com|facebook\.com|fb\.com|x\.com|twitter\.com|tiktok\.com)\/(.*)$/i.exec(handle);
+  if (url) {
+    const segments = (url[1] ?? '').split(/[/?#]/).filter(Boolean);
+    handle = segments[0] ?? '';
+  }
+  return fold(handle.replace(/^@+/, '')).trim();
+}
+
+/**
+ * The key under which a review's text counts as "already rewarded": folded, letters only, with
+ * the characters OCR confuses merged (i/l/1/|, o/0, rn/m, vv/w), so the same review read from a
+ * re-encoded or cropped copy of the screenshot gives the same key. Null when the text is too
+ * short to be told apart from another customer's ("Great!"): under 40 letters.
+ */
+export function normaliseReviewText(text: string): string | null {
+  const merged = fold(text)
+    .replace(/[|1]/g, 'l')
+    .replace(/0/g, 'o')
+    .replace(/[^a-z]+/g, '')
+    .replace(/i/g, 'l')
+    .replace(/rn/g, 'm')
+    .replace(/vv/g, 'w');
+  return merged.length >= 40 ? merged : null;
+}

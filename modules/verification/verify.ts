@@ -1,0 +1,109 @@
+/**
+ * The order of the checks, shared by the screenshot verifiers: cheap input checks first, then the
+ * image hash against the history, then reading the image (the slow part) and the judgement, then
+ * the review text against the history. An adapter supplies only the `ScreenshotReader`.
+ */
+import {
+  checkReviewLink,
+  duplicateImage,
+  duplicateReviewText,
+  judgeReview,
+  judgeSocial,
+  missingField,
+  ocrTimeout,
+  unreadableImage,
+  type OcrText,
+  type StarRow,
+  type Verdict,
+} from './judge.ts';
+import {
+  REVIEW_PLATFORMS,
+  SOCIAL_PLATFORMS,
+  type ReviewVerificationRequest,
+  type SocialVerificationRequest,
+  type VerificationEvidence,
+  type VerificationHistory,
+  type VerificationResult,
+} from './port.ts';
+import { normaliseHandle } from './text.ts';
+
+export type ScreenshotReading = { kind: 'read'; ocr: OcrText; starRows: StarRow[] } | { kind: 'timeout' };
+
+export type OpenedScreenshot = {
+  /** 'sha256:<hex>' identity of the picture (see VerificationEvidence.imageHash). */
+  imageHash: string;
+  /** Reads the text (and star rows); null when the bytes are not an image we can decode. */
+  read: (() => Promise<ScreenshotReading>) | null;
+};
+
+export interface ScreenshotReader {
+  open(image: Buffer): Promise<OpenedScreenshot>;
+}
+
+function result(verdict: Verdict, evidence: VerificationEvidence): VerificationResult {
+  if (verdict.ok) return { isValid: true, rejectionReason: null, rejectionCode: null, evidence };
+  return { isValid: false, rejectionReason: verdict.reason, rejectionCode: verdict.code, evidence };
+}
+
+const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+
+export async function verifyReviewWith(reader: ScreenshotReader, history: VerificationHistory, request: ReviewVerificationRequest): Promise<VerificationResult> {
+  if (!REVIEW_PLATFORMS.includes(request.platform)) throw new TypeError(`unknown review platform ${String(request.platform)}`);
+  const opened = await reader.open(request.image);
+  const evidence: VerificationEvidence = { imageHash: opened.imageHash };
+  if (blank(request.reviewerName)) return result(missingField('reviewerName', request.platform), evidence);
+  if (blank(request.reviewLink)) return result(missingField('reviewLink', request.platform), evidence);
+  const link = checkReviewLink(request.platform, request.reviewLink);
+  if (!link.ok) return result(link, evidence);
+  if (!opened.read) return result(unreadableImage(), evidence);
+  if (await history.isImageRewarded(request.businessId, opened.imageHash)) return result(duplicateImage(request.businessName), evidence);
+
+  const reading = await opened.read();
+  if (reading.kind === 'timeout') return result(ocrTimeout(), evidence);
+  const verdict = judgeReview(
+    { platform: request.platform, businessName: request.businessName, reviewerName: request.reviewerName },
+    reading.ocr,
+    reading.starRows,
+  );
+  if (verdict.ok) {
+    const found: VerificationEvidence = {
+      ...evidence,
+      ...(verdict.reviewText ? { reviewText: verdict.reviewText } : {}),
+      ...(verdict.normalisedReviewText ? { normalisedReviewText: verdict.normalisedReviewText } : {}),
+      starRating: verdict.starRating ?? null,
+    };
+    if (verdict.normalisedReviewText && (await history.isReviewTextRewarded(request.businessId, verdict.normalisedReviewText))) {
+      return result(duplicateReviewText(request.businessName), found);
+    }
+    return result({ ok: true }, found);
+  }
+  return result(verdict, evidence);
+}
+
+export async function verifySocialWith(reader: ScreenshotReader, history: VerificationHistory, request: SocialVerificationRequest): Promise<VerificationResult> {
+  if (!SOCIAL_PLATFORMS.includes(request.platform)) throw new TypeError(`unknown social platform ${String(request.platform)}`);
+  if (request.verificationType !== 'follow' && request.verificationType !== 'tag') {
+    throw new TypeError(`unknown verification type ${String(request.verificationType)}`);
+  }
+  const opened = await reader.open(request.image);
+  const evidence: VerificationEvidence = { imageHash: opened.imageHash };
+  if (!normaliseHandle(request.businessHandle)) return result(missingField('businessHandle', request.platform), evidence);
+  // The spec requires the customer's handle for follows too, although only a tag shows it.
+  if (!normaliseHandle(request.userHandle)) return result(missingField('userHandle', request.platform), evidence);
+  if (!opened.read) return result(unreadableImage(), evidence);
+  if (await history.isImageRewarded(request.businessId, opened.imageHash)) return result(duplicateImage(request.businessName), evidence);
+
+  const reading = await opened.read();
+  if (reading.kind === 'timeout') return result(ocrTimeout(), evidence);
+  const verdict = judgeSocial(
+    {
+      platform: request.platform,
+      businessName: request.businessName,
+      businessHandle: request.businessHandle,
+      userHandle: request.userHandle,
+      verificationType: request.verificationType,
+    },
+    reading.ocr,
+  );
+  return result(verdict, evidence);
+}
