@@ -1,10 +1,12 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { DemoBilling } from '../adapters/billing/DemoBilling.ts';
+import { PgBossJobQueue } from '../adapters/jobs/PgBossJobQueue.ts';
 import { JoseGoogleIdTokenVerifier } from '../adapters/identity/JoseGoogleIdTokenVerifier.ts';
 import { OutboxMailer } from '../adapters/mailer/OutboxMailer.ts';
 import { SmtpMailer } from '../adapters/mailer/SmtpMailer.ts';
 import type { GoogleIdTokenVerifier } from '../modules/accounts/google.ts';
+import type { JobQueue } from '../modules/jobs/port.ts';
 import { createAccounts } from '../modules/accounts/service.ts';
 import { RateLimiter } from '../modules/accounts/rate-limit.ts';
 import { createSessionStore } from '../modules/accounts/sessions.ts';
@@ -29,10 +31,12 @@ export type Root = {
   rateLimiter: RateLimiter;
   /** Present when GOOGLE_CLIENT_ID/SECRET are set. */
   googleIdTokens: GoogleIdTokenVerifier | null;
+  /** The job queue (pg-boss on the same database), when started with `jobs: true`. */
+  jobs: JobQueue | null;
   close(): Promise<void>;
 };
 
-export async function createRoot(config: Config, options: { logger?: Logger; migrate?: boolean } = {}): Promise<Root> {
+export async function createRoot(config: Config, options: { logger?: Logger; migrate?: boolean; jobs?: boolean } = {}): Promise<Root> {
   const logger =
     options.logger ??
     createLogger({ level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' && process.stdout.isTTY });
@@ -52,6 +56,7 @@ export async function createRoot(config: Config, options: { logger?: Logger; mig
     }
   }
   const mailer: Mailer = outbox ?? new SmtpMailer({ url: config.SMTP_URL!, from: config.MAIL_FROM });
+  const jobs = options.jobs ? await PgBossJobQueue.start({ connectionString: db.url, logger, poolMax: 2 }) : null;
   return {
     config,
     logger,
@@ -61,7 +66,9 @@ export async function createRoot(config: Config, options: { logger?: Logger; mig
     sessions: createSessionStore(db.orm.em),
     rateLimiter: new RateLimiter(),
     googleIdTokens: config.GOOGLE_CLIENT_ID ? new JoseGoogleIdTokenVerifier({ clientId: config.GOOGLE_CLIENT_ID }) : null,
+    jobs,
     async close() {
+      await jobs?.stop();
       await mailer.close?.();
       await db.close();
     },
@@ -88,7 +95,7 @@ export function createRequestContext(root: Root, extra: { cspNonce: string; clie
     outbox: root.config.NODE_ENV === 'production' ? null : root.outbox,
     accounts: createAccounts({ em, mailer: root.mailer, appUrl: root.config.APP_URL, logger: root.logger }),
     surveys: createSurveys({ em }),
-    responses: createResponses({ em }),
+    responses: createResponses({ em, jobs: root.jobs, logger: root.logger }),
     billing: new DemoBilling({ em: () => em }),
   };
 }

@@ -10,7 +10,7 @@ const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 
 async function main() {
   const config = loadConfig();
-  const root = await createRoot(config, { migrate: true });
+  const root = await createRoot(config, { migrate: true, jobs: true });
   const { logger } = root;
   let app;
   let closeVite: (() => Promise<void>) | undefined;

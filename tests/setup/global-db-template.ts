@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createLogger } from '../../modules/shared/logger.ts';
 import { openDatabase } from '../../server/database.ts';
+import { PgBossJobQueue } from '../../adapters/jobs/PgBossJobQueue.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,7 +15,11 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rewardloop-template-'));
-  const db = await openDatabase({ dataDir, poolMax: 2, logger: createLogger({ level: 'silent' }), migrate: true });
+  const logger = createLogger({ level: 'silent' });
+  const db = await openDatabase({ dataDir, poolMax: 2, logger, migrate: true });
+  // pg-boss's schema and queues too, so tests that start the job queue need not create them.
+  const jobs = await PgBossJobQueue.start({ connectionString: db.url, logger });
+  await jobs.stop();
   await db.close();
   project.provide('pgTemplateDir', path.join(dataDir, 'pgdata'));
   return () => rmSync(dataDir, { recursive: true, force: true });

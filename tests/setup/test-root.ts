@@ -21,7 +21,7 @@ export type TestApp = {
  * A composition root over a fresh database: an embedded PGlite in a temp folder by default, or a new
  * database on the PostgreSQL server of TEST_DATABASE_URL (created here, dropped on close).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { jobs?: boolean } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rewardloop-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -58,7 +58,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const logger = createLogger({ level: 'silent' });
-  const root = await createRoot(config, { logger, migrate: true });
+  const root = await createRoot(config, { logger, migrate: true, jobs: options.jobs ?? false });
   return {
     root,
     dataDir,

@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
+
+// The spec's body. ipAddress and userAgent are taken from the request, not from the body.
+const bodySchema = z.object({
+  responses: z.record(z.string(), z.unknown(), { error: 'responses must be an object of answers' }),
+  customerEmail: z.string().max(255).nullish(),
+  customerName: z.string().max(255).nullish(),
+  bypassSquare: z.boolean().optional(),
+  verificationStatus: z.unknown().optional(),
+  ipAddress: z.unknown().optional(),
+  userAgent: z.unknown().optional(),
+  frontendCalculatedPoints: z.number().optional(),
+  frontendCalculatedTier: z.string().nullish(),
+  frontendCalculatedRewardValue: z.number().optional(),
+});
+
+export const loader = () => methodNotAllowed();
+
+/** POST /api/survey/submit/{businessId}/{surveyId}: a customer's answers; the server scores them itself. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed();
+  const limited = rateLimited(context, [[`submit:ip:${context.clientIp}`, { limit: 20, windowMs: 10 * 60_000 }]]);
+  if (limited) return limited;
+  const body = await readJson(request, bodySchema);
+  const result = await context.responses.submit({
+    businessId: params.businessId ?? '',
+    surveyId: params.surveyId ?? '',
+    responses: body.responses,
+    customerEmail: body.customerEmail,
+    customerName: body.customerName,
+    bypassSquare: body.bypassSquare,
+    ipAddress: context.clientIp,
+    userAgent: request.headers.get('User-Agent'),
+    frontend: { points: body.frontendCalculatedPoints, tier: body.frontendCalculatedTier, rewardValue: body.frontendCalculatedRewardValue },
+  });
+  if (!result.ok) {
+    const { status, title, message, field, daysRemaining } = result;
+    return Response.json({ message, title, ...(field ? { field } : {}), ...(daysRemaining ? { daysRemaining } : {}) }, { status });
+  }
+  return Response.json({ success: true, responseId: result.responseId, totalPoints: result.totalPoints, rewardTier: result.rewardTier, rewardValue: result.rewardValue }, { status: 201 });
+}
+
