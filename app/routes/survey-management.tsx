@@ -1,17 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { formatCents } from '../../modules/scoring/index.ts';
-import { surveyAvailability } from '../../modules/surveys/availability.ts';
 import { AvailabilityBadge, CopyUrl, TierSummary } from '../components/survey-ui.tsx';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
-import { ownerReadiness, surveyCard } from '../utils/survey-pages.server.ts';
+import { businessReadiness, surveyAvailability } from '../../modules/surveys/availability.ts';
+import { surveyCard } from '../utils/survey-pages.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Manage surveys — RewardLoop' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const owner = await requireOwner(request, context);
-  const readiness = ownerReadiness(owner);
+  const readiness = businessReadiness(owner);
   const surveys = (await context.surveys.list(owner.id)).map((s) => surveyCard(s, readiness, context));
   const now = new Date();
   const thisMonth = surveys.filter((s) => {

@@ -3,10 +3,11 @@ import type { Business } from '../../modules/accounts/entities.ts';
 import type { SurveyConfigView } from '../../modules/surveys/service.ts';
 import { qrSvg } from '../../modules/sharing/qr.ts';
 import type { PublishedSurveyData } from '../components/published-survey.tsx';
-import { ownerReadiness, surveyCard } from './survey-pages.server.ts';
+import { businessReadiness } from '../../modules/surveys/availability.ts';
+import { surveyCard } from './survey-pages.server.ts';
 
 export function publishedData(owner: Business, survey: SurveyConfigView, context: AppLoadContext): PublishedSurveyData {
-  const readiness = ownerReadiness(owner);
+  const readiness = businessReadiness(owner);
   const card = surveyCard(survey, readiness, context);
   return {
     ...card,

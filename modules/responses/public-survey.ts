@@ -1,8 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Business } from '../accounts/entities.ts';
-import { subscriptionState } from '../billing/status.ts';
-import { posStatus } from '../pos/status.ts';
-import { surveyAvailability } from '../surveys/availability.ts';
+import { businessReadiness, surveyAvailability } from '../surveys/availability.ts';
 import { SurveyConfig } from '../surveys/entities.ts';
 import { toSurveyView, type SurveyConfigView } from '../surveys/service.ts';
 
@@ -26,11 +24,11 @@ export async function findPublicSurvey(
     em.findOne(SurveyConfig, { id: input.surveyId, businessId: input.businessId }),
   ]);
   if (!business || !survey) return null;
-  const billing = subscriptionState(business, input.now);
+  const readiness = businessReadiness(business, input.now);
   const availability = surveyAvailability({
     isActive: survey.isActive,
-    hasPlan: billing.hasActiveSubscription || billing.hasActiveTrial,
-    posConnected: posStatus(business).isConnected || Boolean(input.bypassSquare),
+    hasPlan: readiness.hasPlan,
+    posConnected: readiness.posConnected || Boolean(input.bypassSquare),
   });
   if (availability !== 'Available') return null;
   return { survey: toSurveyView(survey), businessName: business.displayName };

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { JobQueue } from '../jobs/port.ts';
 import { scoreSurvey } from '../scoring/index.ts';
-import { getTemplate } from '../surveys/template.ts';
+import { getTemplate, PLATFORM_LABELS } from '../surveys/template.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';
 import { eligibilityFrom } from './eligibility.ts';
 import { SurveyResponse } from './entities.ts';
@@ -62,12 +62,11 @@ export async function submitResponse(
     if (!q.platform || !q.fields?.length) continue;
     const started = q.fields.some((f) => answers[`${q.id}_${f.id}`] !== undefined);
     if (started) {
-      const platform = q.platform[0]!.toUpperCase() + q.platform.slice(1);
       return {
         ok: false,
         status: 400,
         title: 'Screenshot Not Verified',
-        message: `Your ${platform === 'X' ? 'X' : platform} screenshot needs to be verified before submission. Please wait for verification to complete or upload a different screenshot.`,
+        message: `Your ${PLATFORM_LABELS[q.platform]} screenshot needs to be verified before submission. Please wait for verification to complete or upload a different screenshot.`,
         field: q.id,
       };
     }

@@ -3,6 +3,9 @@
  * active AND the point-of-sale account is connected; Unavailable = active but not available;
  * Inactive = switched off. The one place this rule lives.
  */
+import { subscriptionState, type BillingFields } from '../billing/status.ts';
+import { posStatus, type PosFields } from '../pos/status.ts';
+
 export type Availability = 'Available' | 'Unavailable' | 'Inactive';
 
 export type AvailabilityInputs = { isActive: boolean; hasPlan: boolean; posConnected: boolean };
@@ -19,4 +22,10 @@ export function unavailableReasons({ isActive, hasPlan, posConnected }: Availabi
   if (!hasPlan) reasons.push('Start a free trial or subscribe to publish surveys.');
   if (!posConnected) reasons.push('Connect Square so rewards can be delivered.');
   return reasons;
+}
+
+/** The owner-level half of the rule, read from the business record: a plan, and Square connected. */
+export function businessReadiness(business: BillingFields & PosFields, now: Date = new Date()) {
+  const billing = subscriptionState(business, now);
+  return { hasPlan: billing.hasActiveSubscription || billing.hasActiveTrial, posConnected: posStatus(business).isConnected, billing };
 }
