@@ -8,6 +8,14 @@ describe('loadConfig', () => {
     const c = loadConfig(base);
     expect(c).toMatchObject({ NODE_ENV: 'development', PORT: 3000, APP_URL: 'http://localhost:3000', DB_POOL_MAX: 10, ALLOW_DEMO_ADAPTERS: false });
     expect(c.DATABASE_URL).toBeUndefined();
+    expect(c).toMatchObject({ BODY_LIMIT_BYTES: 1_000_000, UPLOAD_BODY_LIMIT_BYTES: 14 * 1024 * 1024, SCREENSHOT_VERIFIER: 'ocr' });
+  });
+
+  it('takes the fake screenshot verifier and a larger upload body limit when asked', () => {
+    expect(loadConfig({ ...base, SCREENSHOT_VERIFIER: 'fake', UPLOAD_BODY_LIMIT_BYTES: '20000000' })).toMatchObject({
+      SCREENSHOT_VERIFIER: 'fake',
+      UPLOAD_BODY_LIMIT_BYTES: 20_000_000,
+    });
   });
 
   it.each([
@@ -20,6 +28,8 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production', SESSION_SECRET: '' }, 'SESSION_SECRET'],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
     [{ ALLOW_DEMO_ADAPTERS: 'maybe' }, 'ALLOW_DEMO_ADAPTERS'],
+    [{ SCREENSHOT_VERIFIER: 'vision' }, 'SCREENSHOT_VERIFIER'],
+    [{ UPLOAD_BODY_LIMIT_BYTES: 'lots' }, 'UPLOAD_BODY_LIMIT_BYTES'],
   ])('rejects %o naming %s', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`^\\s+${name}:`, 'm'));

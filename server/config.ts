@@ -36,6 +36,14 @@ export const configSchema = z
     /** Billing adapter: `demo` starts trials in one click (Stripe arrives with the billing issue). */
     BILLING: z.enum(['demo']).default('demo'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_000_000),
+    /**
+     * Body limit of the requests that carry a screenshot: POST /api/verify-screenshot and
+     * /api/verify-social, and POSTs to the customer pages (/survey/...). 14 MiB holds a 10 MB image
+     * as base64 in JSON (13.4 MiB) or as a multipart file, with the other fields.
+     */
+    UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(14 * 1024 * 1024),
+    /** Screenshot verifier: `ocr` (tesseract.js, offline) or `fake` (instant; refused in production unless ALLOW_DEMO_ADAPTERS). */
+    SCREENSHOT_VERIFIER: z.enum(['ocr', 'fake']).default('ocr'),
     /** Express "trust proxy": which proxies may set X-Forwarded-For (the client IP used for rate limits). */
     TRUST_PROXY: z.string().min(1).default('loopback'),
   })

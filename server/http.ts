@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequestHandler } from '@remix-run/express';
@@ -16,6 +17,17 @@ export type HttpOptions = {
   /** Folder of built browser assets (production). */
   clientDir?: string;
 };
+
+/** The survey island's script URL, written by scripts/build-island.ts next to the client build; null without one. */
+function surveyIslandScript(clientDir: string | undefined): string | null {
+  if (!clientDir) return null;
+  try {
+    const { file } = JSON.parse(readFileSync(path.join(clientDir, '..', 'survey-island.json'), 'utf8')) as { file?: unknown };
+    return typeof file === 'string' && file.startsWith('/assets/') ? file : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Content-Security-Policy with a per-response nonce; no third-party origins unless Google sign-in is on. */
 function contentSecurityPolicy(nonce: string, root: Root, dev: boolean): string {
@@ -40,6 +52,15 @@ function sameHost(origin: string, host: string | undefined): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Paths whose POSTs may carry a screenshot: the two verify endpoints, and the customer survey pages
+ * (/survey/public/..., /survey/dynamic/..., /survey/...), whose no-JavaScript form posts send files.
+ * Not /survey-builder and the other owner pages: those are `/survey-`, not `/survey/`.
+ */
+export function carriesUpload(pathname: string): boolean {
+  return /^\/api\/verify-(screenshot|social)\/?$/.test(pathname) || /^\/survey\/./.test(pathname);
 }
 
 /** The Express app: security headers, body limits, request logs, /healthz, static assets, then Remix. */
@@ -74,10 +95,11 @@ export function createHttpApp(root: Root, options: HttpOptions) {
     next();
   });
 
-  // Bodies over the limit are refused before anything reads them.
+  // Bodies over the limit are refused before anything reads them. Requests that carry a screenshot
+  // get the larger UPLOAD_BODY_LIMIT_BYTES.
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-    const limit = root.config.BODY_LIMIT_BYTES;
+    const limit = req.method === 'POST' && carriesUpload(req.path) ? root.config.UPLOAD_BODY_LIMIT_BYTES : root.config.BODY_LIMIT_BYTES;
     const length = req.headers['content-length'];
     const tooLarge = () => {
       res.status(413).type('application/json').send({ message: `Request body too large: the limit is ${Math.round(limit / 1000)} KB.` });
@@ -125,13 +147,14 @@ export function createHttpApp(root: Root, options: HttpOptions) {
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
+  const surveyIsland = surveyIslandScript(options.devMiddleware ? undefined : options.clientDir);
   app.all(
     '*',
     createRequestHandler({
       build: options.build,
       mode: root.config.NODE_ENV === 'production' ? 'production' : 'development',
       getLoadContext: (req, res) =>
-        createRequestContext(root, { cspNonce: String(res.locals.cspNonce ?? ''), clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' }),
+        createRequestContext(root, { cspNonce: String(res.locals.cspNonce ?? ''), clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown', surveyIsland }),
     }),
   );
 

@@ -36,8 +36,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     frontend: { points: body.frontendCalculatedPoints, tier: body.frontendCalculatedTier, rewardValue: body.frontendCalculatedRewardValue },
   });
   if (!result.ok) {
-    const { status, title, message, field, daysRemaining } = result;
-    return Response.json({ message, title, ...(field ? { field } : {}), ...(daysRemaining ? { daysRemaining } : {}) }, { status });
+    const { status, title, message, field, daysRemaining, screenshotRejected } = result;
+    // screenshotRejected: {platform, kind, questionId} of the refused block (spec 8: the page clears it).
+    return Response.json(
+      { message, title, ...(field ? { field } : {}), ...(daysRemaining ? { daysRemaining } : {}), ...(screenshotRejected ? { screenshotRejected } : {}) },
+      { status },
+    );
   }
   return Response.json({ success: true, responseId: result.responseId, totalPoints: result.totalPoints, rewardTier: result.rewardTier, rewardValue: result.rewardValue }, { status: 201 });
 }

@@ -1,7 +1,7 @@
 import { Business, Session } from '../accounts/entities.ts';
-import { CustomerSubmission, SurveyResponse } from '../responses/entities.ts';
+import { CustomerSubmission, ScreenshotVerification, SurveyResponse } from '../responses/entities.ts';
 import { GiftCardIssuance } from '../rewards/entities.ts';
 import { SurveyConfig } from '../surveys/entities.ts';
 
 /** Every stored record of the product, registered with the ORM in one place. */
-export const entities = [Business, Session, SurveyConfig, CustomerSubmission, SurveyResponse, GiftCardIssuance];
+export const entities = [Business, Session, SurveyConfig, CustomerSubmission, SurveyResponse, ScreenshotVerification, GiftCardIssuance];

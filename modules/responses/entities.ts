@@ -61,3 +61,67 @@ export const SurveyResponse = defineEntity({
   },
 });
 export type SurveyResponse = InferEntity<typeof SurveyResponse>;
+
+/** The part-3 block a screenshot proves: a review, a follow or a tag (post mentioning the business). */
+export type VerificationKind = 'review' | 'follow' | 'tag';
+export const VERIFICATION_KINDS: readonly VerificationKind[] = ['review', 'follow', 'tag'];
+
+/** Names of the two partial unique indexes: the submission tells them apart when one fires. */
+export const USED_IMAGE_INDEX = 'screenshot_verifications_used_image_unique';
+export const USED_REVIEW_TEXT_INDEX = 'screenshot_verifications_used_review_text_unique';
+
+/**
+ * One screenshot verification attempt (POST /api/verify-screenshot, /api/verify-social), valid or
+ * not (ADR 015). The image lives in the BlobStore under `uploadKey`; the row keeps what was judged
+ * and the verdict. A submission names the row by id in the block's screenshot answer and sets
+ * `surveyResponseId` when it uses it: a used row is what "already rewarded" means, and the two
+ * partial unique indexes make the database refuse a second use of the same image or review text
+ * for one business, even under concurrent submissions.
+ */
+export const ScreenshotVerification = defineEntity({
+  name: 'ScreenshotVerification',
+  tableName: 'screenshot_verifications',
+  indexes: [{ properties: ['businessId', 'createdAt'] }, { properties: ['surveyConfigId'] }, { properties: ['surveyResponseId'] }],
+  uniques: [
+    { name: USED_IMAGE_INDEX, properties: ['businessId', 'imageHash'], where: 'survey_response_id is not null' },
+    {
+      name: USED_REVIEW_TEXT_INDEX,
+      properties: ['businessId', 'normalisedReviewText'],
+      where: 'survey_response_id is not null and normalised_review_text is not null',
+    },
+  ],
+  properties: {
+    id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    businessId: p.manyToOne(Business).mapToPk().fieldName('business_id').deleteRule('cascade'),
+    surveyConfigId: p.manyToOne(SurveyConfig).mapToPk().fieldName('survey_config_id').deleteRule('cascade'),
+    kind: p.string().length(10).$type<VerificationKind>(),
+    platform: p.string().length(20),
+    /** BlobStore key of the re-encoded image that was judged (never the bytes, never a data URL). */
+    uploadKey: p.string().length(64),
+    /** 'sha256:<hex>' as the verifier computed it (the OCR adapter hashes pixels, the fake bytes). */
+    imageHash: p.string().length(80),
+    /** `normaliseReviewText` of the review read off the image, cut to REVIEW_TEXT_KEY_MAX letters (an index entry has a size limit). */
+    normalisedReviewText: p.text().nullable(),
+    reviewText: p.text().nullable(),
+    starRating: p.integer().nullable(),
+    /** What the customer typed, trimmed, as verified: a submission must carry the same values. */
+    reviewerName: p.string().length(255).nullable(),
+    reviewLink: p.text().nullable(),
+    userHandle: p.string().length(255).nullable(),
+    isValid: p.boolean(),
+    rejectionCode: p.string().length(40).nullable(),
+    rejectionReason: p.text().nullable(),
+    /** The response that used this verification; null while unused. */
+    surveyResponseId: p
+      .manyToOne(SurveyResponse)
+      .mapToPk()
+      .fieldName('survey_response_id')
+      .nullable()
+      .deleteRule('set null'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(now),
+  },
+});
+export type ScreenshotVerification = InferEntity<typeof ScreenshotVerification>;
+
+/** Letters of normalised review text kept as the duplicate key (a btree entry holds about 2,700 bytes). */
+export const REVIEW_TEXT_KEY_MAX = 2000;

@@ -1,11 +1,21 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { JobQueue } from '../jobs/port.ts';
-import { scoreSurvey } from '../scoring/index.ts';
-import { getTemplate, PLATFORM_LABELS } from '../surveys/template.ts';
+import { scoreSurvey, type Verified } from '../scoring/index.ts';
+import {
+  answerKey,
+  getTemplate,
+  overallRatingOf,
+  PLATFORM_LABELS,
+  visibleSections,
+  type Platform,
+  type Question,
+  type SurveyTemplate,
+} from '../surveys/template.ts';
+import { duplicateImage, duplicateReviewText } from '../verification/judge.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';
 import { eligibilityFrom } from './eligibility.ts';
-import { SurveyResponse } from './entities.ts';
+import { ScreenshotVerification, SurveyResponse, USED_REVIEW_TEXT_INDEX, type VerificationKind } from './entities.ts';
 import { findPublicSurvey } from './public-survey.ts';
 
 export type SubmissionInput = {
@@ -22,9 +32,20 @@ export type SubmissionInput = {
   frontend?: { points?: number; tier?: string | null; rewardValue?: number };
 };
 
+/** Which part-3 block's screenshot was refused (spec 8: the page clears that block and goes back to part 3). */
+export type ScreenshotRejected = { platform: string; kind: VerificationKind; questionId: string };
+
 export type SubmissionResult =
   | { ok: true; responseId: string; totalPoints: number; rewardTier: string | null; rewardValue: number; rewardQueued: boolean }
-  | { ok: false; status: 400 | 404 | 409; title: string; message: string; field?: string; daysRemaining?: number };
+  | {
+      ok: false;
+      status: 400 | 404 | 409 | 422;
+      title: string;
+      message: string;
+      field?: string;
+      daysRemaining?: number;
+      screenshotRejected?: ScreenshotRejected;
+    };
 
 class Refused extends Error {
   readonly result: Extract<SubmissionResult, { ok: false }>;
@@ -41,8 +62,12 @@ class Refused extends Error {
  * is due, queues its issuance: all of it is committed together or not at all. Two concurrent
  * submissions for one email: the second waits for the first's lock and is refused.
  *
- * Screenshot verification records are not issued yet, so no part-3 block counts as verified: a
- * filled review or tag block is refused as 'Screenshot Not Verified'.
+ * Part-3 blocks (ADR 015): the screenshot answer of each block the customer was shown and filled
+ * holds the id of a `screenshot_verifications` row, which must be this survey's, of the block's kind
+ * and platform and, for a review, for the same reviewer name and link. A rejected row refuses the
+ * submission with `screenshotRejected`; valid rows count as verified for scoring and are marked used
+ * by this response inside the transaction, where a second use (the same row, or the same image or
+ * review text for this business) is refused by the database and rolls everything back.
  */
 export async function submitResponse(
   deps: { em: EntityManager; jobs: JobQueue | null; logger: Logger; now?: () => Date },
@@ -57,20 +82,9 @@ export async function submitResponse(
   const checked = checkAnswers(template, survey, input.responses);
   if (!checked.ok) return { ok: false, status: 400, ...checked.problem };
   const answers = checked.answers;
-  const verified = { review: {}, follow: {}, tag: {} };
-  for (const q of template.sections.flatMap((s) => [...s.questions, ...(s.negative_questions ?? [])])) {
-    if (!q.platform || !q.fields?.length) continue;
-    const started = q.fields.some((f) => answers[`${q.id}_${f.id}`] !== undefined);
-    if (started) {
-      return {
-        ok: false,
-        status: 400,
-        title: 'Screenshot Not Verified',
-        message: `Your ${PLATFORM_LABELS[q.platform]} screenshot needs to be verified before submission. Please wait for verification to complete or upload a different screenshot.`,
-        field: q.id,
-      };
-    }
-  }
+  const proofs = await checkScreenshots(deps.em, found.businessName, template, survey, answers);
+  if (!proofs.ok) return proofs.refusal;
+  const { verified, uses } = proofs;
 
   const score = scoreSurvey({ template, config: survey, answers, verified });
   const contact = customerContact(answers, input.customerEmail, input.customerName);
@@ -111,6 +125,7 @@ export async function submitResponse(
           );
         }
       }
+      const review = uses.find((u) => u.kind === 'review')?.row;
       const response = tx.create(SurveyResponse, {
         businessId: survey.businessId,
         surveyConfigId: survey.id,
@@ -120,11 +135,28 @@ export async function submitResponse(
         totalPoints: score.points,
         rewardTier: score.tier,
         rewardValue: score.tier ? score.rewardValueCents : null,
+        reviewPlatform: review?.platform ?? null,
+        reviewStarRating: review?.starRating ?? null,
+        reviewText: review?.reviewText ?? null,
+        reviewerName: review?.reviewerName ?? null,
+        socialVerificationData: uses.length > 0 ? socialVerificationData(uses) : null,
         submittedAt: now,
         ipAddress: input.ipAddress.slice(0, 45),
         userAgent: input.userAgent?.slice(0, 500) ?? null,
       });
       await tx.flush();
+      // Mark the verifications used by this response; a row used meanwhile, or the same image or
+      // review text already used for this business (a unique index), refuses the whole submission.
+      for (const use of uses) {
+        let updated: number;
+        try {
+          updated = await tx.nativeUpdate(ScreenshotVerification, { id: use.row.id, surveyResponseId: null, isValid: true }, { surveyResponseId: response.id });
+        } catch (error) {
+          if (error instanceof UniqueConstraintViolationException) throw new Refused(alreadyRewarded(use, found.businessName, error.message.includes(USED_REVIEW_TEXT_INDEX)));
+          throw error;
+        }
+        if (updated !== 1) throw new Refused(alreadyRewarded(use, found.businessName, false));
+      }
       const rewardDue = Boolean(score.tier && contact.email && deps.jobs);
       if (rewardDue) await deps.jobs!.send('reward-issue', { responseId: response.id }, { em: tx, key: response.id });
       return { ok: true as const, responseId: response.id, totalPoints: score.points, rewardTier: score.tier, rewardValue: score.tier ? score.rewardValueCents : 0, rewardQueued: rewardDue };
@@ -133,4 +165,110 @@ export async function submitResponse(
     if (error instanceof Refused) return error.result;
     throw error;
   }
+}
+
+// --- Part-3 screenshots -------------------------------------------------------------------------
+
+/** A started block and the verification that proves it. */
+type Use = { question: Question; kind: VerificationKind; platform: Platform; row: ScreenshotVerification };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const KIND_BY_TYPE: Partial<Record<Question['type'], VerificationKind>> = {
+  review_submission: 'review',
+  social_submission: 'follow',
+  social_tag_submission: 'tag',
+};
+
+function notVerified(q: Question & { platform: Platform }): Extract<SubmissionResult, { ok: false }> {
+  return {
+    ok: false,
+    status: 400,
+    title: 'Screenshot Not Verified',
+    message: `Your ${PLATFORM_LABELS[q.platform]} screenshot needs to be verified before submission. Please wait for verification to complete or upload a different screenshot.`,
+    field: q.id,
+  };
+}
+
+function rejected(use: Pick<Use, 'question' | 'kind' | 'platform'>, status: 409 | 422, message: string): Extract<SubmissionResult, { ok: false }> {
+  return {
+    ok: false,
+    status,
+    title: 'Screenshot Verification Failed',
+    message,
+    field: use.question.id,
+    screenshotRejected: { platform: use.platform, kind: use.kind, questionId: use.question.id },
+  };
+}
+
+/** The verifier's own words for a second use: the same picture, or (reviews) the same review text. */
+function alreadyRewarded(use: Use, businessName: string, sameText: boolean): Extract<SubmissionResult, { ok: false }> {
+  const verdict = sameText ? duplicateReviewText(businessName) : duplicateImage(businessName);
+  return rejected(use, 409, verdict.ok ? '' : verdict.reason);
+}
+
+/**
+ * The part-3 blocks the customer was shown (platform selected, the branch of their rating) and
+ * started, each with the verification its screenshot answer names. Blocks of the other branch are
+ * not shown, earn nothing and are not checked (a rating changed after a review was verified must not
+ * block the submission). checkAnswers has already made every started block complete.
+ */
+async function checkScreenshots(
+  em: EntityManager,
+  businessName: string,
+  template: SurveyTemplate,
+  survey: { id: string; businessId: string; selectedReviewPlatforms: readonly string[]; selectedSocialPlatforms: readonly string[] },
+  answers: Record<string, string | number>,
+): Promise<{ ok: true; verified: Verified; uses: Use[] } | { ok: false; refusal: Extract<SubmissionResult, { ok: false }> }> {
+  const blocks: Array<{ question: Question & { platform: Platform }; kind: VerificationKind; id: string }> = [];
+  for (const section of visibleSections(template, survey, overallRatingOf(template, answers))) {
+    for (const q of section.questions) {
+      const kind = KIND_BY_TYPE[q.type];
+      const shot = q.fields?.find((f) => f.type === 'image_upload');
+      if (!kind || !q.platform || !shot || !q.fields?.some((f) => answers[answerKey(q.id, f.id)] !== undefined)) continue;
+      blocks.push({ question: { ...q, platform: q.platform }, kind, id: String(answers[answerKey(q.id, shot.id)] ?? '') });
+    }
+  }
+  const ids = [...new Set(blocks.map((b) => b.id).filter((id) => UUID.test(id)))];
+  const rows = ids.length
+    ? await em.find(ScreenshotVerification, { id: { $in: ids }, businessId: survey.businessId, surveyConfigId: survey.id })
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+
+  const verified = { review: {}, follow: {}, tag: {} } as { review: Record<string, boolean>; follow: Record<string, boolean>; tag: Record<string, boolean> };
+  const uses: Use[] = [];
+  const seen = new Set<string>();
+  for (const block of blocks) {
+    const { question: q, kind } = block;
+    const row = byId.get(block.id);
+    if (!row || row.kind !== kind || row.platform !== q.platform || seen.has(row.id)) return { ok: false, refusal: notVerified(q) };
+    if (kind === 'review') {
+      // Spec 4: editing a review field resets the platform, so the verification covers these values only.
+      const same = (field: string, value: string | null | undefined) => String(answers[answerKey(q.id, field)] ?? '').trim() === (value ?? '');
+      if (!same('reviewer_name', row.reviewerName) || !same('review_link', row.reviewLink)) return { ok: false, refusal: notVerified(q) };
+    }
+    seen.add(row.id);
+    const use: Use = { question: q, kind, platform: q.platform, row };
+    if (!row.isValid) return { ok: false, refusal: rejected(use, 422, row.rejectionReason ?? 'Please upload a different screenshot.') };
+    verified[kind][q.platform] = true;
+    uses.push(use);
+  }
+  // A row used by an earlier response fails here already; the guarded update in the transaction
+  // catches one used meanwhile.
+  const used = uses.find((u) => u.row.surveyResponseId !== null);
+  if (used) return { ok: false, refusal: alreadyRewarded(used, businessName, false) };
+  return { ok: true, verified, uses };
+}
+
+/** socialVerificationData: per kind and platform, the verification that proved it. */
+function socialVerificationData(uses: Use[]): Record<string, unknown> {
+  const data: Record<VerificationKind, Record<string, unknown>> = { review: {}, follow: {}, tag: {} };
+  for (const { kind, platform, row } of uses) {
+    data[kind][platform] = {
+      verificationId: row.id,
+      imageHash: row.imageHash,
+      ...(kind === 'review' ? { starRating: row.starRating ?? null } : {}),
+    };
+  }
+  return data;
 }

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from './limits.ts';
+
+export { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES };
 
 /**
  * Screenshot uploads: trust nothing the browser says (name, extension, Content-Type).
@@ -10,8 +13,6 @@ import sharp, { type Metadata } from 'sharp';
  * after the image data. What leaves here is a fresh WebP we made ourselves.
  */
 
-/** 10 MiB. The route's multipart parser should stop reading at this size too. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** 40 megapixels: above any phone screenshot (an iPhone Pro Max is 1290x2796 = 3.6 MP), far below a decompression bomb. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** The longest side of the stored image. Enough for OCR of a review and for showing it back. */
@@ -45,12 +46,6 @@ export type ImageUploadOptions = {
   quality?: number;
 };
 
-export const UPLOAD_MESSAGES = {
-  empty: 'Please choose a screenshot to upload.',
-  tooLarge: 'This image is larger than 10 MB. Please upload a smaller screenshot.',
-  unsupportedType: 'Please upload an image (PNG, JPEG or WebP).',
-  unreadable: "We couldn't read this image. Please upload a different screenshot.",
-} as const;
 
 function tooManyPixelsMessage(maxPixels: number): string {
   return `This image is too large to process (more than ${Math.floor(maxPixels / 1_000_000)} megapixels). Please upload a smaller screenshot.`;

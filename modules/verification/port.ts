@@ -92,9 +92,9 @@ export interface ScreenshotVerifier {
 }
 
 /**
- * What has already earned a reward, per business. The submission module implements it over the
- * database (rewarded responses keep `evidence.imageHash` and `evidence.normalisedReviewText`);
- * `InMemoryVerificationHistory` serves tests.
+ * What has already earned a reward, per business. `modules/responses/verification-history.ts`
+ * implements it over the database (`screenshot_verifications` rows used by a response keep
+ * `evidence.imageHash` and `evidence.normalisedReviewText`); `InMemoryVerificationHistory` serves tests.
  */
 export interface VerificationHistory {
   isImageRewarded(businessId: string, imageHash: string): Promise<boolean>;

@@ -144,7 +144,7 @@ describe('reward-cli db', () => {
       const first = await cli(['db', 'migrate'], { env: fresh });
       expect(first.code).toBe(EXIT.ok);
       expect(first.out).toContain('embedded PostgreSQL');
-      expect(first.out).toMatch(/Applied 1 migration\(s\):\n\s+Migration20261121000000Initial/);
+      expect(first.out).toMatch(/Applied 2 migration\(s\):\n\s+Migration20261121000000Initial\n\s+Migration20261122000000ScreenshotVerifications/);
 
       const again = await cli(['db', 'migrate'], { env: fresh });
       expect(again.out).toContain('Database is up to date');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../modules/shared/logger.ts';
+import { migrationsList } from '../../migrations/index.ts';
 import { EmbeddedDatabaseBusyError, openDatabase } from '../../server/database.ts';
 import { createTestApp } from '../setup/test-root.ts';
 
@@ -30,7 +31,7 @@ describe('database', () => {
     const second = await openDatabase({ dataDir, poolMax: 2, logger });
     // Data survives a restart of the embedded database.
     const rows = await second.orm.em.getConnection().execute(`select count(*)::int as n from mikro_orm_migrations`);
-    expect(rows[0]).toEqual({ n: 1 });
+    expect(rows[0]).toEqual({ n: migrationsList.length });
     await second.close();
   });
 

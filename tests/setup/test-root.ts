@@ -55,6 +55,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     LOG_LEVEL: 'silent',
     DB_POOL_MAX: '4',
     APP_URL: 'http://localhost:3000',
+    // Instant and deterministic; a test that wants OCR passes SCREENSHOT_VERIFIER: 'ocr'.
+    SCREENSHOT_VERIFIER: 'fake',
     ...env,
   });
   const logger = createLogger({ level: 'silent' });

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { methodNotAllowed } from '../utils/api.server.ts';
+import { handleVerify, reviewBodySchema } from '../utils/verify.server.ts';
+
+export const loader = () => methodNotAllowed();
+
+/**
+ * POST /api/verify-screenshot: body platform, screenshot, reviewerName, reviewLink (spec 7), plus
+ * businessId, surveyId and bypassSquare -> {isValid, rejectionReason, verificationId}. The
+ * submission names the verificationId in review_{platform}_screenshot.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed();
+  return handleVerify(request, context, reviewBodySchema, (body) => ({
+    kind: 'review',
+    reviewerName: body.reviewerName,
+    reviewLink: body.reviewLink,
+  }));
+}

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { methodNotAllowed } from '../utils/api.server.ts';
+import { handleVerify, socialBodySchema } from '../utils/verify.server.ts';
+
+export const loader = () => methodNotAllowed();
+
+/**
+ * POST /api/verify-social: body platform, screenshot, userHandle, businessHandle (ignored: the
+ * survey's own handle is used), verificationType follow|tag (spec 7), plus businessId, surveyId and
+ * bypassSquare -> {isValid, rejectionReason, verificationId}. The submission names the
+ * verificationId in social_{platform}_screenshot or tag_us_{platform}_tag_screenshot.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed();
+  return handleVerify(request, context, socialBodySchema, (body) => ({
+    kind: body.verificationType,
+    userHandle: body.userHandle,
+  }));
+}

@@ -1,0 +1,25 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { VerificationHistory } from '../verification/port.ts';
+import { REVIEW_TEXT_KEY_MAX, ScreenshotVerification } from './entities.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The stored duplicate key of a review's text: `normaliseReviewText` output, cut to REVIEW_TEXT_KEY_MAX letters. */
+export function reviewTextKey(normalisedText: string): string {
+  return normalisedText.slice(0, REVIEW_TEXT_KEY_MAX);
+}
+
+/**
+ * VerificationHistory over `screenshot_verifications` (ADR 015): an image or a review text is
+ * rewarded for a business when a row of that business with it has been used by a submission
+ * (`survey_response_id` set). One process-wide instance; each lookup forks its own EntityManager
+ * from `em` (the root's), so it never touches a request's unit of work.
+ */
+export function createDatabaseVerificationHistory(em: EntityManager): VerificationHistory {
+  const used = async (where: { businessId: string; imageHash?: string; normalisedReviewText?: string }) =>
+    UUID.test(where.businessId) && (await em.fork().count(ScreenshotVerification, { ...where, surveyResponseId: { $ne: null } })) > 0;
+  return {
+    isImageRewarded: (businessId, imageHash) => used({ businessId, imageHash }),
+    isReviewTextRewarded: (businessId, normalisedText) => used({ businessId, normalisedReviewText: reviewTextKey(normalisedText) }),
+  };
+}

@@ -1,0 +1,141 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { Logger } from 'pino';
+import { storeImageUpload, type BlobStore } from '../uploads/index.ts';
+import type { ScreenshotVerifier, VerificationResult } from '../verification/port.ts';
+import { PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type ReviewPlatform, type SocialPlatform } from '../surveys/template.ts';
+import { ScreenshotVerification, VERIFICATION_KINDS, type VerificationKind } from './entities.ts';
+import { findPublicSurvey } from './public-survey.ts';
+import { reviewTextKey } from './verification-history.ts';
+
+/** Longest reviewer name, handle and review link taken (the columns' sizes; answers allow 2000 characters). */
+export const VERIFY_FIELD_LIMITS = { reviewerName: 255, userHandle: 255, reviewLink: 2000 } as const;
+
+export type VerifyInput = {
+  businessId: string;
+  surveyId: string;
+  /** The spec's bypass_square=true (owner previews): waives the Square requirement, as findPublicSurvey does. */
+  bypassSquare?: boolean;
+  kind: VerificationKind;
+  /** A review platform for 'review', a social platform for 'follow' and 'tag', and selected on that survey. */
+  platform: string;
+  /** The uploaded bytes, as received (checked, re-encoded and stored by modules/uploads). */
+  image: Uint8Array;
+  /** Reviews. */
+  reviewerName?: string;
+  reviewLink?: string;
+  /** Follows and tags. */
+  userHandle?: string;
+};
+
+export type VerifyResult =
+  | { ok: true; id: string; isValid: boolean; rejectionReason: string | null }
+  | { ok: false; status: 400 | 404 | 413 | 415; message: string };
+
+type Deps = { em: EntityManager; verifier: ScreenshotVerifier; blobStore: BlobStore; logger: Logger; now?: () => Date };
+
+const refuse = (status: 400 | 404 | 413 | 415, message: string): VerifyResult => ({ ok: false, status, message });
+const shown = (value: string) => JSON.stringify(value.slice(0, 40));
+
+/**
+ * Screenshot verification for the customer's page (spec 4, 5, 7 and 8; ADR 015). Every attempt that
+ * gets as far as the verifier is stored as a `screenshot_verifications` row, valid or not, with the
+ * image in the BlobStore; a refusal before that (unknown survey, platform not on the survey, a bad
+ * upload) stores nothing. The submission names the row by id in the block's screenshot answer.
+ *
+ * The business's name and handle come from our records, never from the request.
+ */
+export async function verifyScreenshot(deps: Deps, input: VerifyInput): Promise<VerifyResult> {
+  if (!VERIFICATION_KINDS.includes(input.kind)) return refuse(400, 'The verification kind must be review, follow or tag.');
+  const isReview = input.kind === 'review';
+  const platforms: readonly string[] = isReview ? REVIEW_PLATFORMS : SOCIAL_PLATFORMS;
+  if (typeof input.platform !== 'string' || !platforms.includes(input.platform)) {
+    return refuse(400, `${shown(String(input.platform))} is not a ${isReview ? 'review' : 'social'} platform (${platforms.join(', ')}).`);
+  }
+  for (const field of ['reviewerName', 'userHandle', 'reviewLink'] as const) {
+    const value = input[field];
+    if (value !== undefined && (typeof value !== 'string' || value.length > VERIFY_FIELD_LIMITS[field])) {
+      return refuse(400, `${field} must be text of at most ${VERIFY_FIELD_LIMITS[field]} characters.`);
+    }
+  }
+
+  const found = await findPublicSurvey(deps.em, {
+    businessId: input.businessId,
+    surveyId: input.surveyId,
+    bypassSquare: input.bypassSquare,
+    now: deps.now?.() ?? new Date(),
+  });
+  if (!found) return refuse(404, 'Survey Not Found');
+  const { survey, businessName } = found;
+  const selected = isReview ? survey.selectedReviewPlatforms : survey.selectedSocialPlatforms;
+  const label = PLATFORM_LABELS[input.platform as ReviewPlatform | SocialPlatform];
+  if (!selected.includes(input.platform)) return refuse(400, `${label} is not one of this survey's ${isReview ? 'review' : 'social'} platforms.`);
+
+  const stored = await storeImageUpload(deps.blobStore, input.image);
+  if (!stored.ok) return refuse(stored.status, stored.message);
+
+  const reviewerName = input.reviewerName?.trim() ?? '';
+  const reviewLink = input.reviewLink?.trim() ?? '';
+  const userHandle = input.userHandle?.trim() ?? '';
+  try {
+    let result: VerificationResult;
+    if (isReview) {
+      result = await deps.verifier.verifyReview({
+        businessId: survey.businessId,
+        businessName,
+        platform: input.platform as ReviewPlatform,
+        image: stored.data,
+        reviewerName,
+        reviewLink,
+      });
+    } else {
+      result = await deps.verifier.verifySocial({
+        businessId: survey.businessId,
+        businessName,
+        platform: input.platform as SocialPlatform,
+        image: stored.data,
+        userHandle,
+        // The survey's configured handle: the request's businessHandle is the customer's claim.
+        businessHandle: survey.socialHandles[input.platform] ?? '',
+        verificationType: input.kind as 'follow' | 'tag',
+      });
+    }
+    const { evidence } = result;
+    const row = deps.em.create(ScreenshotVerification, {
+      businessId: survey.businessId,
+      surveyConfigId: survey.id,
+      kind: input.kind,
+      platform: input.platform,
+      uploadKey: stored.upload.key,
+      imageHash: evidence.imageHash,
+      normalisedReviewText: evidence.normalisedReviewText ? reviewTextKey(evidence.normalisedReviewText) : null,
+      reviewText: evidence.reviewText ?? null,
+      starRating: evidence.starRating ?? null,
+      reviewerName: isReview ? reviewerName : null,
+      reviewLink: isReview ? reviewLink : null,
+      userHandle: isReview ? null : userHandle,
+      isValid: result.isValid,
+      rejectionCode: result.rejectionCode,
+      rejectionReason: result.rejectionReason,
+      surveyResponseId: null,
+    });
+    await deps.em.flush();
+    deps.logger.info(
+      { verificationId: row.id, businessId: survey.businessId, kind: input.kind, platform: input.platform, isValid: result.isValid, rejectionCode: result.rejectionCode },
+      'screenshot verified',
+    );
+    return { ok: true, id: row.id, isValid: result.isValid, rejectionReason: result.rejectionReason };
+  } catch (error) {
+    // No row, no image: a failed attempt leaves nothing behind.
+    await deps.blobStore.delete(stored.upload.key).catch((cleanup: unknown) => deps.logger.warn({ err: cleanup }, 'could not remove an unused upload'));
+    throw error;
+  }
+}
+
+/** `context.verifications`: one instance per request, over the request's EntityManager. */
+export function createVerifications(deps: Deps) {
+  return {
+    verify: (input: VerifyInput) => verifyScreenshot(deps, input),
+  };
+}
+
+export type Verifications = ReturnType<typeof createVerifications>;
