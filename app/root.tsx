@@ -11,6 +11,7 @@ import {
   useLoaderData,
   useRouteError,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
@@ -34,7 +35,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [owner, { toast, headers }] = await Promise.all([getOwner(request, context), readToast(request, context)]);
   return data(
-    { owner: owner ? { displayName: owner.displayName } : null, toast },
+    { owner: owner ? { displayName: owner.displayName } : null, toast, surveyIsland: context.surveyIsland },
     { headers: headers ?? undefined },
   );
 }
@@ -80,6 +81,9 @@ function TopBar() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Customer survey pages hydrate from their own small bundle in production, without the Remix runtime.
+  const island = useRouteLoaderData<typeof loader>('root')?.surveyIsland;
+  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
   return (
     <html lang="en">
       <head>
@@ -90,8 +94,14 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {bare && island ? (
+          <script type="module" src={island} nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -106,9 +116,11 @@ export default function App() {
   }, [location.search]);
   // An action may answer with a toast of its own (e.g. 'Sign in failed').
   const actionData = useActionData<{ toast?: ToastData }>();
+  // The customer's survey pages belong to the business: no RewardLoop account bar there.
+  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
   return (
     <>
-      <TopBar />
+      {bare ? null : <TopBar />}
       <Outlet />
       <Toast toast={actionData?.toast ?? toast} />
     </>

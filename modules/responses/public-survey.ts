@@ -33,3 +33,22 @@ export async function findPublicSurvey(
   if (availability !== 'Available') return null;
   return { survey: toSurveyView(survey), businessName: business.displayName };
 }
+
+/**
+ * The business's current survey, for the links without a survey id (/survey/{businessId},
+ * /survey/public/{businessId}, /survey/dynamic/{businessId}): the most recently published active
+ * survey (else the most recently created active one), if it is Available. Null otherwise.
+ */
+export async function findCurrentSurvey(
+  em: EntityManager,
+  input: { businessId: string; bypassSquare?: boolean; now?: Date },
+): Promise<PublicSurvey | null> {
+  if (!UUID.test(input.businessId)) return null;
+  const current = await em.findOne(
+    SurveyConfig,
+    { businessId: input.businessId, isActive: true },
+    { orderBy: { publishedAt: 'desc nulls last', createdAt: 'desc', id: 'asc' }, fields: ['id'] },
+  );
+  if (!current) return null;
+  return findPublicSurvey(em, { ...input, surveyId: current.id });
+}

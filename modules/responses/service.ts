@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { JobQueue } from '../jobs/port.ts';
 import { checkEligibility } from './eligibility.ts';
-import { findPublicSurvey } from './public-survey.ts';
+import { findCurrentSurvey, findPublicSurvey } from './public-survey.ts';
 import { submitResponse, type SubmissionInput } from './submit.ts';
 
 /** What customers reach: public surveys and the repeat-submission window. One instance per request. */
@@ -10,6 +10,7 @@ export function createResponses(deps: { em: EntityManager; jobs: JobQueue | null
   const now = deps.now ?? (() => new Date());
   return {
     findPublicSurvey: (input: { businessId: string; surveyId: string; bypassSquare?: boolean }) => findPublicSurvey(deps.em, { ...input, now: now() }),
+    findCurrentSurvey: (input: { businessId: string; bypassSquare?: boolean }) => findCurrentSurvey(deps.em, { ...input, now: now() }),
     checkEligibility: (input: { businessId: string; email: string; frequencyDays: number }) => checkEligibility(deps.em, { ...input, now: now() }),
     submit: (input: SubmissionInput) => submitResponse({ em: deps.em, jobs: deps.jobs, logger: deps.logger, now }, input),
   };

@@ -58,3 +58,16 @@ export async function createSurvey(app: TestApp, jar: CookieJar, overrides: Reco
   if (res.status !== 201) throw new Error(`create failed: ${JSON.stringify(res.body)}`);
   return res.body as { id: string; businessId: string };
 }
+
+/**
+ * Marks a business's Square account as connected with a chosen location, straight in the database,
+ * so its surveys are Available to customers. (The Square connection flow is issue 5's.)
+ */
+export async function connectSquareForTest(app: TestApp, businessId: string) {
+  await app.root.db.orm.em
+    .getConnection()
+    .execute(
+      `update businesses set square_access_token = 'test-token', square_merchant_id = 'TEST-MERCHANT', square_location_id = 'TEST-LOCATION', square_location_name = 'Main Street' where id = ?`,
+      [businessId],
+    );
+}

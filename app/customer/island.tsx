@@ -1,0 +1,16 @@
+/**
+ * The survey page's own browser entry (production): hydrates the server-rendered survey with React
+ * alone, without the Remix router, to keep what a phone downloads small (issue 4: under 100 KB
+ * gzipped). Built by scripts/build-island.ts; the root layout loads it instead of <Scripts /> on
+ * pages whose route handle says `bare`. In development the page hydrates through Remix as usual.
+ */
+import { hydrateRoot } from 'react-dom/client';
+import { SURVEY_DATA_ID, SURVEY_ROOT_ID, type SurveyIslandData } from './island-data.ts';
+import { SurveyApp } from './survey-page.tsx';
+
+const root = document.getElementById(SURVEY_ROOT_ID);
+const data = document.getElementById(SURVEY_DATA_ID)?.textContent;
+if (root && data) {
+  const island = JSON.parse(data) as SurveyIslandData;
+  hydrateRoot(root, <SurveyApp page={island.page} action={island.action} />);
+}

@@ -1,0 +1,47 @@
+/**
+ * The customer page's state between the server and the browser: where the customer is, what they
+ * answered, which screenshots are verified, what went wrong, and the result. The loader and the
+ * no-JavaScript form posts produce it; the hydrated page keeps it in React state. Pure.
+ */
+import type { BlockState } from '../../modules/responses/customer-checks.ts';
+import type { CustomerSurveyView } from '../../modules/responses/customer-view.ts';
+import type { ToastData } from '../components/toast.tsx';
+
+export type SurveyDone = {
+  points: number;
+  tier: string | null;
+  /** Cents; 0 without a tier. */
+  rewardValue: number;
+  email: string | null;
+  /** Preview and demo only: the pretend gift card of the simulated completion. */
+  demoGiftCard: string | null;
+};
+
+export type SurveyStep = {
+  section: number;
+  answers: Record<string, string | number>;
+  /** Verification state per part-3 block (keys: 'google', 'instagram_follow', 'x_tag', ...). */
+  states: Record<string, BlockState>;
+  /** Inline errors by field (answer key or question id). */
+  errors: Record<string, string>;
+  toast: ToastData | null;
+  done: SurveyDone | null;
+};
+
+/** What the survey routes' loaders and actions return. `view` null: 'Survey Not Found'; `custom`: the draft comes from this browser. */
+export type SurveyPageData = { view: CustomerSurveyView | null; step: SurveyStep; custom?: boolean };
+
+export const firstStep = (): SurveyStep => ({ section: 0, answers: {}, states: {}, errors: {}, toast: null, done: null });
+
+/** Form field names that are not answers (answer keys never start with '_' or contain ':'). */
+export const FIELD = { intent: '_intent', section: '_section' } as const;
+export const fileField = (screenshotKey: string) => `file:${screenshotKey}`;
+
+export type Intent = 'next' | 'back' | 'submit' | 'early' | 'stay';
+export const INTENTS: readonly Intent[] = ['next', 'back', 'submit', 'early', 'stay'];
+
+/** A pretend gift card number for preview and demo completions (never a real card). */
+export function demoGiftCardNumber(random: () => number = Math.random): string {
+  const digits = Array.from({ length: 12 }, () => Math.floor(random() * 10)).join('');
+  return `DEMO-${digits.slice(0, 4)}-${digits.slice(4, 8)}-${digits.slice(8)}`;
+}

@@ -1,0 +1,761 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  blockStateKey,
+  liveScore,
+  RATING_REQUIRED,
+  screenshotKey,
+  submitProblem,
+  type BlockState,
+  type Problem,
+} from '../../modules/responses/customer-checks.ts';
+import type { CustomerSurveyView } from '../../modules/responses/customer-view.ts';
+import { displayHandle, profileUrl, reviewUrl } from '../../modules/surveys/links.ts';
+import { tierRanges, tierRangeLabel, tierThresholds, wholeDollars } from '../../modules/scoring/index.ts';
+import {
+  answerKey,
+  customerEmailOf,
+  customerNameOf,
+  getTemplate,
+  overallRatingOf,
+  PART3_ID,
+  PART3_PENDING_MESSAGE,
+  PLATFORM_LABELS,
+  visibleSections,
+  type Question,
+  type SurveyTemplate,
+  type TierName,
+} from '../../modules/surveys/template.ts';
+import { BUILDER_DRAFT_KEY } from '../../modules/surveys/draft.ts';
+import { Toast, type ToastData } from '../components/toast.tsx';
+import { useHydrated } from '../components/ui.tsx';
+import { BlockFields, InlineError, inputClass, QuestionInput, type FieldApi, type UploadApi } from './questions.tsx';
+import { demoGiftCardNumber, FIELD, firstStep, type SurveyDone, type SurveyPageData, type SurveyStep } from './state.ts';
+
+const tierBadge: Record<TierName | 'None', string> = {
+  None: 'bg-slate-100 text-slate-700 border-slate-300',
+  Bronze: 'bg-bronze-soft text-bronze border-bronze/40',
+  Silver: 'bg-silver-soft text-silver border-silver/40',
+  Gold: 'bg-gold-soft text-gold border-gold/40',
+};
+
+/** Whole dollars on the survey page (spec 9); None shows $0.00. */
+const dollars = (cents: number, tier: string | null) => (tier ? `$${wholeDollars(cents)}` : '$0.00');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Eligibility = { checking: boolean; eligible: boolean | null; message: string | null; email: string | null };
+
+/** 'HTTP {status}: {text}' errors of spec 8 carry a JSON body; take its fields when there are any. */
+async function readError(res: Response): Promise<{ message: string; body: Record<string, unknown> }> {
+  const text = await res.text();
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    return { message: typeof body.message === 'string' ? body.message : `${res.status}: ${text}`, body };
+  } catch {
+    return { message: `${res.status}: ${text || res.statusText}`, body: {} };
+  }
+}
+
+/**
+ * The customer's survey page. Free of Remix on purpose: the route renders it on the server, and in
+ * production the browser hydrates it alone from a small island bundle (app/customer/island.tsx), so
+ * a phone downloads React and this page, not the router. `action` is the URL the form posts to.
+ */
+export function SurveyApp({ page, action }: { page: SurveyPageData; action: string }) {
+  if (page.custom) return <CustomPreview action={action} />;
+  if (!page.view) return <SurveyNotFound />;
+  return <SurveyForm key={page.view.surveyId ?? 'demo'} view={page.view} initial={page.step} action={action} />;
+}
+
+function PageShell({ children }: { children: React.ReactNode }) {
+  return <main className="mx-auto w-full max-w-xl px-4 pb-16 pt-4">{children}</main>;
+}
+
+function SurveyNotFound() {
+  return (
+    <PageShell>
+      <div className="mt-16 rounded-card border border-slate-200 bg-white p-6 text-center shadow-sm">
+        <h1 className="text-2xl font-bold">Survey Not Found</h1>
+        <p className="mt-2 text-slate-600">This survey is not available right now. Please ask the staff for a current link or QR code.</p>
+      </div>
+    </PageShell>
+  );
+}
+
+function Spinner({ label }: { label: string }) {
+  return (
+    <div role="status" className="mt-16 flex flex-col items-center gap-3 text-slate-700">
+      <span aria-hidden className="size-8 animate-spin rounded-full border-4 border-brand-600 border-t-transparent motion-reduce:animate-none" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** /survey/preview?custom=true: the builder's draft from this browser, turned into a view by the server. */
+function CustomPreview({ action }: { action: string }) {
+  const [state, setState] = useState<{ view: CustomerSurveyView | null; error: string | null }>({ view: null, error: null });
+  useEffect(() => {
+    const raw = localStorage.getItem(BUILDER_DRAFT_KEY);
+    if (!raw) {
+      setState({ view: null, error: 'No survey configuration found' });
+      return;
+    }
+    let surveyConfig: unknown;
+    try {
+      surveyConfig = JSON.parse(raw);
+    } catch {
+      setState({ view: null, error: 'No survey configuration found' });
+      return;
+    }
+    fetch('/api/survey/preview/custom', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ surveyConfig }) })
+      .then(async (res) => {
+        if (!res.ok) throw new Error((await readError(res)).message);
+        setState({ view: ((await res.json()) as { view: CustomerSurveyView }).view, error: null });
+      })
+      .catch((error: unknown) => setState({ view: null, error: error instanceof Error ? error.message : 'No survey configuration found' }));
+  }, []);
+  if (state.view) return <SurveyForm view={state.view} initial={firstStep()} action={action} />;
+  return (
+    <PageShell>
+      <noscript>
+        <p className="mt-16 rounded-card border border-slate-200 bg-white p-6 text-center">Previewing a draft needs JavaScript: it is kept in this browser.</p>
+      </noscript>
+      {state.error ? (
+        <div className="mt-16 rounded-card border border-slate-200 bg-white p-6 text-center shadow-sm">
+          <h1 className="text-2xl font-bold">Preview unavailable</h1>
+          <p className="mt-2 text-slate-600">{state.error}</p>
+          <a href="/survey-builder" className="mt-4 inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+            Open the survey builder
+          </a>
+        </div>
+      ) : (
+        <Spinner label="Loading survey…" />
+      )}
+    </PageShell>
+  );
+}
+
+function ProgressCard({ section, total, points, tier, template, view }: { section: number; total: number; points: number; tier: TierName | null; template: SurveyTemplate; view: CustomerSurveyView }) {
+  const ranges = tierRanges(tierThresholds(template));
+  const next = ranges.find((r) => r.min_points > points);
+  const values: Record<TierName, number> = { Bronze: view.bronzeRewardValue, Silver: view.silverRewardValue, Gold: view.goldRewardValue };
+  const top = ranges.at(-1)?.min_points ?? 1;
+  return (
+    <section aria-label="Your progress" className="sticky top-0 z-10 -mx-4 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-card sm:border">
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm font-semibold text-slate-700">
+          Section {section + 1} of {total}
+        </p>
+        <p aria-live="polite" className="flex items-center gap-2">
+          <span className="text-lg font-bold" data-testid="points">
+            {points} {points === 1 ? 'point' : 'points'}
+          </span>
+          <span data-testid="tier" className={`rounded-full border px-2.5 py-0.5 text-sm font-bold transition-colors ${tierBadge[tier ?? 'None']}`}>
+            {tier ?? 'None'}
+          </span>
+        </p>
+      </div>
+      <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden>
+        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${Math.min(100, Math.round((points / top) * 100))}%` }} />
+      </div>
+      <p className="mt-1 text-xs text-slate-600">
+        {next ? `${next.min_points - points} more ${next.min_points - points === 1 ? 'point' : 'points'} for ${next.tier} (${dollars(values[next.tier], next.tier)})` : 'You reached the top reward!'}
+      </p>
+    </section>
+  );
+}
+
+function RewardTiers({ template, view, tier }: { template: SurveyTemplate; view: CustomerSurveyView; tier: TierName | null }) {
+  const values: Record<TierName, number> = { Bronze: view.bronzeRewardValue, Silver: view.silverRewardValue, Gold: view.goldRewardValue };
+  return (
+    <section aria-labelledby="rewards-title" className="mt-4 rounded-card border border-slate-200 bg-white p-4">
+      <h2 id="rewards-title" className="text-sm font-semibold text-slate-700">
+        Gift card rewards
+      </h2>
+      <ul className="mt-2 grid grid-cols-3 gap-2">
+        {tierRanges(tierThresholds(template)).map((r) => (
+          <li key={r.tier} className={`rounded-lg border px-2 py-2 text-center ${tierBadge[r.tier]} ${tier === r.tier ? 'ring-2 ring-brand-600' : ''}`}>
+            <p className="text-xs font-semibold">{r.tier}</p>
+            <p className="text-xl font-bold">{dollars(values[r.tier], r.tier)}</p>
+            <p className="text-xs">{tierRangeLabel(r)} pts</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ThankYou({ view, done }: { view: CustomerSurveyView; done: SurveyDone }) {
+  const tier = done.tier as TierName | null;
+  return (
+    <div className="mt-8 rounded-card border border-slate-200 bg-white p-6 text-center shadow-sm">
+      <svg aria-hidden viewBox="0 0 24 24" className="mx-auto size-14 text-emerald-600" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <circle cx="12" cy="12" r="10" />
+        <path d="m7.5 12.5 3 3 6-6.5" />
+      </svg>
+      <h1 className="mt-2 text-3xl font-bold" tabIndex={-1} id="thank-you">
+        Thank You!
+      </h1>
+      <p className="mt-2 text-slate-700">Your feedback helps {view.businessName}.</p>
+      <p className="mt-4 flex items-center justify-center gap-2">
+        <span className={`rounded-full border px-3 py-1 font-bold ${tierBadge[tier ?? 'None']}`}>{tier ?? 'No reward tier'}</span>
+        <span className="font-semibold">{done.points} points</span>
+      </p>
+      {tier ? (
+        <p className="mt-4 text-slate-700">
+          Your {dollars(done.rewardValue, tier)} gift card {done.demoGiftCard ? 'would be' : 'is on its way'}
+          {done.email ? ` to ${done.email}` : ''}. {done.demoGiftCard ? '' : 'It usually arrives within a few minutes.'}
+        </p>
+      ) : (
+        <p className="mt-4 text-slate-700">This visit didn't reach a reward tier, but we read every answer.</p>
+      )}
+      {done.demoGiftCard ? (
+        <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {view.mode === 'demo' ? 'Demo' : 'Preview'}: nothing was saved. Pretend gift card <span className="font-mono font-semibold">{done.demoGiftCard}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The answers not shown as controls on this section travel as hidden fields, so a post without JavaScript keeps them. */
+function renderedKeys(questions: readonly Question[], isPart3: boolean): Set<string> {
+  const keys = new Set<string>();
+  for (const q of questions) {
+    keys.add(q.id);
+    for (const f of q.fields ?? []) keys.add(answerKey(q.id, f.id));
+  }
+  if (isPart3) ['customerEmail', 'customerName', 'customer_email', 'customer_name'].forEach((k) => keys.add(k));
+  return keys;
+}
+
+function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initial: SurveyStep; action: string }) {
+  const template = getTemplate(view.surveyTemplateId)!;
+  const hydrated = useHydrated();
+  const [step, setStep] = useState<SurveyStep>(initial);
+  const [submitting, setSubmitting] = useState(false);
+  const [eligibility, setEligibility] = useState<Eligibility>({ checking: false, eligible: null, message: null, email: null });
+  const [thumbs, setThumbs] = useState<Record<string, string>>({});
+  const files = useRef<Record<string, File>>({});
+  // The latest state, for timers and the verification queue (they outlive the render that started them).
+  const stepRef = useRef(step);
+  useEffect(() => {
+    stepRef.current = step;
+  }, [step]);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const rating = overallRatingOf(template, step.answers);
+  const sections = visibleSections(template, view, rating);
+  const total = sections.length;
+  const index = Math.min(step.section, total - 1);
+  const current = sections[index]!;
+  const isLast = index === total - 1;
+  const isPart3 = current.id === PART3_ID;
+  const score = liveScore(template, view, step.answers, step.states);
+  const allQuestions = template.sections.flatMap((s) => [...s.questions, ...(s.negative_questions ?? [])]);
+
+  const toast = (t: ToastData | null) => setStep((s) => ({ ...s, toast: t }));
+  const goTo = (section: number) => {
+    setStep((s) => ({ ...s, section, errors: {} }));
+    window.scrollTo({ top: 0 });
+    requestAnimationFrame(() => headingRef.current?.focus());
+  };
+
+  // ---- verification queue (spec 4): one at a time, duplicates skipped, starts after 50 ms ----
+  const queue = useRef<string[]>([]);
+  const running = useRef<string | null>(null);
+  const generation = useRef<Record<string, number>>({});
+
+  const setBlock = (q: Question, state: BlockState, answer?: string | null) =>
+    setStep((s) => {
+      const answers = { ...s.answers };
+      const shot = screenshotKey(q)!;
+      if (answer === null) delete answers[shot];
+      else if (answer !== undefined) answers[shot] = answer;
+      return { ...s, answers, states: { ...s.states, [blockStateKey(q)!]: state } };
+    });
+
+  const ready = (q: Question) =>
+    (q.fields ?? []).every((f) => {
+      const key = answerKey(q.id, f.id);
+      return f.type === 'image_upload' ? Boolean(files.current[key]) : String(stepRef.current.answers[key] ?? '').trim() !== '';
+    });
+
+  async function verifyRemote(q: Question): Promise<{ isValid: boolean; rejectionReason: string | null; verificationId?: string } | { error: string }> {
+    const field = (id: string) => String(stepRef.current.answers[answerKey(q.id, id)] ?? '');
+    const body = new FormData();
+    body.set('businessId', view.businessId ?? '');
+    body.set('surveyId', view.surveyId ?? '');
+    body.set('bypassSquare', String(view.bypassSquare));
+    body.set('platform', q.platform!);
+    body.set('screenshot', files.current[screenshotKey(q)!]!);
+    let url = '/api/verify-screenshot';
+    if (q.type === 'review_submission') {
+      body.set('reviewerName', field('reviewer_name'));
+      body.set('reviewLink', field('review_link'));
+    } else {
+      url = '/api/verify-social';
+      body.set('userHandle', q.type === 'social_submission' ? field('handle') : field('social_handle'));
+      body.set('businessHandle', view.socialHandles[q.platform!] ?? '');
+      body.set('verificationType', q.type === 'social_submission' ? 'follow' : 'tag');
+    }
+    try {
+      const res = await fetch(url, { method: 'POST', body });
+      if (!res.ok) return { error: (await readError(res)).message };
+      return (await res.json()) as { isValid: boolean; rejectionReason: string | null; verificationId?: string };
+    } catch {
+      return { error: 'The connection failed. Please try again.' };
+    }
+  }
+
+  async function pump() {
+    if (running.current) return;
+    const id = queue.current.shift();
+    if (!id) return;
+    const q = allQuestions.find((x) => x.id === id);
+    if (!q || !ready(q)) return void pump();
+    running.current = id;
+    const gen = generation.current[id] ?? 0;
+    setBlock(q, { status: 'verifying' });
+    const review = q.type === 'review_submission';
+    let result: Awaited<ReturnType<typeof verifyRemote>>;
+    if (!view.surveyId) {
+      await sleep(1500); // the demo and a draft preview pretend (nothing leaves the browser)
+      result = { isValid: true, rejectionReason: null, verificationId: 'preview' };
+    } else {
+      result = await verifyRemote(q);
+    }
+    if ((generation.current[id] ?? 0) === gen) {
+      if ('error' in result) {
+        setBlock(q, { status: 'failed', error: result.error }, null);
+        toast({ title: review ? 'Verification Error' : 'Social Verification Error', description: `${result.error} Please try again.`, type: 'error' });
+      } else if (result.isValid && result.verificationId) {
+        setBlock(q, { status: 'verified' }, result.verificationId);
+      } else {
+        const reason = result.rejectionReason ?? 'Please upload a different screenshot...';
+        setBlock(q, { status: 'failed', error: reason }, null);
+        toast({ title: review ? 'Screenshot Verification Failed' : 'Social Verification Failed', description: reason, type: 'error' });
+      }
+    }
+    running.current = null;
+    void pump();
+  }
+
+  const enqueue = (q: Question, delay: number) =>
+    setTimeout(() => {
+      if (!ready(q) || queue.current.includes(q.id) || running.current === q.id) return;
+      if (stepRef.current.states[blockStateKey(q)!]?.status === 'verified') return;
+      queue.current.push(q.id);
+      setTimeout(() => void pump(), 50);
+    }, delay);
+
+  const blockOf = (key: string) => allQuestions.find((q) => q.fields?.some((f) => answerKey(q.id, f.id) === key));
+
+  /** Editing a review resets its verification; social ones stay verified once verified (spec 4). */
+  function resetBlock(q: Question) {
+    generation.current[q.id] = (generation.current[q.id] ?? 0) + 1;
+    queue.current = queue.current.filter((x) => x !== q.id);
+    setBlock(q, { status: 'idle' }, null);
+  }
+
+  // ---- email eligibility (spec 4): on blur with an @, and again on submit if not yet eligible ----
+  async function checkEligibility(email: string): Promise<Eligibility> {
+    if (view.mode !== 'live' || !view.businessId) {
+      const ok = { checking: false, eligible: true, message: null, email };
+      setEligibility(ok);
+      return ok;
+    }
+    setEligibility({ checking: true, eligible: null, message: null, email });
+    let result: Eligibility;
+    try {
+      const res = await fetch(`/api/survey/check-email-eligibility/${view.businessId}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, surveyId: view.surveyId, bypassSquare: view.bypassSquare }),
+      });
+      if (!res.ok) throw new Error(String(res.status));
+      const body = (await res.json()) as { eligible: boolean; message?: string | null };
+      result = { checking: false, eligible: body.eligible, message: body.message ?? null, email };
+    } catch {
+      result = { checking: false, eligible: false, message: 'Error checking email eligibility. Please try again.', email };
+    }
+    setEligibility(result);
+    return result;
+  }
+
+  const api: FieldApi = {
+    hydrated,
+    value: (key) => step.answers[key],
+    error: (key) => step.errors[key],
+    change(key, value) {
+      setStep((s) => {
+        const answers = { ...s.answers };
+        if (value === '') delete answers[key];
+        else answers[key] = value;
+        const errors = { ...s.errors };
+        delete errors[key];
+        if (key === 'customer_email') delete errors.customerEmail;
+        return { ...s, answers, errors };
+      });
+      const q = blockOf(key);
+      if (q?.type === 'review_submission' && stepRef.current.states[q.platform!]?.status !== undefined && stepRef.current.states[q.platform!]?.status !== 'idle') resetBlock(q);
+      if (key === 'customerEmail' || key === 'customer_email') setEligibility({ checking: false, eligible: null, message: null, email: null });
+    },
+    blur(key) {
+      const value = String(stepRef.current.answers[key] ?? '');
+      if ((key === 'customerEmail' || key === 'customer_email') && value.includes('@')) void checkEligibility(value.trim().toLowerCase());
+      const q = blockOf(key);
+      if (q)
+        setTimeout(() => {
+          const focused = document.activeElement;
+          const inBlock = focused instanceof HTMLInputElement && (q.fields ?? []).some((f) => focused.name === answerKey(q.id, f.id));
+          if (!inBlock) enqueue(q, 0);
+        }, 100);
+    },
+  };
+
+  const uploads: UploadApi = {
+    preview: (key) => thumbs[key],
+    choose(key, file) {
+      const q = blockOf(key);
+      if (!q) return;
+      if (thumbs[key]) URL.revokeObjectURL(thumbs[key]);
+      if (file) files.current[key] = file;
+      else delete files.current[key];
+      setThumbs((t) => {
+        const next = { ...t };
+        if (file) next[key] = URL.createObjectURL(file);
+        else delete next[key];
+        return next;
+      });
+      resetBlock(q);
+      if (file) enqueue(q, 500);
+    },
+  };
+
+  // ---- submission ----
+  async function submit() {
+    const pending = new Set(Object.keys(files.current).filter((k) => stepRef.current.answers[k] === undefined));
+    const problem = submitProblem({ template, config: view, answers: step.answers, states: step.states, uploads: pending });
+    if (problem) return refuse(problem);
+    const email = customerEmailOf(step.answers)?.toLowerCase() ?? null;
+    if (email && view.mode === 'live') {
+      const known = eligibility.email === email && eligibility.eligible === true ? eligibility : await checkEligibility(email);
+      if (!known.eligible) return refuse({ title: 'Cannot Submit Survey', message: known.message ?? 'This email is not eligible yet.', field: 'customerEmail' });
+    }
+    setSubmitting(true);
+    try {
+      if (view.mode !== 'live') {
+        await sleep(1500); // spec 4: preview and demo simulate the completion
+        const done: SurveyDone = { points: score.points, tier: score.tier, rewardValue: score.rewardValueCents, email, demoGiftCard: score.tier ? demoGiftCardNumber() : null };
+        setStep((s) => ({ ...s, done, toast: { title: view.mode === 'demo' ? 'Demo Survey Completed!' : 'Preview Survey Completed!', description: 'Nothing was saved.', type: 'success' } }));
+        return;
+      }
+      const url = view.dynamic ? `/api/survey/dynamic/submit/${view.businessId}` : `/api/survey/submit/${view.businessId}/${view.surveyId}`;
+      const verified = (kind: 'review' | 'social') =>
+        Object.fromEntries(
+          Object.entries(step.states)
+            .filter(([k]) => (kind === 'review' ? !k.includes('_') : k.includes('_')))
+            .map(([k, v]) => [k, v.status === 'verified']),
+        );
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          responses: step.answers,
+          customerEmail: email,
+          customerName: customerNameOf(step.answers) ?? null,
+          bypassSquare: view.bypassSquare,
+          verificationStatus: { screenshot: verified('review'), social: verified('social') },
+          frontendCalculatedPoints: score.points,
+          frontendCalculatedTier: score.tier,
+          frontendCalculatedRewardValue: score.rewardValueCents,
+        }),
+      });
+      if (!res.ok) {
+        const { message, body } = await readError(res);
+        const rejected = body.screenshotRejected as { questionId?: string } | undefined;
+        if (rejected?.questionId) {
+          const q = allQuestions.find((x) => x.id === rejected.questionId);
+          if (q) {
+            // Spec 8: clear that platform's screenshot, name, link and handle; back to section index 2.
+            for (const f of q.fields ?? []) delete files.current[answerKey(q.id, f.id)];
+            setStep((s) => {
+              const answers = { ...s.answers };
+              for (const f of q.fields ?? []) delete answers[answerKey(q.id, f.id)];
+              return { ...s, answers, states: { ...s.states, [blockStateKey(q)!]: { status: 'failed', error: message } } };
+            });
+            setThumbs((t) => Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith(`${q.id}_`))));
+          }
+          toast({ title: 'Screenshot Verification Failed', description: message, type: 'error' });
+          goTo(Math.min(2, total - 1));
+          return;
+        }
+        toast({ title: 'Submission Failed', description: message || 'Please try again.', type: 'error' });
+        return;
+      }
+      const body = (await res.json()) as { totalPoints: number; rewardTier: string | null; rewardValue: number };
+      setStep((s) => ({
+        ...s,
+        done: { points: body.totalPoints, tier: body.rewardTier, rewardValue: body.rewardValue, email, demoGiftCard: null },
+        toast: { title: 'Survey Submitted!', description: body.rewardTier ? 'Your gift card is on its way to your inbox.' : 'Thank you for your feedback.', type: 'success' },
+      }));
+    } catch {
+      toast({ title: 'Submission Failed', description: 'Please try again.', type: 'error' });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function refuse(problem: Problem) {
+    const target = problem.field === 'overall_rating' ? 0 : problem.field === 'customerEmail' || problem.field?.startsWith('review_') || problem.field?.startsWith('social_') || problem.field?.startsWith('tag_us_') || problem.field === 'five_star_improvement' ? total - 1 : index;
+    setStep((s) => ({ ...s, section: target, toast: { title: problem.title, description: problem.message, type: 'error' }, errors: problem.field ? { [problem.field]: problem.message } : {} }));
+    if (target !== index) window.scrollTo({ top: 0 });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const intent = submitter?.value ?? 'next';
+    if (submitting) return;
+    if (intent === 'back') return goTo(Math.max(0, index - 1));
+    if (intent === 'next') {
+      if (index === 0 && rating === undefined) return refuse(RATING_REQUIRED);
+      return goTo(Math.min(total - 1, index + 1));
+    }
+    void submit();
+  }
+
+  useEffect(() => {
+    if (step.done) document.getElementById('thank-you')?.focus();
+  }, [step.done]);
+
+  useEffect(() => () => Object.values(thumbs).forEach((u) => URL.revokeObjectURL(u)), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const banner =
+    view.mode !== 'live' ? (
+      <p role="note" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+        {view.mode === 'demo' ? 'Demo survey' : 'Preview mode'}: responses are not saved and no gift card is sent.
+      </p>
+    ) : null;
+
+  if (step.done) {
+    return (
+      <PageShell>
+        {banner}
+        <ThankYou view={view} done={step.done} />
+        <Toast toast={step.toast} />
+      </PageShell>
+    );
+  }
+
+  const shown = renderedKeys(current.questions, isPart3);
+  const hidden = Object.entries(step.answers).filter(([k]) => !shown.has(k));
+  const claimEmail = String(step.answers.customerEmail ?? step.answers.customer_email ?? '');
+
+  return (
+    <PageShell>
+      {banner}
+      <header className="mb-3">
+        <h1 className="text-2xl font-bold leading-tight">{view.title}</h1>
+        <p className="mt-1 text-slate-700">
+          Share your experience with <span className="font-semibold">{view.businessName}</span>
+        </p>
+      </header>
+      <ProgressCard section={index} total={total} points={score.points} tier={score.tier} template={template} view={view} />
+      <RewardTiers template={template} view={view} tier={score.tier} />
+
+      <form method="post" encType="multipart/form-data" action={action} onSubmit={onSubmit} noValidate className="mt-6">
+        <input type="hidden" name={FIELD.section} value={index} />
+        {hidden.map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={String(v)} />
+        ))}
+        <section aria-labelledby="section-title">
+          <h2 id="section-title" ref={headingRef} tabIndex={-1} className="text-xl font-bold">
+            {current.title}
+          </h2>
+          {current.description ? <p className="mt-1 text-slate-600">{current.description}</p> : null}
+          <div className="mt-4 space-y-4">
+            {isPart3 ? (
+              <Part3 view={view} template={template} rating={rating} questions={current.questions} api={api} uploads={uploads} states={step.states} />
+            ) : (
+              current.questions.map((q) => (
+                <QuestionInput key={q.id} q={q} api={api} extra={q.type === 'email' ? <EligibilityNote state={eligibility} /> : undefined} />
+              ))
+            )}
+          </div>
+        </section>
+
+        {isPart3 ? (
+          <section aria-labelledby="claim-title" className="mt-6 rounded-card border-2 border-brand-600 bg-brand-50 p-4">
+            <h3 id="claim-title" className="text-lg font-bold">
+              Claim Your Reward
+            </h3>
+            <p className="mt-1 text-sm text-slate-700">
+              {score.tier
+                ? `You've earned ${score.tier}: a ${dollars(score.rewardValueCents, score.tier)} gift card, sent by email.`
+                : `Reach ${tierRanges(tierThresholds(template))[0]?.min_points ?? 0} points for a gift card, sent by email.`}
+            </p>
+            <div className="mt-3 space-y-3">
+              <div>
+                <label htmlFor="customerEmail" className="mb-1 block text-sm font-medium text-slate-800">
+                  Email address
+                </label>
+                <input
+                  id="customerEmail"
+                  name="customerEmail"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  maxLength={255}
+                  value={claimEmail}
+                  aria-invalid={step.errors.customerEmail ? true : undefined}
+                  aria-describedby={step.errors.customerEmail ? 'customerEmail-error' : 'customerEmail-note'}
+                  onChange={(e) => api.change('customerEmail', e.target.value)}
+                  onBlur={() => api.blur?.('customerEmail')}
+                  className={inputClass}
+                />
+                <InlineError id="customerEmail" message={step.errors.customerEmail} />
+                <div id="customerEmail-note">
+                  <EligibilityNote state={eligibility} />
+                </div>
+              </div>
+              <div>
+                <label htmlFor="customerName" className="mb-1 block text-sm font-medium text-slate-800">
+                  Your name <span className="font-normal text-slate-600">(optional)</span>
+                </label>
+                <input
+                  id="customerName"
+                  name="customerName"
+                  type="text"
+                  autoComplete="name"
+                  maxLength={255}
+                  value={String(step.answers.customerName ?? step.answers.customer_name ?? '')}
+                  onChange={(e) => api.change('customerName', e.target.value)}
+                  className={inputClass}
+                />
+              </div>
+            </div>
+          </section>
+        ) : null}
+
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse sm:flex-wrap">
+          {isLast ? (
+            <button type="submit" name={FIELD.intent} value="submit" disabled={submitting} className={primaryButton}>
+              Submit for {dollars(score.rewardValueCents, score.tier)}
+            </button>
+          ) : (
+            <>
+              <button type="submit" name={FIELD.intent} value="next" disabled={submitting} className={primaryButton}>
+                Continue for Higher Reward
+              </button>
+              <button type="submit" name={FIELD.intent} value="early" disabled={submitting || (hydrated && rating === undefined)} className={secondaryButton}>
+                Submit Early
+              </button>
+            </>
+          )}
+          {index > 0 ? (
+            <button type="submit" name={FIELD.intent} value="back" disabled={submitting} className={`${secondaryButton} sm:mr-auto`}>
+              Back
+            </button>
+          ) : null}
+        </div>
+      </form>
+
+      {submitting ? (
+        <div role="alertdialog" aria-modal="true" aria-labelledby="submitting-title" className="fixed inset-0 z-50 grid place-items-center bg-slate-900/60 p-4">
+          <div className="w-full max-w-xs rounded-card bg-white p-6 text-center shadow-xl">
+            <span aria-hidden className="mx-auto block size-10 animate-spin rounded-full border-4 border-brand-600 border-t-transparent motion-reduce:animate-none" />
+            <h2 id="submitting-title" className="mt-4 text-lg font-bold">
+              Submitting Your Survey
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">Please keep this page open.</p>
+          </div>
+        </div>
+      ) : null}
+      <Toast toast={step.toast} />
+    </PageShell>
+  );
+}
+
+const primaryButton =
+  'inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-brand-600 px-5 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60 sm:w-auto';
+const secondaryButton =
+  'inline-flex min-h-12 w-full items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-3 text-base font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60 sm:w-auto';
+
+function EligibilityNote({ state }: { state: Eligibility }) {
+  return (
+    <p aria-live="polite" className="mt-1 min-h-5 text-sm">
+      {state.checking ? (
+        <span className="text-slate-600">Checking your email…</span>
+      ) : state.eligible === true ? (
+        <span className="text-emerald-700">{state.message ?? 'This email can receive a reward.'}</span>
+      ) : state.eligible === false ? (
+        <span className="font-medium text-red-700">{state.message}</span>
+      ) : null}
+    </p>
+  );
+}
+
+function Part3({
+  view,
+  template,
+  rating,
+  questions,
+  api,
+  uploads,
+  states,
+}: {
+  view: CustomerSurveyView;
+  template: SurveyTemplate;
+  rating: number | undefined;
+  questions: readonly Question[];
+  api: FieldApi;
+  uploads: UploadApi;
+  states: Record<string, BlockState>;
+}) {
+  if (rating === undefined) return <p className="rounded-card border border-dashed border-slate-300 bg-white p-4 text-slate-700">{PART3_PENDING_MESSAGE}</p>;
+  const positive = rating >= (template.sections.find((s) => s.id === PART3_ID)?.condition_value ?? 4);
+  const of = (type: Question['type']) => questions.filter((q) => q.type === type);
+  const block = (q: Question) => {
+    const platform = q.platform!;
+    const label = PLATFORM_LABELS[platform];
+    const isReview = q.type === 'review_submission';
+    const link = isReview ? reviewUrl(view.reviewUrls, platform) : profileUrl(platform, view.socialHandles[platform]);
+    const handle = displayHandle(view.socialHandles[platform]);
+    return (
+      <BlockFields
+        key={q.id}
+        q={q}
+        api={api}
+        uploads={uploads}
+        state={states[blockStateKey(q)!]}
+        link={link}
+        linkLabel={isReview ? `Write a review on ${label}` : `Open ${handle ?? view.businessName} on ${label}`}
+        missingLink={isReview ? 'Review URL not configured' : 'Social handle not configured'}
+      />
+    );
+  };
+  const group = (title: string, qs: Question[]) =>
+    qs.length ? (
+      <div className="space-y-3">
+        <h3 className="text-lg font-bold">{title}</h3>
+        {qs.map(block)}
+      </div>
+    ) : null;
+  const improvement = questions.find((q) => q.id === 'five_star_improvement');
+  return (
+    <>
+      {positive ? group('Share Your Review', of('review_submission')) : null}
+      {!positive && improvement ? (
+        <div className="space-y-3">
+          <h3 className="text-lg font-bold">Help Us Improve</h3>
+          <QuestionInput q={{ ...improvement, description: undefined }} api={api} />
+        </div>
+      ) : null}
+      {group('Follow Us on Social Media', of('social_submission'))}
+      {!positive ? group('Tag us', of('social_tag_submission')) : null}
+      {positive && !questions.length ? <p className="text-slate-700">Nothing more to add: claim your reward below.</p> : null}
+    </>
+  );
+}

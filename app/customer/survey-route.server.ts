@@ -1,0 +1,225 @@
+import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
+import { allowedKeys } from '../../modules/responses/answers.ts';
+import {
+  blockStateKey,
+  liveScore,
+  screenshotKey,
+  submitProblem,
+  visibleBlocks,
+  RATING_REQUIRED,
+  type Problem,
+} from '../../modules/responses/customer-checks.ts';
+import { customerView, demoView, type CustomerSurveyView } from '../../modules/responses/customer-view.ts';
+import {
+  customerEmailOf,
+  customerNameOf,
+  getTemplate,
+  overallRatingOf,
+  PART3_ID,
+  validScale,
+  type SurveyTemplate,
+} from '../../modules/surveys/template.ts';
+import { demoGiftCardNumber, FIELD, fileField, firstStep, INTENTS, type Intent, type SurveyPageData, type SurveyStep } from './state.ts';
+
+/** Which link the customer came by (spec section 2, "Public survey"). */
+export type SurveyRouteKind = 'public' | 'business' | 'dynamic' | 'preview';
+
+type Args = Pick<LoaderFunctionArgs, 'request' | 'context' | 'params'>;
+
+const MAX_ANSWER_CHARS = 2000;
+
+async function resolveView({ request, context, params }: Args, kind: SurveyRouteKind): Promise<{ view: CustomerSurveyView | null; custom?: boolean }> {
+  const query = new URL(request.url).searchParams;
+  const bypassSquare = query.get('bypass_square') === 'true';
+  if (kind === 'preview') {
+    // ?custom=true: the builder's draft lives in this browser's storage; the page fetches its view.
+    if (query.get('custom') === 'true') return { view: null, custom: true };
+    return { view: demoView() };
+  }
+  const businessId = params.businessId ?? '';
+  const found =
+    kind === 'public'
+      ? await context.responses.findPublicSurvey({ businessId, surveyId: params.surveyId ?? '', bypassSquare })
+      : await context.responses.findCurrentSurvey({ businessId, bypassSquare });
+  if (!found) return { view: null };
+  return {
+    view: customerView(found.survey, found.businessName, { mode: bypassSquare ? 'preview' : 'live', dynamic: kind === 'dynamic', bypassSquare }),
+  };
+}
+
+const notFound = (custom?: boolean) => data<SurveyPageData>({ view: null, step: firstStep(), custom }, { status: custom ? 200 : 404 });
+
+export async function surveyPageLoader(args: Args, kind: SurveyRouteKind) {
+  const { view, custom } = await resolveView(args, kind);
+  if (!view) return notFound(custom);
+  return data<SurveyPageData>({ view, step: firstStep() }, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** The answers of a form post: known keys only, scale values as numbers, long text cut. */
+function answersFrom(form: FormData, template: SurveyTemplate): Record<string, string | number> {
+  const answers: Record<string, string | number> = {};
+  const scales = new Map(template.sections.flatMap((s) => s.questions).filter((q) => q.type === 'scale').map((q) => [q.id, q.scale_max ?? 5]));
+  for (const key of allowedKeys(template)) {
+    const value = form.get(key);
+    if (typeof value !== 'string' || value.trim() === '') continue;
+    const max = scales.get(key);
+    if (max !== undefined) {
+      const n = validScale(value, max);
+      if (n !== undefined) answers[key] = n;
+      continue;
+    }
+    answers[key] = value.slice(0, MAX_ANSWER_CHARS);
+  }
+  return answers;
+}
+
+const part3Index = (template: SurveyTemplate) => Math.max(0, template.sections.findIndex((s) => s.id === PART3_ID));
+
+/** Which section a problem belongs to: the rating is in section 1, part-3 blocks in part 3, contact details where the form shows them. */
+function sectionOf(template: SurveyTemplate, problem: Problem, current: number): number {
+  if (!problem.field) return current;
+  if (problem.field === 'customerEmail') return part3Index(template);
+  const index = template.sections.findIndex((s) => [...s.questions, ...(s.negative_questions ?? [])].some((q) => q.id === problem.field));
+  return index >= 0 ? index : current;
+}
+
+/**
+ * Uploads in a no-JavaScript post: each chosen file is verified now (on this request; OCR runs in the
+ * worker pool). A valid verification's id becomes the block's screenshot answer; a rejection clears
+ * it and says why. The demo and a builder draft (no survey yet) check nothing and store nothing; an
+ * owner's preview of a saved survey is checked for real.
+ */
+async function verifyUploads(context: AppLoadContext, form: FormData, view: CustomerSurveyView, template: SurveyTemplate, step: SurveyStep) {
+  for (const q of visibleBlocks(template, view, step.answers)) {
+    const shot = screenshotKey(q)!;
+    const stateKey = blockStateKey(q)!;
+    const file = form.get(fileField(shot));
+    if (!(file instanceof File) || file.size === 0) {
+      if (step.answers[shot] !== undefined) step.states[stateKey] = { status: 'verified' };
+      continue;
+    }
+    const label = q.platform!;
+    if (view.mode !== 'live' && !view.surveyId) {
+      step.answers[shot] = 'preview';
+      step.states[stateKey] = { status: 'verified' };
+      continue;
+    }
+    const text = (field: string) => String(step.answers[`${q.id}_${field}`] ?? '');
+    const result = await context.verifications.verify({
+      businessId: view.businessId!,
+      surveyId: view.surveyId!,
+      bypassSquare: view.bypassSquare,
+      kind: q.type === 'review_submission' ? 'review' : q.type === 'social_submission' ? 'follow' : 'tag',
+      platform: label,
+      image: new Uint8Array(await file.arrayBuffer()),
+      reviewerName: text('reviewer_name'),
+      reviewLink: text('review_link'),
+      userHandle: q.type === 'social_submission' ? text('handle') : text('social_handle'),
+    });
+    if (!result.ok) {
+      delete step.answers[shot];
+      step.errors[shot] = result.message;
+      step.states[stateKey] = { status: 'failed', error: result.message };
+    } else if (result.isValid) {
+      step.answers[shot] = result.id;
+      step.states[stateKey] = { status: 'verified' };
+    } else {
+      delete step.answers[shot];
+      const reason = result.rejectionReason ?? 'Please upload a different screenshot.';
+      step.states[stateKey] = { status: 'failed', error: reason };
+      step.errors[shot] = reason;
+      step.toast = { title: q.type === 'review_submission' ? 'Screenshot Verification Failed' : 'Social Verification Failed', description: reason, type: 'error' };
+    }
+  }
+}
+
+function refuse(step: SurveyStep, template: SurveyTemplate, problem: Problem) {
+  step.toast = { title: problem.title, description: problem.message, type: 'error' };
+  if (problem.field) step.errors[problem.field] = problem.message;
+  step.section = sectionOf(template, problem, step.section);
+}
+
+/**
+ * The page's own form post (the survey without JavaScript): every section is a post that carries
+ * all answers. Continue needs the overall rating; Submit (or Submit Early) checks what the browser
+ * would check, then hands over to the submission service, which re-validates and scores itself.
+ */
+export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 'request'>, kind: SurveyRouteKind) {
+  const { request, context } = args;
+  const { view, custom } = await resolveView(args, kind);
+  if (!view) return notFound(custom);
+  const template = getTemplate(view.surveyTemplateId);
+  if (!template) return notFound();
+
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data<SurveyPageData>(
+      { view, step: { ...firstStep(), toast: { title: 'Submission Failed', description: 'The form could not be read. Please try again.', type: 'error' } } },
+      { status: 400 },
+    );
+  }
+  const last = template.sections.length - 1;
+  const rawIntent = String(form.get(FIELD.intent) ?? 'stay');
+  const intent: Intent = (INTENTS as readonly string[]).includes(rawIntent) ? (rawIntent as Intent) : 'stay';
+  const section = Math.min(last, Math.max(0, Number.parseInt(String(form.get(FIELD.section) ?? '0'), 10) || 0));
+  const step: SurveyStep = { ...firstStep(), section, answers: answersFrom(form, template) };
+
+  await verifyUploads(context, form, view, template, step);
+  const rating = overallRatingOf(template, step.answers);
+  const status = () => (step.toast?.type === 'error' ? 400 : 200);
+
+  if (intent === 'back') step.section = Math.max(0, section - 1);
+  if (intent === 'next') {
+    if (rating === undefined && section === 0) refuse(step, template, RATING_REQUIRED);
+    else if (!step.toast) step.section = Math.min(last, section + 1);
+  }
+  if ((intent === 'submit' || intent === 'early') && !step.toast) {
+    const problem = submitProblem({ template, config: view, answers: step.answers, states: step.states });
+    if (problem) refuse(step, template, problem);
+    else await submit(context, request, view, template, step);
+  }
+  return data<SurveyPageData>({ view, step }, { status: status(), headers: { 'Cache-Control': 'no-store' } });
+}
+
+async function submit(context: AppLoadContext, request: Request, view: CustomerSurveyView, template: SurveyTemplate, step: SurveyStep) {
+  const email = customerEmailOf(step.answers)?.toLowerCase() ?? null;
+  if (view.mode !== 'live') {
+    // Preview and demo: nothing is saved; the completion is simulated (spec 4).
+    const score = liveScore(template, view, step.answers, step.states);
+    step.done = { points: score.points, tier: score.tier, rewardValue: score.rewardValueCents, email, demoGiftCard: score.tier ? demoGiftCardNumber() : null };
+    step.toast = { title: view.mode === 'demo' ? 'Demo Survey Completed!' : 'Preview Survey Completed!', description: 'Nothing was saved.', type: 'success' };
+    return;
+  }
+  const result = await context.responses.submit({
+    businessId: view.businessId!,
+    surveyId: view.surveyId!,
+    responses: step.answers,
+    customerEmail: email,
+    customerName: customerNameOf(step.answers) ?? null,
+    bypassSquare: view.bypassSquare,
+    ipAddress: context.clientIp,
+    userAgent: request.headers.get('User-Agent'),
+  });
+  if (result.ok) {
+    step.done = { points: result.totalPoints, tier: result.rewardTier, rewardValue: result.rewardValue, email, demoGiftCard: null };
+    step.toast = {
+      title: 'Survey Submitted!',
+      description: result.rewardTier ? 'Your gift card is on its way to your inbox.' : 'Thank you for your feedback.',
+      type: 'success',
+    };
+    return;
+  }
+  if (result.screenshotRejected) {
+    // Spec 8: show the reason, clear that platform's fields, return to section index 2.
+    const q = template.sections.flatMap((s) => [...s.questions, ...(s.negative_questions ?? [])]).find((x) => x.id === result.screenshotRejected!.questionId);
+    for (const f of q?.fields ?? []) delete step.answers[`${q!.id}_${f.id}`];
+    if (q) step.states[blockStateKey(q)!] = { status: 'failed', error: result.message };
+    step.toast = { title: 'Screenshot Verification Failed', description: result.message, type: 'error' };
+    step.section = Math.min(2, template.sections.length - 1);
+    return;
+  }
+  // The service's titles are the spec's ('Cannot Submit Survey', 'Email Required for Reward', ...).
+  refuse(step, template, { title: result.title, message: result.message, field: result.field });
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { customerView } from '../../modules/responses/customer-view.ts';
+import { surveyConfigApiSchema } from '../../modules/surveys/schema.ts';
+import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
+import { fieldErrors } from '../../modules/accounts/schemas.ts';
+import { getOwner } from '../utils/auth.server.ts';
+import { publicSurveyJson } from '../utils/public-survey.server.ts';
+
+const bodySchema = z.object({ surveyConfig: z.record(z.string(), z.unknown(), { error: 'surveyConfig must be an object' }) });
+
+export const loader = () => methodNotAllowed();
+
+/**
+ * POST /api/survey/preview/custom: body surveyConfig (a builder draft, cents) -> the public view of
+ * that draft, for /survey/preview?custom=true. Validated like a save; nothing is stored.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed();
+  const body = await readJson(request, bodySchema);
+  const parsed = surveyConfigApiSchema.safeParse(body.surveyConfig);
+  if (!parsed.success) return apiError(400, 'This survey draft is not valid. Open the builder to fix it.', { fieldErrors: fieldErrors(parsed.error) });
+  const owner = await getOwner(request, context);
+  return publicSurveyJson(customerView(parsed.data, owner?.displayName ?? 'Your Business', { mode: 'preview' }));
+}

@@ -1,0 +1,34 @@
+import type { CustomerSurveyView } from '../../modules/responses/customer-view.ts';
+import { getTemplate } from '../../modules/surveys/template.ts';
+import { apiError } from './api.server.ts';
+
+/**
+ * The spec's "Public survey view" as JSON: config (title, the three reward values, platforms,
+ * handles, review URLs), template, business {displayName}, isPreview. 404 'Survey Not Found' when
+ * there is no such survey for the public.
+ */
+export function publicSurveyJson(view: CustomerSurveyView | null, extra: { frequencyDays?: number } = {}) {
+  const template = view ? getTemplate(view.surveyTemplateId) : undefined;
+  if (!view || !template) return apiError(404, 'Survey Not Found');
+  return Response.json(
+    {
+      config: {
+        id: view.surveyId,
+        title: view.title,
+        bronzeRewardValue: view.bronzeRewardValue,
+        silverRewardValue: view.silverRewardValue,
+        goldRewardValue: view.goldRewardValue,
+        selectedReviewPlatforms: view.selectedReviewPlatforms,
+        selectedSocialPlatforms: view.selectedSocialPlatforms,
+        socialHandles: view.socialHandles,
+        reviewUrls: view.reviewUrls,
+        ...(extra.frequencyDays ? { surveyFrequencyDays: extra.frequencyDays } : {}),
+      },
+      template,
+      business: { displayName: view.businessName },
+      isPreview: view.mode !== 'live',
+      view,
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}

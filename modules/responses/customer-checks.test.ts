@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { getTemplate } from '../surveys/template.ts';
+import { blockStateKey, liveScore, submitProblem, verifiedFlags } from './customer-checks.ts';
+
+const template = getTemplate('restaurant_cafe_bakery')!;
+const config = { selectedReviewPlatforms: ['google'], selectedSocialPlatforms: ['instagram'], bronzeRewardValue: 100, silverRewardValue: 300, goldRewardValue: 800 };
+const review = { review_google_screenshot: 'v1', review_google_reviewer_name: 'Ana', review_google_review_link: 'https://g.page/r/x' };
+
+describe('what the page checks before submitting (spec 5), in order', () => {
+  it.each([
+    ['no rating', {}, {}, 'Required Field Missing'],
+    ['a review half filled', { overall_rating: 5, review_google_reviewer_name: 'Ana' }, {}, 'Incomplete Review Submission'],
+    ['a review still verifying', { overall_rating: 5, ...review, customerEmail: 'a@b.co' }, { google: { status: 'verifying' } }, 'Verification In Progress'],
+    ['a review not verified', { overall_rating: 5, ...review, customerEmail: 'a@b.co' }, { google: { status: 'failed' } }, 'Screenshot Not Verified'],
+    ['points without an email', { overall_rating: 5 }, {}, 'Email Required for Reward'],
+    ['a bad email', { overall_rating: 5, customerEmail: 'nope' }, {}, 'Submission Failed'],
+  ] as const)('%s: %s', (_name, answers, states, title) => {
+    expect(submitProblem({ template, config, answers, states })?.title).toBe(title);
+  });
+
+  it('names the platform in the messages', () => {
+    const p = submitProblem({ template, config, answers: { overall_rating: 5, review_google_reviewer_name: 'Ana' }, states: {} });
+    expect(p?.message).toBe("Please complete all fields for your Google review or remove what you've entered.");
+  });
+
+  it('counts a chosen file as a filled screenshot field while it uploads', () => {
+    const answers = { overall_rating: 5, review_google_reviewer_name: 'Ana', review_google_review_link: 'https://g.page/r/x', customerEmail: 'a@b.co' };
+    const p = submitProblem({ template, config, answers, states: { google: { status: 'verifying' } }, uploads: new Set(['review_google_screenshot']) });
+    expect(p?.title).toBe('Verification In Progress');
+  });
+
+  it('wants 40 characters of improvement text only on the 1-3 branch', () => {
+    const short = { overall_rating: 2, five_star_improvement: 'Too short', customerEmail: 'a@b.co' };
+    expect(submitProblem({ template, config, answers: short, states: {} })?.message).toBe('Please provide at least 40 characters');
+    expect(submitProblem({ template, config, answers: { ...short, overall_rating: 5 }, states: {} })).toBeNull();
+  });
+
+  it('passes a complete, verified survey', () => {
+    expect(submitProblem({ template, config, answers: { overall_rating: 5, ...review, customerEmail: 'a@b.co' }, states: { google: { status: 'verified' } } })).toBeNull();
+  });
+});
+
+describe('live points', () => {
+  it('count a block only once it is verified', () => {
+    const answers = { overall_rating: 5, ...review };
+    expect(liveScore(template, config, answers, {}).points).toBe(2);
+    expect(liveScore(template, config, answers, { google: { status: 'verified' } })).toMatchObject({ points: 10, tier: 'Silver', rewardValueCents: 300 });
+  });
+
+  it('keys states the spec way', () => {
+    const qs = template.sections.flatMap((s) => [...s.questions, ...(s.negative_questions ?? [])]);
+    expect(qs.map(blockStateKey).filter(Boolean)).toEqual(expect.arrayContaining(['google', 'instagram_follow', 'x_tag']));
+    expect(verifiedFlags(template, { instagram_follow: { status: 'verified' }, x_tag: { status: 'failed' } })).toEqual({ review: {}, follow: { instagram: true }, tag: {} });
+  });
+});

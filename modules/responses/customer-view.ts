@@ -1,0 +1,95 @@
+/**
+ * What the customer's page is given about a survey (spec section 3 "Public survey view"): the
+ * config's public fields, the business's display name and the mode. Nothing private (no owner
+ * email, no frequency internals beyond the window length, no Square state).
+ */
+import type { SurveyConfigView } from '../surveys/service.ts';
+import { DEFAULT_TEMPLATE_ID, REVIEW_PLATFORMS, SOCIAL_PLATFORMS } from '../surveys/template.ts';
+
+/**
+ * live: answers are saved and rewarded. preview: the owner's look at a survey (bypass_square=true, or
+ * a draft from the builder): a banner says responses are not saved. demo: the built-in sample survey.
+ */
+export type CustomerMode = 'live' | 'preview' | 'demo';
+
+export type CustomerSurveyView = {
+  mode: CustomerMode;
+  businessId: string | null;
+  surveyId: string | null;
+  /** Served from /survey/dynamic/{businessId}: the browser submits to the dynamic endpoint. */
+  dynamic: boolean;
+  bypassSquare: boolean;
+  title: string;
+  businessName: string;
+  surveyTemplateId: string;
+  bronzeRewardValue: number;
+  silverRewardValue: number;
+  goldRewardValue: number;
+  selectedReviewPlatforms: string[];
+  selectedSocialPlatforms: string[];
+  reviewUrls: Record<string, string>;
+  socialHandles: Record<string, string>;
+  redemptionWebsite: string | null;
+};
+
+type ConfigFields = Pick<
+  SurveyConfigView,
+  | 'title'
+  | 'surveyTemplateId'
+  | 'bronzeRewardValue'
+  | 'silverRewardValue'
+  | 'goldRewardValue'
+  | 'selectedReviewPlatforms'
+  | 'selectedSocialPlatforms'
+  | 'reviewUrls'
+  | 'socialHandles'
+  | 'redemptionWebsite'
+>;
+
+export function customerView(
+  survey: ConfigFields & { id?: string; businessId?: string },
+  businessName: string,
+  options: { mode: CustomerMode; dynamic?: boolean; bypassSquare?: boolean },
+): CustomerSurveyView {
+  return {
+    mode: options.mode,
+    businessId: survey.businessId ?? null,
+    surveyId: survey.id ?? null,
+    dynamic: Boolean(options.dynamic),
+    bypassSquare: Boolean(options.bypassSquare),
+    title: survey.title,
+    businessName,
+    surveyTemplateId: survey.surveyTemplateId,
+    bronzeRewardValue: survey.bronzeRewardValue,
+    silverRewardValue: survey.silverRewardValue,
+    goldRewardValue: survey.goldRewardValue,
+    selectedReviewPlatforms: [...survey.selectedReviewPlatforms],
+    selectedSocialPlatforms: [...survey.selectedSocialPlatforms],
+    reviewUrls: { ...survey.reviewUrls },
+    socialHandles: { ...survey.socialHandles },
+    redemptionWebsite: survey.redemptionWebsite ?? null,
+  };
+}
+
+/**
+ * The sample survey of /survey/preview?demo=true and GET /api/survey/dynamic/preview: every review
+ * and social platform, the spec's demo reward values (200/500/1000 cents). Nothing is saved.
+ */
+export function demoView(): CustomerSurveyView {
+  return customerView(
+    {
+      title: 'Tell us about your visit',
+      surveyTemplateId: DEFAULT_TEMPLATE_ID,
+      bronzeRewardValue: 200,
+      silverRewardValue: 500,
+      goldRewardValue: 1000,
+      selectedReviewPlatforms: [...REVIEW_PLATFORMS],
+      selectedSocialPlatforms: [...SOCIAL_PLATFORMS],
+      reviewUrls: { google: 'https://www.google.com/maps', yelp: 'https://www.yelp.com', facebook: 'https://www.facebook.com' },
+      socialHandles: { instagram: '@rewardloopdemo', facebook: 'rewardloopdemo', x: '@rewardloopdemo', tiktok: '@rewardloopdemo' },
+      redemptionWebsite: null,
+    },
+    'Demo Cafe',
+    { mode: 'demo' },
+  );
+}

@@ -1,0 +1,30 @@
+// Builds the survey page's island (app/customer/island.tsx) into build/client/assets after
+// `remix vite:build`, and records its URL in build/survey-island.json for the server.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build, type Rollup } from 'vite';
+
+const projectDir = path.resolve(import.meta.dirname, '..');
+const output = (await build({
+  configFile: false,
+  root: projectDir,
+  logLevel: 'warn',
+  mode: 'production',
+  esbuild: { jsx: 'automatic' },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    outDir: 'build/client',
+    emptyOutDir: false,
+    target: 'es2022',
+    copyPublicDir: false,
+    rollupOptions: {
+      input: path.join(projectDir, 'app/customer/island.tsx'),
+      output: { entryFileNames: 'assets/survey-island-[hash].js', chunkFileNames: 'assets/survey-island-[name]-[hash].js' },
+    },
+  },
+})) as Rollup.RollupOutput | Rollup.RollupOutput[];
+const outputs = Array.isArray(output) ? output : [output];
+const entry = outputs.flatMap((o) => o.output).find((c) => c.type === 'chunk' && c.isEntry);
+if (!entry) throw new Error('the island build produced no entry chunk');
+writeFileSync(path.join(projectDir, 'build/survey-island.json'), `${JSON.stringify({ file: `/${entry.fileName}` })}\n`);
+console.log(`survey island: /${entry.fileName}`);

@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const screenshot = path.resolve(import.meta.dirname, '../fixtures/screenshots/google-review-ana.png');
+let browser: Browser;
+let surveyUrl: string;
+
+/** An owner's published survey (Google reviews, Instagram follows) on a free trial, previewed with bypass_square=true: Square is issue 5's. */
+async function publishedSurveyUrl(): Promise<string> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/auth?mode=signup`);
+  await page.getByLabel('Business Name').fill('Crumb & Co Bakery');
+  await page.getByLabel('Email address').fill(`crumb-${Date.now()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('correct horse battery');
+  await page.getByRole('checkbox', { name: /I agree/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL(/\/(\?.*)?$/);
+  await page.goto(`${baseUrl}/survey-builder`);
+  await page.getByLabel('Survey Title').fill('How was your visit?');
+  await page.getByLabel('Redemption website').fill('crumbandco.com');
+  await page.getByRole('checkbox', { name: 'Google' }).check();
+  await page.getByLabel('Google review URL').fill('https://g.page/r/crumb/review');
+  await page.getByRole('checkbox', { name: 'Instagram' }).check();
+  await page.getByLabel('Instagram handle').fill('@crumbandco');
+  await page.getByRole('button', { name: /Save/ }).first().click();
+  await page.waitForURL(/\/survey-preview\?surveyId=/);
+  // The preview page links to the customer's view with bypass_square=true.
+  const href = await page.locator('a[href*="/survey/public/"]').first().getAttribute('href');
+  // A survey needs a plan (here the free trial) before anyone can open it.
+  await page.getByRole('link', { name: 'Publish Survey' }).click();
+  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  await page.getByRole('button', { name: 'Publish Survey' }).click();
+  await page.waitForURL(/\/survey-published\//);
+  await context.close();
+  if (!href?.includes('bypass_square=true')) throw new Error(`no preview link on the preview page: ${href}`);
+  return href;
+}
+
+async function seriousAxeViolations(page: Page) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  surveyUrl = await publishedSurveyUrl();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a customer on a phone', () => {
+  it('with JavaScript: rating 5, a Google review screenshot verified by OCR, live points, submit, Thank You', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, bypassCSP: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(surveyUrl);
+    await page.getByRole('heading', { level: 1, name: 'How was your visit?' }).waitFor();
+    expect(await page.getByText('Share your experience with').textContent()).toContain('Crumb & Co Bakery');
+    expect(await page.getByText('Preview mode').count()).toBe(1);
+    expect(await page.getByText('Section 1 of 3').count()).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Continue needs the rating.
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Please rate your overall experience to continue.').first().waitFor();
+
+    await page.locator('label', { has: page.locator('input[name="overall_rating"][value="5"]') }).click();
+    expect(await page.getByTestId('points').textContent()).toBe('2 points');
+    await page.locator('label', { has: page.locator('input[name="recommend"][value="yes"]') }).click();
+    expect(await page.getByTestId('points').textContent()).toBe('3 points');
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 2 of 3').waitFor();
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 3 of 3').waitFor();
+    await page.getByRole('heading', { name: 'Share Your Review' }).waitFor();
+    expect(await page.getByRole('link', { name: /Write a review on Google/ }).getAttribute('href')).toBe('https://g.page/r/crumb/review');
+    expect(await page.getByRole('link', { name: /@crumbandco on Instagram/ }).getAttribute('href')).toBe('https://www.instagram.com/crumbandco/');
+
+    await page.getByLabel('Reviewer name').fill('Ana Pereira');
+    await page.getByLabel('Link to your review').fill('https://maps.app.goo.gl/x7Qm2aVbC9dEf');
+    await page.getByLabel('Screenshot of your review').setInputFiles(screenshot);
+    await page.getByText('Verifying your screenshot').waitFor();
+    await page.getByText('Screenshot verified').waitFor({ timeout: 90_000 });
+    // 2 (rating) + 1 (recommend) + 8 (review) = 11: Silver.
+    expect(await page.getByTestId('points').textContent()).toBe('11 points');
+    expect(await page.getByTestId('tier').textContent()).toBe('Silver');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await page.getByLabel('Email address').fill('ana@example.com');
+    await page.getByRole('button', { name: 'Submit for $3' }).click();
+    await page.getByText('Submitting Your Survey').waitFor();
+    await page.getByRole('heading', { name: 'Thank You!' }).waitFor({ timeout: 10_000 });
+    expect(await page.getByText('11 points').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Preview Survey Completed!').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('without JavaScript: rating 2, improvement text, every section a form post, Thank You', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(surveyUrl);
+    await page.locator('label', { has: page.locator('input[name="overall_rating"][value="2"]') }).click();
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 2 of 3').waitFor();
+    expect(await page.getByTestId('points').textContent()).toBe('2 points');
+    await page.getByLabel('What was your favorite item, and why?').fill('The cardamom bun, warm from the oven');
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 3 of 3').waitFor();
+    await page.getByRole('heading', { name: 'Help Us Improve' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Tag us' }).count()).toBe(1);
+    // Too short first: the spec's message comes back inline.
+    await page.getByLabel('How can we improve to give you a 5 star experience?').fill('Faster.');
+    await page.getByLabel('Email address').fill('ben@example.com');
+    await page.getByRole('button', { name: /^Submit for/ }).click();
+    await page.getByText('Please provide at least 40 characters').first().waitFor();
+    await page.getByLabel('How can we improve to give you a 5 star experience?').fill('A second barista at nine would keep the queue short.');
+    // Back keeps the answers.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByText('Section 2 of 3').waitFor();
+    expect(await page.getByLabel('What was your favorite item, and why?').inputValue()).toBe('The cardamom bun, warm from the oven');
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    expect(await page.getByLabel('How can we improve to give you a 5 star experience?').inputValue()).toContain('second barista');
+    // 2 + 2 (favourite item) + 5 (improvement) = 9: Silver, $3.
+    await page.getByRole('button', { name: 'Submit for $3' }).click();
+    await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
+    expect(await page.getByText('9 points').count()).toBeGreaterThan(0);
+    await context.close();
+  }, 60_000);
+
+  it("an unknown survey reads 'Survey Not Found'", async () => {
+    const page = await browser.newPage();
+    const res = await page.goto(`${baseUrl}/survey/public/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000000`);
+    expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Survey Not Found' }).waitFor();
+    await page.close();
+  });
+});
