@@ -24,6 +24,13 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   if (!/^application\/json\b/i.test(type)) {
     throw apiError(415, 'Send a JSON body with Content-Type: application/json.');
   }
+  const parsed = schema.safeParse(await readJsonObject(request));
+  if (!parsed.success) throw apiError(400, 'Please correct the highlighted fields.', { fieldErrors: fieldErrors(parsed.error) });
+  return parsed.data;
+}
+
+/** The body as a JSON object; a 400 for malformed JSON or anything but an object. The caller checks the content type. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   let body: unknown;
   try {
     body = JSON.parse(await request.text());
@@ -31,9 +38,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
     throw apiError(400, 'Malformed JSON body.');
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw apiError(400, 'The JSON body must be an object.');
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw apiError(400, 'Please correct the highlighted fields.', { fieldErrors: fieldErrors(parsed.error) });
-  return parsed.data;
+  return body as Record<string, unknown>;
 }
 
 /** Counts an attempt against each key; a 429 with the wait in plain words when any is over its limit. */

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { fieldErrors } from '../../modules/accounts/schemas.ts';
 import type { VerifyInput } from '../../modules/responses/verifications.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../modules/uploads/limits.ts';
-import { apiError, rateLimited } from './api.server.ts';
+import { apiError, rateLimited, readJsonObject } from './api.server.ts';
 
 /**
  * The two screenshot endpoints (POST /api/verify-screenshot and /api/verify-social) share this:
@@ -87,14 +87,7 @@ async function readBody(request: Request, limitBytes: number): Promise<Body> {
     return { fields, screenshot: form.get('screenshot') };
   }
   if (/^application\/json\b/i.test(type)) {
-    let body: unknown;
-    try {
-      body = JSON.parse(await request.text());
-    } catch {
-      throw apiError(400, 'Malformed JSON body.');
-    }
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw apiError(400, 'The JSON body must be an object.');
-    const { screenshot, ...fields } = body as Record<string, unknown>;
+    const { screenshot, ...fields } = await readJsonObject(request);
     return { fields, screenshot };
   }
   throw apiError(415, 'Send multipart/form-data (the screenshot as a file) or application/json (the screenshot as a data URL).');
