@@ -5,6 +5,7 @@
 #   docker build -t rewardloop .
 #   docker run --rm -p 3000:3000 \
 #     -e SESSION_SECRET="$(openssl rand -hex 32)" \
+#     -e TOKEN_ENCRYPTION_KEY="$(openssl rand -base64 32)" \
 #     -e APP_URL=https://rewards.example.com \
 #     -e DATABASE_URL=postgresql://user:pass@db:5432/rewardloop \
 #     -e SMTP_URL=smtps://user:pass@smtp.example.com:465 \
@@ -12,6 +13,7 @@
 #
 # Production config (server/config.ts validates it at start and names any bad variable):
 #   SESSION_SECRET  required, at least 32 characters.
+#   TOKEN_ENCRYPTION_KEY  required: 32 bytes base64, encrypts Square tokens at rest.
 #   SMTP_URL        required unless ALLOW_DEMO_ADAPTERS=true (then mail goes to $DATA_DIR/outbox).
 #   DATABASE_URL    recommended. Without it the embedded PostgreSQL (PGlite) keeps its data in
 #                   $DATA_DIR/pgdata: mount a volume there (-v rewardloop-data:/data).
@@ -100,7 +102,8 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 #
 # To migrate as a separate release step, for example before rolling out several replicas on one
 # DATABASE_URL, run reward-cli in a one-off container of the same image. Give it the server's
-# environment: it builds the same composition root, so production needs SESSION_SECRET, plus
+# environment: it builds the same composition root, so production needs SESSION_SECRET and
+# TOKEN_ENCRYPTION_KEY, plus
 # SMTP_URL or ALLOW_DEMO_ADAPTERS=true.
 #   docker run --rm --env-file prod.env rewardloop node cli/bin.mjs db migrate
 # Never run the CLI against the embedded database (/data) while the server container is using it.

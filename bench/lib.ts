@@ -62,6 +62,7 @@ export async function spawnServer(mode: Mode, env: Record<string, string> = {}, 
   };
   if (mode === 'production') {
     fullEnv.SESSION_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123';
+    fullEnv.TOKEN_ENCRYPTION_KEY ??= Buffer.alloc(32, 7).toString('base64');
     fullEnv.ALLOW_DEMO_ADAPTERS ??= 'true';
   } else {
     // Vite's HMR websocket defaults to 24678; a developer's own dev server may already hold it.

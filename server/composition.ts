@@ -64,6 +64,8 @@ export async function createRoot(config: Config, options: { logger?: Logger; mig
       outbox ? 'mail outbox (set SMTP_URL)' : null,
       config.BILLING === 'demo' ? 'demo billing (BILLING=demo)' : null,
       config.SCREENSHOT_VERIFIER === 'fake' ? 'fake screenshot verifier (SCREENSHOT_VERIFIER=fake)' : null,
+      config.POS === 'demo' ? 'demo point of sale (POS=demo)' : null,
+      config.GIFT_CARDS === 'test' ? 'test gift cards (GIFT_CARDS=test)' : null,
     ].filter(Boolean);
     if (demo.length > 0) {
       await db.close();

@@ -30,9 +30,25 @@ describe('loadConfig', () => {
     [{ ALLOW_DEMO_ADAPTERS: 'maybe' }, 'ALLOW_DEMO_ADAPTERS'],
     [{ SCREENSHOT_VERIFIER: 'vision' }, 'SCREENSHOT_VERIFIER'],
     [{ UPLOAD_BODY_LIMIT_BYTES: 'lots' }, 'UPLOAD_BODY_LIMIT_BYTES'],
+    [{ NODE_ENV: 'production' }, 'TOKEN_ENCRYPTION_KEY'],
+    [{ TOKEN_ENCRYPTION_KEY: 'c2hvcnQ=' }, 'TOKEN_ENCRYPTION_KEY'],
+    [{ POS: 'clover' }, 'POS'],
+    [{ POS: 'square' }, 'SQUARE_APPLICATION_ID'],
+    [{ GIFT_CARDS: 'square' }, 'GIFT_CARDS'],
   ])('rejects %o naming %s', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`^\\s+${name}:`, 'm'));
+  });
+
+  it('picks Square adapters from POS, and derives a token key outside production', () => {
+    const demo = loadConfig(base);
+    expect(demo).toMatchObject({ POS: 'demo', GIFT_CARDS: 'test', SQUARE_ENVIRONMENT: 'sandbox' });
+    expect(Buffer.from(demo.TOKEN_ENCRYPTION_KEY, 'base64')).toHaveLength(32);
+    expect(loadConfig(base).TOKEN_ENCRYPTION_KEY).toBe(demo.TOKEN_ENCRYPTION_KEY);
+    expect(loadConfig({ ...base, SESSION_SECRET: 'y'.repeat(32) }).TOKEN_ENCRYPTION_KEY).not.toBe(demo.TOKEN_ENCRYPTION_KEY);
+    const key = Buffer.alloc(32, 9).toString('base64');
+    const square = loadConfig({ ...base, POS: 'square', SQUARE_APPLICATION_ID: 'sq0idp-x', SQUARE_APPLICATION_SECRET: 'sq0csp-y', TOKEN_ENCRYPTION_KEY: key });
+    expect(square).toMatchObject({ POS: 'square', GIFT_CARDS: 'square', TOKEN_ENCRYPTION_KEY: key });
   });
 
   it('never echoes a secret value in the message', () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -44,12 +44,48 @@ export const configSchema = z
     UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(14 * 1024 * 1024),
     /** Screenshot verifier: `ocr` (tesseract.js, offline) or `fake` (instant; refused in production unless ALLOW_DEMO_ADAPTERS). */
     SCREENSHOT_VERIFIER: z.enum(['ocr', 'fake']).default('ocr'),
+    /**
+     * Point-of-sale connector: `square` (OAuth against Square; needs SQUARE_APPLICATION_ID and
+     * SQUARE_APPLICATION_SECRET) or `demo` (a local consent page and two demo locations; refused in
+     * production unless ALLOW_DEMO_ADAPTERS).
+     */
+    POS: z.enum(['square', 'demo']).default('demo'),
+    SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+    SQUARE_APPLICATION_ID: z.string().min(1).optional(),
+    SQUARE_APPLICATION_SECRET: z.string().min(1).optional(),
+    /** Verifies `x-square-hmacsha256-signature` on POST /api/square/webhook; the endpoint answers 503 without it. */
+    SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().min(1).optional(),
+    /**
+     * Gift cards: `square` (created and activated through the business's Square account when it has
+     * one with a location; a Test card otherwise) or `test` (always Test cards). Default: `square`
+     * with POS=square, else `test`.
+     */
+    GIFT_CARDS: z.enum(['square', 'test']).optional(),
+    /**
+     * AES-256-GCM key for point-of-sale tokens at rest: 32 bytes as base64 (`openssl rand -base64 32`).
+     * Required in production; elsewhere derived from SESSION_SECRET.
+     */
+    TOKEN_ENCRYPTION_KEY: z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
+      .optional(),
     /** Express "trust proxy": which proxies may set X-Forwarded-For (the client IP used for rate limits). */
     TRUST_PROXY: z.string().min(1).default('loopback'),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if (c.NODE_ENV === 'production' && !c.TOKEN_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'is required in production' });
+    }
+    if (c.POS === 'square') {
+      for (const name of ['SQUARE_APPLICATION_ID', 'SQUARE_APPLICATION_SECRET'] as const) {
+        if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with POS=square' });
+      }
+    }
+    if (c.GIFT_CARDS === 'square' && c.POS !== 'square') {
+      ctx.addIssue({ code: 'custom', path: ['GIFT_CARDS'], message: 'square gift cards need POS=square' });
     }
     if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
@@ -60,7 +96,12 @@ export const configSchema = z
     }
   });
 
-export type Config = z.output<typeof configSchema> & { SESSION_SECRET: string };
+export type Config = Omit<z.output<typeof configSchema>, 'GIFT_CARDS' | 'TOKEN_ENCRYPTION_KEY'> & {
+  SESSION_SECRET: string;
+  GIFT_CARDS: 'square' | 'test';
+  /** Base64 of 32 bytes: the configured key, or outside production one derived from SESSION_SECRET. */
+  TOKEN_ENCRYPTION_KEY: string;
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -83,10 +124,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const config = result.data;
   const dataDir = path.resolve(config.DATA_DIR);
+  const sessionSecret = config.SESSION_SECRET ?? developmentSecret(dataDir);
   return {
     ...config,
     DATA_DIR: dataDir,
-    SESSION_SECRET: config.SESSION_SECRET ?? developmentSecret(dataDir),
+    SESSION_SECRET: sessionSecret,
+    GIFT_CARDS: config.GIFT_CARDS ?? (config.POS === 'square' ? 'square' : 'test'),
+    TOKEN_ENCRYPTION_KEY:
+      config.TOKEN_ENCRYPTION_KEY ?? createHash('sha256').update(`rewardloop token key\u0000${sessionSecret}`).digest('base64'),
   };
 }
 

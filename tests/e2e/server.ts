@@ -30,6 +30,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       NODE_ENV: 'production',
       ALLOW_DEMO_ADAPTERS: 'true',
       SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-012345',
+      TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
       LOG_LEVEL: 'warn',
       PORT: String(port),
       HOST: '127.0.0.1',
