@@ -1,3 +1,4 @@
+import { encryptToken } from '../../modules/pos/token-crypto.ts';
 import { CookieJar, jsonRequest, run } from './http.ts';
 import type { TestApp } from './test-root.ts';
 import { action as signupAction } from '../../app/routes/api.auth.signup.ts';
@@ -63,11 +64,12 @@ export async function createSurvey(app: TestApp, jar: CookieJar, overrides: Reco
  * Marks a business's Square account as connected with a chosen location, straight in the database,
  * so its surveys are Available to customers. (The Square connection flow is issue 5's.)
  */
-export async function connectSquareForTest(app: TestApp, businessId: string) {
+export async function connectSquareForTest(app: TestApp, businessId: string, accessToken = 'test-access-token') {
+  const stored = encryptToken(accessToken, app.root.config.TOKEN_ENCRYPTION_KEY, businessId);
   await app.root.db.orm.em
     .getConnection()
     .execute(
-      `update businesses set square_access_token = 'test-token', square_merchant_id = 'TEST-MERCHANT', square_location_id = 'TEST-LOCATION', square_location_name = 'Main Street' where id = ?`,
-      [businessId],
+      `update businesses set square_access_token = ?, square_merchant_id = 'TEST-MERCHANT', square_location_id = 'TEST-LOCATION', square_location_name = 'Main Street' where id = ?`,
+      [stored, businessId],
     );
 }
