@@ -126,9 +126,14 @@ export default function SurveyPreview() {
         ) : (
           <>
             {guard.ok ? (
-              <Link to="/auth?mode=signup" className={buttonClass.primary}>
-                Publish Survey
-              </Link>
+              <>
+                <Link to="/auth?mode=signup" className={buttonClass.primary}>
+                  Publish Survey
+                </Link>
+                <a href="/survey/preview?custom=true" target="_blank" rel="noreferrer" className={buttonClass.secondary}>
+                  Preview
+                </a>
+              </>
             ) : null}
             <Link to="/survey-builder" className={buttonClass.secondary}>
               Edit

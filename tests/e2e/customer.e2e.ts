@@ -143,6 +143,33 @@ describe('a customer on a phone', () => {
     await context.close();
   }, 60_000);
 
+  it('previews a logged-out builder draft kept in this browser (/survey/preview?custom=true)', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/survey/preview?custom=true`);
+    await page.getByText('No survey configuration found').waitFor();
+    const draft = {
+      surveyTemplateId: 'restaurant_cafe_bakery',
+      title: 'Draft from the builder',
+      rewardMode: 'preset_3',
+      bronzeRewardValue: 100,
+      silverRewardValue: 500,
+      goldRewardValue: 1500,
+      redemptionWebsite: 'https://crumbandco.com',
+      selectedReviewPlatforms: ['yelp'],
+      selectedSocialPlatforms: [],
+      reviewUrls: { yelp: 'https://www.yelp.com/biz/crumb' },
+      socialHandles: {},
+      surveyFrequencyDays: 90,
+      customQuestions: [],
+    };
+    await page.evaluate((value) => localStorage.setItem('rewardloop:surveyBuilderDraft', value), JSON.stringify(draft));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Draft from the builder' }).waitFor();
+    expect(await page.getByText('Preview mode').count()).toBe(1);
+    expect(await page.getByText('$15').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
   it("an unknown survey reads 'Survey Not Found'", async () => {
     const page = await browser.newPage();
     const res = await page.goto(`${baseUrl}/survey/public/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000000`);
