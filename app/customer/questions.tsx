@@ -229,7 +229,7 @@ export function BlockFields({
 }) {
   const statusId = `${q.id}-status`;
   return (
-    <fieldset className="rounded-card border border-slate-200 bg-white p-4" aria-describedby={statusId}>
+    <fieldset className="rounded-card border border-slate-200 bg-white p-4" aria-describedby={api.error(q.id) ? `${statusId} ${errorId(q.id)}` : statusId}>
       <legend className="float-left w-full">
         <span className="font-semibold text-slate-900">{q.text}</span>
         <Badges q={q} />
@@ -296,6 +296,7 @@ export function BlockFields({
           );
         })}
         <VerificationStatus id={statusId} state={state} />
+        <InlineError id={q.id} message={api.error(q.id)} />
       </div>
     </fieldset>
   );

@@ -4,6 +4,7 @@ import {
   liveScore,
   RATING_REQUIRED,
   screenshotKey,
+  sectionOfProblem,
   submitProblem,
   type BlockState,
   type Problem,
@@ -508,7 +509,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
   }
 
   function refuse(problem: Problem) {
-    const target = problem.field === 'overall_rating' ? 0 : problem.field === 'customerEmail' || problem.field?.startsWith('review_') || problem.field?.startsWith('social_') || problem.field?.startsWith('tag_us_') || problem.field === 'five_star_improvement' ? total - 1 : index;
+    const target = Math.min(total - 1, sectionOfProblem(template, problem, index));
     setStep((s) => ({ ...s, section: target, toast: { title: problem.title, description: problem.message, type: 'error' }, errors: problem.field ? { [problem.field]: problem.message } : {} }));
     if (target !== index) window.scrollTo({ top: 0 });
   }

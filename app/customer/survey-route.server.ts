@@ -7,6 +7,7 @@ import {
   submitProblem,
   visibleBlocks,
   RATING_REQUIRED,
+  sectionOfProblem,
   type Problem,
 } from '../../modules/responses/customer-checks.ts';
 import { customerView, demoView, type CustomerSurveyView } from '../../modules/responses/customer-view.ts';
@@ -15,7 +16,6 @@ import {
   customerNameOf,
   getTemplate,
   overallRatingOf,
-  PART3_ID,
   validScale,
   type SurveyTemplate,
 } from '../../modules/surveys/template.ts';
@@ -73,16 +73,6 @@ function answersFrom(form: FormData, template: SurveyTemplate): Record<string, s
   return answers;
 }
 
-const part3Index = (template: SurveyTemplate) => Math.max(0, template.sections.findIndex((s) => s.id === PART3_ID));
-
-/** Which section a problem belongs to: the rating is in section 1, part-3 blocks in part 3, contact details where the form shows them. */
-function sectionOf(template: SurveyTemplate, problem: Problem, current: number): number {
-  if (!problem.field) return current;
-  if (problem.field === 'customerEmail') return part3Index(template);
-  const index = template.sections.findIndex((s) => [...s.questions, ...(s.negative_questions ?? [])].some((q) => q.id === problem.field));
-  return index >= 0 ? index : current;
-}
-
 /**
  * Uploads in a no-JavaScript post: each chosen file is verified now (on this request; OCR runs in the
  * worker pool). A valid verification's id becomes the block's screenshot answer; a rejection clears
@@ -136,7 +126,7 @@ async function verifyUploads(context: AppLoadContext, form: FormData, view: Cust
 function refuse(step: SurveyStep, template: SurveyTemplate, problem: Problem) {
   step.toast = { title: problem.title, description: problem.message, type: 'error' };
   if (problem.field) step.errors[problem.field] = problem.message;
-  step.section = sectionOf(template, problem, step.section);
+  step.section = sectionOfProblem(template, problem, step.section);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getTemplate } from '../surveys/template.ts';
-import { blockStateKey, liveScore, submitProblem, verifiedFlags } from './customer-checks.ts';
+import { blockStateKey, liveScore, sectionOfProblem, submitProblem, verifiedFlags } from './customer-checks.ts';
 
 const template = getTemplate('restaurant_cafe_bakery')!;
 const config = { selectedReviewPlatforms: ['google'], selectedSocialPlatforms: ['instagram'], bronzeRewardValue: 100, silverRewardValue: 300, goldRewardValue: 800 };
@@ -51,5 +51,19 @@ describe('live points', () => {
     const qs = template.sections.flatMap((s) => [...s.questions, ...(s.negative_questions ?? [])]);
     expect(qs.map(blockStateKey).filter(Boolean)).toEqual(expect.arrayContaining(['google', 'instagram_follow', 'x_tag']));
     expect(verifiedFlags(template, { instagram_follow: { status: 'verified' }, x_tag: { status: 'failed' } })).toEqual({ review: {}, follow: { instagram: true }, tag: {} });
+  });
+});
+
+describe('where a problem sends the customer', () => {
+  it.each([
+    [{ title: 't', message: 'm', field: 'overall_rating' }, 0],
+    [{ title: 't', message: 'm', field: 'favorite_item' }, 1],
+    [{ title: 't', message: 'm', field: 'review_google' }, 2],
+    [{ title: 't', message: 'm', field: 'review_google_screenshot' }, 2],
+    [{ title: 't', message: 'm', field: 'five_star_improvement' }, 2],
+    [{ title: 't', message: 'm', field: 'customerEmail' }, 2],
+    [{ title: 't', message: 'm' }, 1],
+  ])('%o -> section %i', (problem, section) => {
+    expect(sectionOfProblem(template, problem, 1)).toBe(section);
   });
 });

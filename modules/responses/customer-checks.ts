@@ -142,6 +142,20 @@ export function submitProblem(input: {
   return null;
 }
 
+/**
+ * The section index a problem belongs to, so the page can take the customer there: the claim box's
+ * email is in part 3; a question id or a block's answer key in its section; else `current`.
+ */
+export function sectionOfProblem(template: SurveyTemplate, problem: Problem, current: number): number {
+  const field = problem.field;
+  if (!field) return current;
+  if (field === 'customerEmail' || field === 'customerName') return Math.max(0, template.sections.findIndex((s) => s.id === PART3_ID));
+  const index = template.sections.findIndex((s) =>
+    [...s.questions, ...(s.negative_questions ?? [])].some((q) => q.id === field || (q.fields ?? []).some((f) => answerKey(q.id, f.id) === field)),
+  );
+  return index >= 0 ? index : current;
+}
+
 /** A light shape check for the browser; the server validates properly. */
 export function looksLikeEmail(value: string): boolean {
   return value.length <= 255 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
