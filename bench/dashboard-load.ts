@@ -24,7 +24,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -34,7 +33,7 @@ import {
   cpuDelta,
   machine,
   mib,
-  onInterrupt,
+  cleanupStack,
   processTree,
   procStatusKiB,
   projectDir,
@@ -45,31 +44,7 @@ import {
   waitForQuiet,
   type SpawnedServer,
 } from './lib.ts';
-
-/** The slice of autocannon's programmatic API used here (the package ships no types). */
-type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number; p99_9: number };
-type AutocannonResult = Record<'1xx' | '2xx' | '3xx' | '4xx' | '5xx', number> & {
-  duration: number;
-  errors: number;
-  timeouts: number;
-  mismatches: number;
-  non2xx: number;
-  resets: number;
-  latency: Histogram;
-  requests: Histogram & { total: number; sent: number };
-  throughput: Histogram & { total: number };
-  statusCodeStats: Record<string, { count: number }>;
-};
-type AutocannonOptions = {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  timeout?: number;
-  verifyBody?: (body: string) => boolean;
-};
-const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as (opts: AutocannonOptions) => Promise<AutocannonResult>;
+import { autocannon } from './customer-setup.ts';
 
 const P99_TARGET_MS = 50;
 const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -90,18 +65,7 @@ const { values: args } = parseArgs({
   },
 });
 
-const cleanups: Array<() => Promise<void>> = [];
-async function cleanup() {
-  while (cleanups.length) {
-    const fn = cleanups.pop()!;
-    try {
-      await fn();
-    } catch (error) {
-      console.error('cleanup step failed:', error instanceof Error ? error.message : error);
-    }
-  }
-}
-onInterrupt(cleanup);
+const { cleanups, cleanup } = cleanupStack();
 
 /** Creates a throwaway database on the local PostgreSQL; registers its DROP as a cleanup. */
 async function createPostgresDatabase(): Promise<{ url: string; backendPids: () => Promise<number[]> }> {

@@ -285,6 +285,26 @@ export function requireBuild(): void {
   }
 }
 
+/**
+ * Steps to undo at the end (stop servers, drop databases), run last-in first-out by `cleanup()`,
+ * and on SIGINT/SIGTERM. A failing step is reported and the others still run.
+ */
+export function cleanupStack() {
+  const cleanups: Array<() => Promise<void>> = [];
+  async function cleanup() {
+    while (cleanups.length) {
+      const fn = cleanups.pop()!;
+      try {
+        await fn();
+      } catch (error) {
+        console.error('cleanup step failed:', error instanceof Error ? error.message : error);
+      }
+    }
+  }
+  onInterrupt(cleanup);
+  return { cleanups, cleanup };
+}
+
 /** Runs cleanups once on SIGINT/SIGTERM, then exits 130. */
 export function onInterrupt(cleanup: () => Promise<void>): void {
   let running = false;

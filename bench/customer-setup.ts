@@ -1,0 +1,139 @@
+/**
+ * Shared set-up for the customer-side benchmarks (bench/customer-page.ts, bench/submissions.ts):
+ * a throwaway PostgreSQL database for --postgres, and a survey a customer can reach, created over
+ * HTTP the way an owner does it (sign up through the JSON API, create a survey, start the free
+ * trial). Not a test helper: nothing here asserts beyond "the step answered as expected".
+ */
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import pg from 'pg';
+
+/** The slice of autocannon's programmatic API the benchmarks use (the package ships no types). */
+export type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number; p99_9: number };
+export type AutocannonResult = Record<'1xx' | '2xx' | '3xx' | '4xx' | '5xx', number> & {
+  duration: number;
+  errors: number;
+  timeouts: number;
+  mismatches: number;
+  non2xx: number;
+  resets: number;
+  latency: Histogram;
+  requests: Histogram & { total: number; sent: number };
+  throughput: Histogram & { total: number };
+  statusCodeStats: Record<string, { count: number }>;
+};
+export type AutocannonOptions = {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  timeout?: number;
+  verifyBody?: (body: string) => boolean;
+};
+const require = createRequire(import.meta.url);
+export const autocannon = require('autocannon') as (opts: AutocannonOptions) => Promise<AutocannonResult>;
+
+export const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export type BenchDatabase = {
+  name: string;
+  url: string;
+  /** The server's pool connections to this database (local PostgreSQL only), to count their CPU. */
+  backendPids(): Promise<number[]>;
+  /** DROP DATABASE ... WITH (FORCE). */
+  drop(): Promise<void>;
+};
+
+/** Creates a throwaway database on the local PostgreSQL (BENCH_PG_ADMIN_URL). The caller registers drop() as a cleanup. */
+export async function createPostgresDatabase(): Promise<BenchDatabase> {
+  const name = `rl_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    backendPids: () =>
+      admin(async (c) => (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])).rows.map((r) => r.pid)),
+    drop: () => admin(async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
+  };
+}
+
+/** A valid survey for the JSON API (tests/setup/factories.ts surveyBody()), amounts in cents. */
+export const SURVEY_TITLE = 'Bench spring feedback';
+export const surveyBody = () => ({
+  title: SURVEY_TITLE,
+  rewardMode: 'preset_2',
+  redemptionWebsite: 'https://crumbandco.com',
+  surveyFrequencyDays: 90,
+  selectedReviewPlatforms: ['google'],
+  reviewUrls: { google: 'https://g.page/r/crumb/review' },
+  selectedSocialPlatforms: ['instagram'],
+  socialHandles: { instagram: '@crumbandco' },
+  customQuestions: [],
+});
+
+export type ReachableSurvey = { cookie: string; businessId: string; surveyId: string; email: string };
+
+async function describe(res: Response): Promise<string> {
+  return `HTTP ${res.status}: ${(await res.text()).slice(0, 500)}`;
+}
+
+/**
+ * Signs up an owner (POST /api/auth/signup), creates a survey (POST /api/survey/builder-config)
+ * and starts the free trial (the subscription-check form's intent=start-trial), all with an
+ * Origin header equal to the server URL. Square cannot be connected yet, so customers reach the
+ * survey with bypass_square=true (the owner's preview URL) or `bypassSquare: true` in the API.
+ */
+export async function createReachableSurvey(baseUrl: string, displayName = 'Bench Bakery'): Promise<ReachableSurvey> {
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  const password = randomBytes(12).toString('base64url');
+  const signup = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+    body: JSON.stringify({ email, password, confirmPassword: password, displayName, terms: true }),
+  });
+  const cookie = signup.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('rl_session='));
+  if (signup.status !== 201 || !cookie) throw new Error(`sign-up failed (${cookie ? 'cookie present' : 'no rl_session cookie'}): ${await describe(signup)}`);
+  await signup.arrayBuffer();
+
+  const created = await fetch(`${baseUrl}/api/survey/builder-config`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl, cookie },
+    body: JSON.stringify(surveyBody()),
+  });
+  if (created.status !== 201) throw new Error(`creating the survey failed: ${await describe(created)}`);
+  const survey = (await created.json()) as { id: string; businessId: string };
+
+  const trial = await fetch(`${baseUrl}/subscription-check`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseUrl, cookie },
+    body: new URLSearchParams({ intent: 'start-trial', surveyId: survey.id }),
+    redirect: 'manual',
+  });
+  const trialText = await trial.text();
+  if (trial.status !== 302 && trial.status !== 303) throw new Error(`starting the trial failed: HTTP ${trial.status}: ${trialText.slice(0, 500)}`);
+  // The action redirects back on failure too (with an error toast): the proof is that the page now renders.
+  const reachable = { cookie, businessId: survey.businessId, surveyId: survey.id, email };
+  const page = await fetch(baseUrl + previewPath(reachable));
+  const html = await page.text();
+  if (page.status !== 200 || !html.includes(SURVEY_TITLE)) {
+    throw new Error(`the survey is not reachable after starting the trial (GET ${previewPath(reachable)}: HTTP ${page.status}${html.includes('Survey Not Found') ? ', Survey Not Found' : ''})`);
+  }
+  return reachable;
+}
+
+/** The owner's preview URL of the customer survey (the same page customers get, Square waived). */
+export const previewPath = (s: Pick<ReachableSurvey, 'businessId' | 'surveyId'>) => `/survey/public/${s.businessId}/${s.surveyId}?bypass_square=true`;
