@@ -1,12 +1,12 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { entities } from '../modules/db/entities.ts';
 import { migrationsList } from '../migrations/index.ts';
+import { PgliteWireServer } from './pglite-wire.ts';
 
 export type Database = {
   orm: MikroORM;
@@ -30,12 +30,12 @@ export type DatabaseOptions = {
 
 /**
  * Opens the one MikroORM instance of the process. Without DATABASE_URL the data lives in an
- * embedded PostgreSQL (PGlite) that pglite-socket serves on a random loopback port, so the ORM,
+ * embedded PostgreSQL (PGlite) that PgliteWireServer (ADR 019) serves on a random loopback port, so the ORM,
  * pg-boss and the CLI all speak the ordinary wire protocol to it.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let url = options.url;
-  let socketServer: PGLiteSocketServer | undefined;
+  let socketServer: PgliteWireServer | undefined;
   let pglite: PGlite | undefined;
   let releaseLock: (() => void) | undefined;
   if (!url) {
@@ -44,9 +44,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     releaseLock = lockDataDir(dir);
     pglite = await PGlite.create(dir);
     // Every pool of the process connects here: the ORM's, pg-boss's and the health check's.
-    socketServer = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: options.poolMax * 3 + 4 });
+    socketServer = new PgliteWireServer({ db: pglite, host: '127.0.0.1', port: 0 });
     await socketServer.start();
-    url = `postgresql://postgres@${socketServer.getServerConn()}/postgres`;
+    url = `postgresql://postgres@${socketServer.address()}/postgres`;
   }
   const orm = await MikroORM.init({
     clientUrl: url,
