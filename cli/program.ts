@@ -2,6 +2,9 @@ import { Command, CommanderError, type ParseOptions } from 'commander';
 import { ConfigError } from '../server/config.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
 import { registerDbCommands } from './commands/db.ts';
+import { registerRewardCommands } from './commands/rewards.ts';
+import { registerSquareCommands } from './commands/square.ts';
+import { registerVerificationCommands } from './commands/verifications.ts';
 import { CliError, EXIT, defaultIo, type CliIo } from './runtime.ts';
 
 export { EXIT, type CliIo, type Prompts, type Writer } from './runtime.ts';
@@ -59,7 +62,7 @@ export function createCli(io: Partial<CliIo> = {}): RewardCli {
   const program = new RewardCli(resolved);
   // Settings first: subcommands copy them when created.
   program
-    .description('RewardLoop administration: database and owner accounts, on the same composition root as the server.')
+    .description('RewardLoop administration: database, owner accounts, rewards, verifications and Square, on the same composition root as the server.')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => void resolved.out.write(text),
@@ -72,10 +75,16 @@ export function createCli(io: Partial<CliIo> = {}): RewardCli {
         '  reward-cli db migrate\n' +
         '  reward-cli db seed\n' +
         "  reward-cli accounts create --name 'Crumb & Co' --email owner@example.com --password 'correct horse'\n" +
+        '  reward-cli rewards failed\n' +
+        '  reward-cli rewards issue 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b\n' +
+        '  reward-cli verifications replay 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b --apply\n' +
         '\nExit codes: 0 done, 1 failed, 2 usage or validation error, 130 cancelled at a prompt.\n' +
         'The database is DATABASE_URL when set, else the embedded one under DATA_DIR (default .data).\n',
     );
   registerDbCommands(program, resolved);
   registerAccountCommands(program, resolved);
+  registerRewardCommands(program, resolved);
+  registerVerificationCommands(program, resolved);
+  registerSquareCommands(program, resolved);
   return program;
 }

@@ -72,9 +72,14 @@ export function cliLogger(io: CliIo, config: Config): Logger {
  * always closes it. `migrate` is false everywhere except `db migrate`: the CLI never changes the
  * schema as a side effect; other commands refuse to run while migrations are pending.
  */
-export async function withRoot<T>(io: CliIo, options: { migrate?: boolean; config?: Config }, fn: (root: Root) => Promise<T>): Promise<T> {
+export async function withRoot<T>(
+  io: CliIo,
+  /** `jobs`: start the job queue (to send jobs; the CLI never runs workers). */
+  options: { migrate?: boolean; config?: Config; jobs?: boolean },
+  fn: (root: Root) => Promise<T>,
+): Promise<T> {
   const config = options.config ?? cliConfig(io);
-  const root = await createRoot(config, { logger: cliLogger(io, config), migrate: options.migrate ?? false });
+  const root = await createRoot(config, { logger: cliLogger(io, config), migrate: options.migrate ?? false, jobs: options.jobs ?? false });
   try {
     return await fn(root);
   } finally {

@@ -2,25 +2,36 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { DemoBilling } from '../adapters/billing/DemoBilling.ts';
 import { DiskBlobStore } from '../adapters/blobstore/DiskBlobStore.ts';
+import { SquareGiftCards } from '../adapters/giftcards/SquareGiftCards.ts';
+import { TestGiftCards } from '../adapters/giftcards/TestGiftCards.ts';
 import { PgBossJobQueue } from '../adapters/jobs/PgBossJobQueue.ts';
 import { JoseGoogleIdTokenVerifier } from '../adapters/identity/JoseGoogleIdTokenVerifier.ts';
 import { OutboxMailer } from '../adapters/mailer/OutboxMailer.ts';
+import { DemoPos } from '../adapters/pos/DemoPos.ts';
+import { SquarePos } from '../adapters/pos/SquarePos.ts';
 import { SmtpMailer } from '../adapters/mailer/SmtpMailer.ts';
 import { FakeScreenshotVerifier } from '../adapters/verification/FakeScreenshotVerifier.ts';
 import { OcrScreenshotVerifier } from '../adapters/verification/OcrScreenshotVerifier.ts';
 import type { GoogleIdTokenVerifier } from '../modules/accounts/google.ts';
-import type { JobQueue } from '../modules/jobs/port.ts';
+import type { JobQueue, QueueName, QueuePolicy, WorkOptions } from '../modules/jobs/port.ts';
 import { createAccounts } from '../modules/accounts/service.ts';
 import { RateLimiter } from '../modules/accounts/rate-limit.ts';
 import { createSessionStore } from '../modules/accounts/sessions.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
+import type { PosConnector } from '../modules/pos/port.ts';
+import { registerPosTokenRefresh } from '../modules/pos/refresh.ts';
+import { createPos } from '../modules/pos/service.ts';
+import type { RewardDeps } from '../modules/rewards/issue.ts';
+import { rewardJobHandlers } from '../modules/rewards/jobs.ts';
+import type { GiftCards } from '../modules/rewards/port.ts';
+import { createRewards } from '../modules/rewards/service.ts';
 import { createLogger } from '../modules/shared/logger.ts';
 import { createResponses } from '../modules/responses/service.ts';
 import { createDatabaseVerificationHistory } from '../modules/responses/verification-history.ts';
 import { createVerifications } from '../modules/responses/verifications.ts';
 import { createSurveys } from '../modules/surveys/service.ts';
 import type { BlobStore } from '../modules/uploads/blob-store.ts';
-import type { ScreenshotVerifier } from '../modules/verification/port.ts';
+import type { ScreenshotVerifier, VerificationHistory } from '../modules/verification/port.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
 
@@ -42,12 +53,34 @@ export type Root = {
   jobs: JobQueue | null;
   /** SCREENSHOT_VERIFIER: OCR (workers start on first use) or the fake; its history is the database's. */
   verifier: ScreenshotVerifier;
+  /** A new verifier of the configured kind over another history (`verifications replay`); the caller closes it. */
+  createVerifier(history: VerificationHistory): ScreenshotVerifier;
+  /**
+   * Gift card adapters (ADR 018): `square` when GIFT_CARDS=square, used for a business with a Square
+   * token and location; `test` for everyone else. The reward job chooses per business.
+   */
+  giftCards: { square: GiftCards | null; test: GiftCards };
   /** Uploaded images: DiskBlobStore under DATA_DIR/uploads. */
   blobStore: BlobStore;
+  /** POS: SquarePos (OAuth and locations through the square SDK) or DemoPos (a local consent page). */
+  pos: PosConnector;
   close(): Promise<void>;
 };
 
-export async function createRoot(config: Config, options: { logger?: Logger; migrate?: boolean; jobs?: boolean } = {}): Promise<Root> {
+export async function createRoot(
+  config: Config,
+  /** `workers`: this process runs the job workers and schedules (the server); implies `jobs`. */
+  options: {
+    logger?: Logger;
+    migrate?: boolean;
+    jobs?: boolean;
+    workers?: boolean;
+    /** Changes to the queues' retry policies (tests retry at once). */
+    jobPolicies?: Partial<Record<QueueName, Partial<QueuePolicy>>>;
+    /** Replaces gift card adapters (tests: a Square adapter with a short timeout). */
+    giftCards?: Partial<Root['giftCards']>;
+  } = {},
+): Promise<Root> {
   const logger =
     options.logger ??
     createLogger({ level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' && process.stdout.isTTY });
@@ -73,12 +106,32 @@ export async function createRoot(config: Config, options: { logger?: Logger; mig
     }
   }
   const mailer: Mailer = outbox ?? new SmtpMailer({ url: config.SMTP_URL!, from: config.MAIL_FROM });
-  const jobs = options.jobs ? await PgBossJobQueue.start({ connectionString: db.url, logger, poolMax: 2 }) : null;
-  const history = createDatabaseVerificationHistory(db.orm.em);
-  const verifier: ScreenshotVerifier =
+  const pos: PosConnector =
+    config.POS === 'square'
+      ? new SquarePos({
+          applicationId: config.SQUARE_APPLICATION_ID!,
+          applicationSecret: config.SQUARE_APPLICATION_SECRET!,
+          environment: config.SQUARE_ENVIRONMENT,
+          logger,
+        })
+      : new DemoPos();
+  const jobs =
+    options.jobs || options.workers
+      ? await PgBossJobQueue.start({ connectionString: db.url, logger, poolMax: 2, worker: options.workers ?? false, policies: options.jobPolicies })
+      : null;
+  if (jobs && options.workers) {
+    await registerPosTokenRefresh(jobs, { em: db.orm.em, connector: pos, keyBase64: config.TOKEN_ENCRYPTION_KEY, logger });
+  }
+  const createVerifier = (history: VerificationHistory): ScreenshotVerifier =>
     config.SCREENSHOT_VERIFIER === 'fake' ? new FakeScreenshotVerifier({ history }) : new OcrScreenshotVerifier({ history, ocrTimeoutMs: 30_000 });
+  const verifier = createVerifier(createDatabaseVerificationHistory(db.orm.em));
   const blobStore = new DiskBlobStore({ root: path.join(config.DATA_DIR, 'uploads') });
-  return {
+  const giftCards: Root['giftCards'] = {
+    square: config.GIFT_CARDS === 'square' ? new SquareGiftCards({ environment: config.SQUARE_ENVIRONMENT }) : null,
+    test: new TestGiftCards(),
+    ...options.giftCards,
+  };
+  const root: Root = {
     config,
     logger,
     db,
@@ -89,7 +142,10 @@ export async function createRoot(config: Config, options: { logger?: Logger; mig
     googleIdTokens: config.GOOGLE_CLIENT_ID ? new JoseGoogleIdTokenVerifier({ clientId: config.GOOGLE_CLIENT_ID }) : null,
     jobs,
     verifier,
+    createVerifier,
+    giftCards,
     blobStore,
+    pos,
     async close() {
       await jobs?.stop();
       await verifier.close();
@@ -97,6 +153,37 @@ export async function createRoot(config: Config, options: { logger?: Logger; mig
       await db.close();
     },
   };
+  if (options.workers) await startRewardWorkers(root);
+  return root;
+}
+
+/** What the reward jobs and `reward-cli rewards` run with: the root's database, queue, adapters and mailer. */
+export function rewardDeps(root: Root): RewardDeps & { mailer: Mailer; appUrl: string } {
+  if (!root.jobs) throw new Error('The rewards need the job queue: create the root with jobs: true.');
+  return {
+    em: root.db.orm.em,
+    jobs: root.jobs,
+    giftCards: root.giftCards,
+    tokenKey: root.config.TOKEN_ENCRYPTION_KEY,
+    logger: root.logger,
+    mailer: root.mailer,
+    appUrl: root.config.APP_URL,
+  };
+}
+
+/**
+ * Registers the `reward-issue` and `reward-email` workers (ADR 018). `createRoot` calls it when the
+ * process runs workers (the server); tests call it on a root with jobs, with faster polling.
+ */
+export async function startRewardWorkers(root: Root, options: WorkOptions & { emailLeaseSeconds?: number } = {}): Promise<void> {
+  const { emailLeaseSeconds, ...work } = options;
+  const handlers = rewardJobHandlers({ ...rewardDeps(root), emailLeaseSeconds });
+  const jobs = root.jobs!;
+  // Batches of 5 run at once (Square and SMTP round trips overlap); an idle queue is looked at every
+  // second, so a reward waits at most about a second per step (bench/rewards.ts).
+  const defaults: WorkOptions = { batchSize: 5, concurrency: 1, pollingIntervalSeconds: 1 };
+  await jobs.work('reward-issue', handlers.issue, { ...defaults, ...work });
+  await jobs.work('reward-email', handlers.email, { ...defaults, ...work });
 }
 
 /** What a loader or action sees as `context`: request-scoped services over one forked EntityManager. */
@@ -125,6 +212,20 @@ export function createRequestContext(root: Root, extra: { cspNonce: string; clie
     responses: createResponses({ em, jobs: root.jobs, logger: root.logger }),
     verifications: createVerifications({ em, verifier: root.verifier, blobStore: root.blobStore, logger: root.logger }),
     billing: new DemoBilling({ em: () => em }),
+    rewards: createRewards({
+      em,
+      logger: root.logger,
+      appUrl: root.config.APP_URL,
+      squareWebhookSignatureKey: root.config.SQUARE_WEBHOOK_SIGNATURE_KEY ?? null,
+    }),
+    pos: createPos({
+      em,
+      connector: root.pos,
+      demoConsent: root.pos instanceof DemoPos ? root.pos : null,
+      keyBase64: root.config.TOKEN_ENCRYPTION_KEY,
+      callbackUrl: new URL('/api/square/callback', root.config.APP_URL).toString(),
+      logger: root.logger,
+    }),
   };
 }
 

@@ -10,7 +10,8 @@ const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 
 async function main() {
   const config = loadConfig();
-  const root = await createRoot(config, { migrate: true, jobs: true });
+  // The server runs the job workers and schedules too (the daily pos-token-refresh).
+  const root = await createRoot(config, { migrate: true, jobs: true, workers: true });
   const { logger } = root;
   let app;
   let closeVite: (() => Promise<void>) | undefined;

@@ -2,7 +2,29 @@ import { createHash } from 'node:crypto';
 import { CompiledQuery, type Transaction } from 'kysely';
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
-import { QUEUES, type JobHandler, type JobQueue, type QueueName, type SendOptions } from '../../modules/jobs/port.ts';
+import {
+  DEFAULT_QUEUE_POLICIES,
+  DEFAULT_QUEUE_POLICY,
+  QUEUES,
+  type JobHandler,
+  type JobQueue,
+  type QueueName,
+  type QueuePolicy,
+  type SendOptions,
+  type WorkOptions,
+} from '../../modules/jobs/port.ts';
+
+/** A QueuePolicy in pg-boss's queue options. */
+function queueOptions(policy: QueuePolicy) {
+  return {
+    retryLimit: policy.retryLimit,
+    retryDelay: policy.retryDelaySeconds,
+    retryBackoff: policy.retryBackoff,
+    // pg-boss takes a maximum delay only with backoff.
+    retryDelayMax: policy.retryBackoff ? (policy.retryDelayMaxSeconds ?? null) : null,
+    expireInSeconds: policy.expireInSeconds,
+  };
+}
 
 /** A UUID derived from the queue and the key (name-based, like UUID v5 over SHA-256). */
 export function jobId(queue: string, key: string): string {
@@ -22,6 +44,8 @@ export function jobId(queue: string, key: string): string {
 export class PgBossJobQueue implements JobQueue {
   private readonly boss: PgBoss;
   private readonly logger: Logger;
+  /** pg-boss worker ids of this process, per queue (for `wake`). */
+  private readonly workers = new Map<QueueName, string[]>();
 
   private constructor(boss: PgBoss, logger: Logger) {
     this.boss = boss;
@@ -33,23 +57,39 @@ export class PgBossJobQueue implements JobQueue {
    * start, so no `send` ever needs its pool to look a queue up (which inside an open transaction
    * on the embedded database would deadlock).
    */
-  static async start(options: { connectionString: string; logger: Logger; poolMax?: number; worker?: boolean }): Promise<PgBossJobQueue> {
+  static async start(options: {
+    connectionString: string;
+    logger: Logger;
+    poolMax?: number;
+    /** Supervise (retry jobs whose worker died, purge old jobs): where workers run. */
+    worker?: boolean;
+    /** Per-queue changes to DEFAULT_QUEUE_POLICIES (tests retry at once). */
+    policies?: Partial<Record<QueueName, Partial<QueuePolicy>>>;
+  }): Promise<PgBossJobQueue> {
     const base = { connectionString: options.connectionString, max: options.poolMax ?? 2, schema: 'pgboss' };
     const setup = new PgBoss({ ...base, schedule: false, supervise: false });
     setup.on('error', (err: unknown) => options.logger.error({ err }, 'job queue setup error'));
     await setup.start();
     for (const name of QUEUES) {
-      if (!(await setup.getQueue(name))) await setup.createQueue(name);
+      const wanted = queueOptions({ ...DEFAULT_QUEUE_POLICY, ...DEFAULT_QUEUE_POLICIES[name], ...options.policies?.[name] });
+      const existing = await setup.getQueue(name);
+      if (!existing) {
+        const { retryDelayMax, ...rest } = wanted;
+        await setup.createQueue(name, retryDelayMax === null ? rest : { ...rest, retryDelayMax });
+      } else if (Object.entries(wanted).some(([k, v]) => ((existing as unknown as Record<string, unknown>)[k] ?? null) !== v)) {
+        await setup.updateQueue(name, wanted);
+      }
     }
     await setup.stop({ graceful: false });
-    const boss = new PgBoss({ ...base, schedule: false, supervise: options.worker ?? false });
+    // Where workers run, pg-boss also supervises and keeps the cron schedules (schedule()).
+    const boss = new PgBoss({ ...base, schedule: options.worker ?? false, supervise: options.worker ?? false });
     boss.on('error', (err: unknown) => options.logger.error({ err }, 'job queue error'));
     await boss.start();
     return new PgBossJobQueue(boss, options.logger);
   }
 
   async send<T extends object>(queue: QueueName, data: T, options: SendOptions = {}): Promise<string | null> {
-    const { em, key, ...jobOptions } = options;
+    const { em, key } = options;
     const ctx = em?.getTransactionContext<Transaction<unknown>>();
     if (em && !ctx) throw new Error('JobQueue.send with an EntityManager must be called inside em.transactional()');
     const db = ctx
@@ -60,15 +100,56 @@ export class PgBossJobQueue implements JobQueue {
           },
         }
       : undefined;
-    return this.boss.send(queue, data, { ...jobOptions, ...(key ? { id: jobId(queue, key) } : {}), ...(db ? { db } : {}) });
+    return this.boss.send(queue, data, { ...(key ? { id: jobId(queue, key) } : {}), ...(db ? { db } : {}) });
   }
 
-  async work<T extends object>(queue: QueueName, handler: JobHandler<T>): Promise<void> {
-    await this.boss.work<T>(queue, async (jobs) => {
-      for (const job of jobs) {
-        await handler({ id: job.id, data: job.data, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
-      }
-    });
+  /**
+   * Each fetch takes up to `batchSize` jobs and runs them at once; each job succeeds or fails on its
+   * own (pg-boss `perJobResults`: one failure never retries its neighbours). While fetches come back
+   * full the worker fetches again at once (`burstWhenBatchFull`); otherwise it waits the polling
+   * interval. With a batch of one, pg-boss would wait a whole interval after every job.
+   */
+  async work<T extends object>(queue: QueueName, handler: JobHandler<T>, options: WorkOptions = {}): Promise<void> {
+    const batchSize = options.batchSize ?? 1;
+    const concurrency = options.concurrency ?? 1;
+    const workId = await this.boss.work<
+      T,
+      void,
+      { includeMetadata: true; perJobResults: true; batchSize: number; burstWhenBatchFull: boolean; pollingIntervalSeconds: number; localConcurrency: number }
+    >(
+      queue,
+      {
+        includeMetadata: true,
+        perJobResults: true,
+        batchSize,
+        burstWhenBatchFull: batchSize > 1,
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+        localConcurrency: concurrency,
+      },
+      async (jobs) =>
+        Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+              return { id: job.id, status: 'completed' as const };
+            } catch (error) {
+              const failure = error instanceof Error ? { name: error.name, message: error.message } : { message: String(error) };
+              return { id: job.id, status: 'failed' as const, output: failure };
+            }
+          }),
+        ),
+    );
+    this.workers.set(queue, [...(this.workers.get(queue) ?? []), workId]);
+  }
+
+  wake(queue: QueueName): void {
+    // pg-boss wakes the worker with this id (the first of its localConcurrency group).
+    for (const id of this.workers.get(queue) ?? []) this.boss.notifyWorker(id);
+  }
+
+  async schedule(queue: QueueName, cron: string, data: object = {}): Promise<void> {
+    // missed 'once': a server that was down at the hour still runs the day's job when it comes back.
+    await this.boss.schedule(queue, cron, data, { tz: 'UTC', missed: 'once' });
   }
 
   async stop(): Promise<void> {

@@ -101,9 +101,23 @@ export function Dashboard({ d }: { d: DashboardData }) {
             </span>
           </div>
           {d.pos.isConnected ? (
-            <p className="mt-2 text-sm text-slate-600">
-              {d.pos.locationName ? `Gift cards are issued from ${d.pos.locationName}.` : 'Choose a location to issue gift cards from.'}
-            </p>
+            <div className="mt-2 space-y-3">
+              <p className="text-sm text-slate-600" data-testid="square-location">
+                {d.pos.locationName ? `Gift cards are issued from ${d.pos.locationName}.` : 'Choose a location to issue gift cards from.'}
+              </p>
+              <div className="flex flex-wrap items-center gap-2">
+                <Link to="/square-location-selection" className={buttonClass.secondary}>
+                  {d.pos.locationName ? 'Change location' : 'Select Location'}
+                </Link>
+                {/* A document post: the endpoint answers with a redirect back here and a toast. */}
+                <form method="post" action="/api/square/disconnect">
+                  <input type="hidden" name="returnTo" value="/" />
+                  <button type="submit" className="inline-flex min-h-11 items-center rounded-lg px-3 font-semibold text-red-700 hover:bg-red-50">
+                    Disconnect
+                  </button>
+                </form>
+              </div>
+            </div>
           ) : (
             <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3">
               <p className="font-semibold text-amber-900">Square Integration Required</p>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { subscriptionState } from '../../modules/billing/status.ts';
+import { posStatus } from '../../modules/pos/status.ts';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
 
@@ -13,6 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     email: owner.email,
     isEmailVerified: owner.isEmailVerified,
     plan: subscriptionState(owner).status,
+    pos: posStatus(owner),
   };
 }
 
@@ -51,6 +53,29 @@ export default function Profile() {
               <Link to="/subscription-details" className="text-sm font-medium text-brand-700 hover:underline">
                 Subscription details
               </Link>
+            </dd>
+          </div>
+          <div className="py-3">
+            <dt className="text-sm text-slate-500">Square</dt>
+            <dd className="flex flex-wrap items-center justify-between gap-3 font-medium">
+              <span>
+                {p.pos.isConnected ? 'Connected' : 'Not Connected'}
+                {p.pos.isConnected ? (
+                  <span className="block text-sm font-normal text-slate-600">{p.pos.locationName ? `Location: ${p.pos.locationName}` : 'No location chosen yet'}</span>
+                ) : null}
+              </span>
+              {p.pos.isConnected ? (
+                <form method="post" action="/api/square/disconnect">
+                  <input type="hidden" name="returnTo" value="/profile" />
+                  <button type="submit" className={buttonClass.secondary}>
+                    Disconnect Square
+                  </button>
+                </form>
+              ) : (
+                <a href="/api/square/auth" className="text-sm font-medium text-brand-700 hover:underline">
+                  Connect Square
+                </a>
+              )}
             </dd>
           </div>
         </dl>

@@ -27,6 +27,8 @@ export const Business = defineEntity({
     squareRefreshToken: p.text().nullable().hidden(),
     squareLocationId: p.string().length(255).nullable(),
     squareLocationName: p.string().length(255).nullable(),
+    /** When the stored Square access token expires (the daily pos-token-refresh job renews it 7 days ahead). */
+    squareTokenExpiresAt: p.datetime().nullable(),
     googleId: p.string().length(255).nullable().unique(),
     isEmailVerified: p.boolean().default(false),
     /** sha256 of the token mailed at signup; the token itself is never stored. */

@@ -1,7 +1,17 @@
 import { Business, Session } from '../accounts/entities.ts';
 import { CustomerSubmission, ScreenshotVerification, SurveyResponse } from '../responses/entities.ts';
-import { GiftCardIssuance } from '../rewards/entities.ts';
+import { GiftCardIssuance, GiftCardRequest, SquareWebhookEvent } from '../rewards/entities.ts';
 import { SurveyConfig } from '../surveys/entities.ts';
 
 /** Every stored record of the product, registered with the ORM in one place. */
-export const entities = [Business, Session, SurveyConfig, CustomerSubmission, SurveyResponse, ScreenshotVerification, GiftCardIssuance];
+export const entities = [
+  Business,
+  Session,
+  SurveyConfig,
+  CustomerSubmission,
+  SurveyResponse,
+  ScreenshotVerification,
+  GiftCardIssuance,
+  GiftCardRequest,
+  SquareWebhookEvent,
+];

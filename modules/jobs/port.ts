@@ -1,8 +1,41 @@
 import type { EntityManager } from '@mikro-orm/core';
 
 /** The queues of the product. Each job handler is idempotent: a job may run more than once. */
-export const QUEUES = ['reward-issue', 'reward-email', 'screenshot-verify'] as const;
+export const QUEUES = ['reward-issue', 'reward-email', 'screenshot-verify', 'pos-token-refresh'] as const;
 export type QueueName = (typeof QUEUES)[number];
+
+/**
+ * How a queue retries and how long a job may run. Set on the queue when the job queue starts, so
+ * every job sent to it (also the one the submission writes) follows it.
+ */
+export type QueuePolicy = {
+  /** Retries after the first attempt; the job fails for good after `retryLimit + 1` attempts. */
+  retryLimit: number;
+  /** Seconds before the first retry (0: at once). */
+  retryDelaySeconds: number;
+  /** Exponential backoff with jitter from `retryDelaySeconds`, capped at `retryDelayMaxSeconds`. */
+  retryBackoff: boolean;
+  retryDelayMaxSeconds?: number;
+  /** An attempt still active after this long (a killed worker) is retried by the supervisor. */
+  expireInSeconds: number;
+};
+
+/** A queue without its own entry in DEFAULT_QUEUE_POLICIES: pg-boss's two retries, with backoff. */
+export const DEFAULT_QUEUE_POLICY: QueuePolicy = { retryLimit: 2, retryDelaySeconds: 5, retryBackoff: true, retryDelayMaxSeconds: 300, expireInSeconds: 900 };
+
+/**
+ * The rewards' policies (ADR 018). Square outages and rate limits usually last minutes; a mail
+ * server can be down for hours: 10 retries from 5 s (reward-issue) or 10 s (reward-email), doubling
+ * with jitter, capped at 15 or 30 minutes, span roughly 1 to 3 hours before the reward is marked
+ * failed. An attempt still active after 2 minutes (its worker died) is retried.
+ */
+export const DEFAULT_QUEUE_POLICIES: Partial<Record<QueueName, QueuePolicy>> = {
+  'reward-issue': { retryLimit: 10, retryDelaySeconds: 5, retryBackoff: true, retryDelayMaxSeconds: 900, expireInSeconds: 120 },
+  'reward-email': { retryLimit: 10, retryDelaySeconds: 10, retryBackoff: true, retryDelayMaxSeconds: 1800, expireInSeconds: 120 },
+  'screenshot-verify': { retryLimit: 2, retryDelaySeconds: 5, retryBackoff: true, retryDelayMaxSeconds: 60, expireInSeconds: 300 },
+  // Daily (ADR 017): a run with Square unreachable is retried over about an hour; tomorrow's run tries again.
+  'pos-token-refresh': { retryLimit: 4, retryDelaySeconds: 60, retryBackoff: true, retryDelayMaxSeconds: 1800, expireInSeconds: 600 },
+};
 
 export type SendOptions = {
   /**
@@ -15,16 +48,48 @@ export type SendOptions = {
    * queued at most once however often it is sent (a second send returns null).
    */
   key?: string;
-  retryLimit?: number;
-  retryDelaySeconds?: number;
-  retryBackoff?: boolean;
 };
 
-export type JobHandler<T> = (job: { id: string; data: T; retryCount: number }) => Promise<void>;
+export type Job<T> = {
+  id: string;
+  data: T;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** The job's retry limit: the attempt with `retryCount >= retryLimit` is the last one. */
+  retryLimit: number;
+};
+
+export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+export type WorkOptions = {
+  /** How often an idle worker looks for jobs (seconds, at least 0.5; default 2). */
+  pollingIntervalSeconds?: number;
+  /** Workers of this queue in this process (default 1). */
+  concurrency?: number;
+  /**
+   * Jobs each worker takes per fetch and runs at once (default 1). Above 1 a busy queue is fetched
+   * again as soon as a batch is done instead of after the polling interval.
+   */
+  batchSize?: number;
+};
 
 /** The JobQueue port: durable background work on the same PostgreSQL (pg-boss behind it). */
 export interface JobQueue {
   send<T extends object>(queue: QueueName, data: T, options?: SendOptions): Promise<string | null>;
-  work<T extends object>(queue: QueueName, handler: JobHandler<T>): Promise<void>;
+  /** Runs `handler` for each job; a throw fails the attempt and the queue's policy retries it. */
+  work<T extends object>(queue: QueueName, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
+  /**
+   * Tells this process's workers of `queue` to look for jobs now instead of at their next poll. Call
+   * it after the transaction that queued a job has committed; a no-op where no worker runs.
+   */
+  wake(queue: QueueName): void;
+  /**
+   * Sends a job to `queue` on a cron schedule (UTC), from whichever process runs workers; registering
+   * again replaces the schedule. Needs a queue started with `worker: true`.
+   */
+  schedule(queue: QueueName, cron: string, data?: object): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** True on the attempt after which the queue will not retry. */
+export const isLastAttempt = (job: Pick<Job<unknown>, 'retryCount' | 'retryLimit'>) => job.retryCount >= job.retryLimit;

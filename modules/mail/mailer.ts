@@ -4,6 +4,11 @@ export type MailMessage = {
   subject: string;
   text: string;
   html: string;
+  /**
+   * A stable Message-ID (`<local@domain>`) for a message that may be sent again after a crash (the
+   * reward email): mail clients and some servers then show the repeat as the same message.
+   */
+  messageId?: string;
 };
 
 export interface Mailer {

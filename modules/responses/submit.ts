@@ -99,7 +99,7 @@ export async function submitResponse(
   }
 
   try {
-    return await deps.em.transactional(async (tx) => {
+    const result = await deps.em.transactional(async (tx) => {
       // Raw statements on the transaction's own connection (the lock must be in this transaction).
       const sql = <T>(query: string, params: unknown[]) =>
         tx.getConnection().execute(query, params, 'all', tx.getTransactionContext()) as Promise<T>;
@@ -161,6 +161,9 @@ export async function submitResponse(
       if (rewardDue) await deps.jobs!.send('reward-issue', { responseId: response.id }, { em: tx, key: response.id });
       return { ok: true as const, responseId: response.id, totalPoints: score.points, rewardTier: score.tier, rewardValue: score.tier ? score.rewardValueCents : 0, rewardQueued: rewardDue };
     });
+    // Committed: a worker in this process starts on the reward now rather than at its next poll.
+    if (result.rewardQueued) deps.jobs?.wake('reward-issue');
+    return result;
   } catch (error) {
     if (error instanceof Refused) return error.result;
     throw error;

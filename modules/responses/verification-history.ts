@@ -15,9 +15,14 @@ export function reviewTextKey(normalisedText: string): string {
  * (`survey_response_id` set). One process-wide instance; each lookup forks its own EntityManager
  * from `em` (the root's), so it never touches a request's unit of work.
  */
-export function createDatabaseVerificationHistory(em: EntityManager): VerificationHistory {
+export function createDatabaseVerificationHistory(
+  em: EntityManager,
+  /** `excludeResponseId`: ignore what this response used (a replay of its own checks must not find itself). */
+  options: { excludeResponseId?: string } = {},
+): VerificationHistory {
+  const usedBy = options.excludeResponseId ? { $ne: null, $nin: [options.excludeResponseId] } : { $ne: null };
   const used = async (where: { businessId: string; imageHash?: string; normalisedReviewText?: string }) =>
-    UUID.test(where.businessId) && (await em.fork().count(ScreenshotVerification, { ...where, surveyResponseId: { $ne: null } })) > 0;
+    UUID.test(where.businessId) && (await em.fork().count(ScreenshotVerification, { ...where, surveyResponseId: usedBy })) > 0;
   return {
     isImageRewarded: (businessId, imageHash) => used({ businessId, imageHash }),
     isReviewTextRewarded: (businessId, normalisedText) => used({ businessId, normalisedReviewText: reviewTextKey(normalisedText) }),

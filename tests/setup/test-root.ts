@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { inject } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { createRequestContext, createRoot, type RequestContext, type Root } from '../../server/composition.ts';
@@ -21,7 +22,11 @@ export type TestApp = {
  * A composition root over a fresh database: an embedded PGlite in a temp folder by default, or a new
  * database on the PostgreSQL server of TEST_DATABASE_URL (created here, dropped on close).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { jobs?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** `logger`: capture the root's log lines (tests that check what is logged). */
+  options: { jobs?: boolean; logger?: Logger } & Pick<NonNullable<Parameters<typeof createRoot>[1]>, 'jobPolicies' | 'giftCards'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rewardloop-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -59,8 +64,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     SCREENSHOT_VERIFIER: 'fake',
     ...env,
   });
-  const logger = createLogger({ level: 'silent' });
-  const root = await createRoot(config, { logger, migrate: true, jobs: options.jobs ?? false });
+  const logger = options.logger ?? createLogger({ level: 'silent' });
+  const root = await createRoot(config, { logger, migrate: true, jobs: options.jobs ?? false, jobPolicies: options.jobPolicies, giftCards: options.giftCards });
   return {
     root,
     dataDir,

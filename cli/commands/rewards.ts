@@ -1,0 +1,180 @@
+import type { Command } from 'commander';
+import { RewardEmailBusyError, sendRewardEmail } from '../../modules/rewards/email.ts';
+import { errorText, issueReward, recordIssueFailure, type IssuanceSummary } from '../../modules/rewards/issue.ts';
+import { listFailures, listIssuances, retryFailed, type FailedReward } from '../../modules/rewards/queries.ts';
+import { formatCents } from '../../modules/scoring/index.ts';
+import { rewardDeps } from '../../server/composition.ts';
+import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID from a flag or argument, or a usage error naming it. */
+export function uuidArg(value: string | undefined, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!UUID.test(value.trim())) throw new CliError(EXIT.usage, `${name} must be an id like 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b, got ${JSON.stringify(value.slice(0, 60))}.`);
+  return value.trim().toLowerCase();
+}
+
+/** The argument, else a prompt on a terminal, else a usage error (scripts must pass it). */
+export async function requiredId(io: CliIo, value: string | undefined, label: string, argName: string): Promise<string> {
+  if (value !== undefined) return uuidArg(value, argName)!;
+  if (!io.interactive) throw new CliError(EXIT.usage, `Missing <${argName}>. Pass it as an argument, or run in a terminal to be asked.`);
+  const answer = await io.prompts.input({ message: label, validate: (v) => (UUID.test(v.trim()) ? true : 'Enter an id like 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b') });
+  return answer.trim().toLowerCase();
+}
+
+/** Columns padded to the widest cell; the last column is not padded. */
+export function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n') + '\n';
+}
+
+const day = (iso: string) => iso.replace('T', ' ').slice(0, 16);
+const money = (cents: number | null) => (cents === null ? '-' : formatCents(cents));
+
+function printFailures(io: CliIo, failed: FailedReward[], json: boolean, withBusiness: boolean) {
+  if (json) {
+    io.out.write(`${JSON.stringify(failed, null, 2)}\n`);
+    return;
+  }
+  if (failed.length === 0) {
+    io.out.write('No failed rewards.\n');
+    return;
+  }
+  io.out.write(
+    table([
+      ['FAILED AT', 'STAGE', 'RESPONSE', ...(withBusiness ? ['BUSINESS'] : []), 'CUSTOMER', 'REWARD', 'ATTEMPTS', 'LAST ERROR'],
+      ...failed.map((f) => [
+        day(f.failedAt),
+        f.stage === 'issue' ? 'card' : 'email',
+        f.surveyResponseId,
+        ...(withBusiness ? [f.businessName] : []),
+        f.customerEmail ?? '-',
+        `${money(f.rewardValue)} ${f.rewardTier ?? ''}`.trim(),
+        String(f.attempts),
+        (f.lastError ?? '').replace(/\s+/g, ' ').slice(0, 120),
+      ]),
+    ]),
+  );
+  io.out.write(`${failed.length} failed reward(s). Queue them again with: reward-cli rewards retry-failed\n`);
+}
+
+function describeIssuance(i: IssuanceSummary): string {
+  return `${formatCents(i.rewardValue)} ${i.rewardTier} ${i.isSquareGiftCard ? 'Square gift card' : 'Test card'} ${i.giftCardNumber} for ${i.customerEmail}`;
+}
+
+export function registerRewardCommands(program: Command, io: CliIo): void {
+  const rewards = program.command('rewards').description('gift card rewards: list, failed, issue, retry-failed');
+
+  rewards
+    .command('list')
+    .description('issued gift cards, newest first (--failed: the rewards that failed after every retry)')
+    .option('--business <id>', 'only this business')
+    .option('--failed', 'list failed rewards instead (same as `rewards failed`)')
+    .option('--limit <n>', 'at most this many (default 100)', '100')
+    .option('--json', 'print JSON')
+    .action(async (flags: { business?: string; failed?: boolean; limit: string; json?: boolean }) => {
+      const businessId = uuidArg(flags.business, '--business');
+      const limit = Number(flags.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 5000) throw new CliError(EXIT.usage, '--limit must be a whole number from 1 to 5000.');
+      await withRoot(io, {}, async (root) => {
+        await requireMigrated(root);
+        const em = root.db.orm.em.fork();
+        if (flags.failed) {
+          printFailures(io, await listFailures(em, { businessId }), Boolean(flags.json), !businessId);
+          return;
+        }
+        const items = await listIssuances(em, { businessId, limit });
+        if (flags.json) {
+          io.out.write(`${JSON.stringify(items, null, 2)}\n`);
+          return;
+        }
+        if (items.length === 0) {
+          io.out.write('No gift cards issued yet.\n');
+          return;
+        }
+        io.out.write(
+          table([
+            ['ISSUED', ...(businessId ? [] : ['BUSINESS']), 'CUSTOMER', 'CARD', 'TYPE', 'REWARD', 'EMAIL'],
+            ...items.map((i) => [
+              day(i.issuedAt),
+              ...(businessId ? [] : [i.businessName]),
+              i.customerEmail,
+              i.giftCardNumber,
+              i.isSquareGiftCard ? 'Square' : 'Test',
+              `${formatCents(i.rewardValue)} ${i.rewardTier}`,
+              i.emailStatus,
+            ]),
+          ]),
+        );
+      });
+    });
+
+  rewards
+    .command('failed')
+    .description('rewards that failed after every retry: no card could be issued, or the email could not be sent')
+    .option('--business <id>', 'only this business')
+    .option('--json', 'print JSON')
+    .action(async (flags: { business?: string; json?: boolean }) => {
+      const businessId = uuidArg(flags.business, '--business');
+      await withRoot(io, {}, async (root) => {
+        await requireMigrated(root);
+        printFailures(io, await listFailures(root.db.orm.em.fork(), { businessId }), Boolean(flags.json), !businessId);
+      });
+    });
+
+  rewards
+    .command('issue')
+    .description("issue a response's gift card now and send its email (idempotent: an issued reward is reported, not issued again)")
+    .argument('[responseId]', 'the survey response id (asked on a terminal when left out)')
+    .action(async (arg: string | undefined) => {
+      const responseId = await requiredId(io, arg, 'Survey response id', 'responseId');
+      await withRoot(io, { jobs: true }, async (root) => {
+        await requireMigrated(root);
+        const deps = rewardDeps(root);
+        let outcome;
+        try {
+          outcome = await issueReward(deps, responseId);
+        } catch (error) {
+          await recordIssueFailure(deps.em, responseId, error, false).catch(() => undefined);
+          throw new CliError(EXIT.failure, `Could not issue the gift card: ${errorText(error)}`);
+        }
+        if (outcome.status === 'not-found') throw new CliError(EXIT.failure, `No survey response ${responseId}.`);
+        if (outcome.status === 'not-eligible') throw new CliError(EXIT.failure, `Response ${responseId} earns no reward (${outcome.reason}); nothing to issue.`);
+        const { issuance } = outcome;
+        io.out.write(
+          outcome.status === 'issued' ? `Issued ${describeIssuance(issuance)}.\n` : `Already issued: ${describeIssuance(issuance)} (on ${day(issuance.issuedAt.toISOString())}).\n`,
+        );
+        let email;
+        try {
+          email = await sendRewardEmail({ em: deps.em, mailer: deps.mailer, appUrl: deps.appUrl, logger: deps.logger }, issuance.id);
+        } catch (error) {
+          if (error instanceof RewardEmailBusyError) {
+            io.out.write('The email is being sent by the server right now.\n');
+            return;
+          }
+          throw new CliError(EXIT.failure, `The card is issued, but its email could not be sent: ${errorText(error)}. The server's reward-email job retries it.`);
+        }
+        if (email.status === 'sent') io.out.write(`Emailed ${email.to}${root.mailer.id === 'outbox' ? ` (kept in ${root.config.DATA_DIR}/outbox)` : ''}.\n`);
+        else if (email.status === 'already-sent') io.out.write(`Email already sent on ${day(email.emailedAt.toISOString())}.\n`);
+      });
+    });
+
+  rewards
+    .command('retry-failed')
+    .description('queue every failed reward again (the server runs the jobs; a retry never issues a second card)')
+    .option('--business <id>', 'only this business')
+    .action(async (flags: { business?: string }) => {
+      const businessId = uuidArg(flags.business, '--business');
+      await withRoot(io, { jobs: true }, async (root) => {
+        await requireMigrated(root);
+        const queued = await retryFailed(root.db.orm.em.fork(), root.jobs!, { businessId });
+        if (queued.length === 0) {
+          io.out.write('No failed rewards.\n');
+          return;
+        }
+        for (const f of queued) io.out.write(`  ${f.stage === 'issue' ? 'card ' : 'email'}  ${f.surveyResponseId}  ${f.customerEmail ?? '-'}\n`);
+        io.out.write(`Queued ${queued.length} failed reward(s) again; the server's workers will process them.\n`);
+      });
+    });
+}

@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import { Business } from '../../modules/accounts/entities.ts';
+import { posStatus } from '../../modules/pos/status.ts';
+import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
+import { requiredId } from './rewards.ts';
+
+export function registerSquareCommands(program: Command, io: CliIo): void {
+  const square = program.command('square').description('Square connections: status');
+
+  square
+    .command('status')
+    .description("a business's Square connection: connected, merchant, location, token expiry (never the tokens)")
+    .argument('[businessId]', 'the business id (asked on a terminal when left out)')
+    .action(async (arg: string | undefined) => {
+      const businessId = await requiredId(io, arg, 'Business id', 'businessId');
+      await withRoot(io, {}, async (root) => {
+        await requireMigrated(root);
+        const business = await root.db.orm.em.fork().findOne(Business, { id: businessId });
+        if (!business) throw new CliError(EXIT.failure, `No business ${businessId}.`);
+        const status = posStatus(business);
+        const expires = business.squareTokenExpiresAt ?? null;
+        const lines = [
+          `Business:       ${business.displayName} (${business.id})`,
+          `Square:         ${status.isConnected ? 'connected' : 'not connected'}`,
+          `Merchant:       ${business.squareMerchantId ?? '-'}`,
+          `Location:       ${status.locationId ? `${status.locationName ?? '(no name)'} (${status.locationId})` : status.isConnected ? 'none chosen: rewards are Test cards until one is' : '-'}`,
+          `Token expires:  ${expires ? `${expires.toISOString()}${expires.getTime() < Date.now() ? ' (expired)' : ''}` : status.isConnected ? 'not recorded' : '-'}`,
+          `Gift cards:     ${root.config.GIFT_CARDS === 'square' && status.isConnected && status.locationId ? 'Square' : 'Test'} (GIFT_CARDS=${root.config.GIFT_CARDS})`,
+        ];
+        io.out.write(`${lines.join('\n')}\n`);
+      });
+    });
+}

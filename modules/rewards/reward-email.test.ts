@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { groupedCardNumber, redemptionLink, rewardEmail } from './reward-email.ts';
+
+const base = {
+  issuanceId: '11111111-2222-4333-8444-555555555555',
+  to: 'ana@example.com',
+  customerName: 'Ana',
+  businessName: 'Crumb & Co',
+  rewardTier: 'Gold',
+  amountCents: 1500,
+  giftCardNumber: '7783320001001635',
+  isSquareGiftCard: true,
+  redemptionWebsite: 'crumbandco.com',
+  appUrl: 'https://app.rewardloop.example',
+};
+
+describe('rewardEmail', () => {
+  it('carries the number, the amount in dollars, the tier, the business and where to redeem, in text and HTML', () => {
+    const mail = rewardEmail(base);
+    expect(mail.subject).toBe('Your $15.00 gift card from Crumb & Co');
+    expect(mail.text).toContain('Gift card number: 7783320001001635');
+    expect(mail.text).toContain('Amount: $15.00');
+    expect(mail.text).toContain('Tier: Gold');
+    expect(mail.text).toContain('Redeem it at Crumb & Co: https://crumbandco.com/');
+    expect(mail.text).not.toContain('TEST');
+    expect(mail.html).toContain('7783 3200 0100 1635');
+    expect(mail.html).toContain('Crumb &amp; Co');
+    expect(mail.html).toContain('href="https://crumbandco.com/"');
+    expect(mail.html).toContain('max-width:480px');
+    expect(mail.messageId).toBe('<reward-11111111-2222-4333-8444-555555555555@app.rewardloop.example>');
+  });
+
+  it('labels a Test card as a test in the subject, the text and a banner', () => {
+    const mail = rewardEmail({ ...base, isSquareGiftCard: false, giftCardNumber: 'TEST123456789012' });
+    expect(mail.subject).toBe('[TEST] Your $15.00 test gift card from Crumb & Co');
+    expect(mail.text).toContain('This is a TEST gift card');
+    expect(mail.text).toContain('Card: Test card');
+    expect(mail.html).toContain('This is a TEST gift card');
+    expect(mail.html).toContain('TEST 1234 5678 9012');
+  });
+
+  it('escapes what owners and customers typed, and links only http(s) websites', () => {
+    const mail = rewardEmail({ ...base, customerName: '<img src=x onerror=alert(1)>', businessName: '"Bad" <b>', redemptionWebsite: 'javascript:alert(1)' });
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).not.toContain('javascript:');
+    expect(mail.text).toContain('Show this number at "Bad" <b> to redeem it.');
+  });
+
+  it('greets without a name when there is none', () => {
+    expect(rewardEmail({ ...base, customerName: '  ' }).text.startsWith('Hi,\n')).toBe(true);
+  });
+});
+
+describe('redemptionLink and groupedCardNumber', () => {
+  it.each([
+    ['crumbandco.com', 'https://crumbandco.com/'],
+    ['https://crumbandco.com/gift', 'https://crumbandco.com/gift'],
+    ['http://crumb.example', 'http://crumb.example/'],
+    ['  ', null],
+    [null, null],
+    ['mailto:x@y.z', null],
+    ['not a website', null],
+  ])('%j -> %j', (value, expected) => {
+    expect(redemptionLink(value)).toBe(expected);
+  });
+
+  it('groups by four', () => {
+    expect(groupedCardNumber('7783320001001635')).toBe('7783 3200 0100 1635');
+    expect(groupedCardNumber('123456')).toBe('1234 56');
+  });
+});

@@ -1,0 +1,105 @@
+import { escapeHtml, type MailMessage } from '../mail/mailer.ts';
+import { formatCents } from '../scoring/index.ts';
+
+export type RewardEmailInput = {
+  issuanceId: string;
+  to: string;
+  customerName: string | null;
+  businessName: string;
+  rewardTier: string;
+  amountCents: number;
+  giftCardNumber: string;
+  isSquareGiftCard: boolean;
+  /** The survey's redemption website as the owner typed it (`crumbandco.com` or a full URL), or null. */
+  redemptionWebsite: string | null;
+  /** APP_URL: its host names the Message-ID. */
+  appUrl: string;
+};
+
+/** The owner's redemption website as a link: a bare domain gets https://; anything but http(s) is dropped. */
+export function redemptionLink(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  try {
+    const url = new URL(candidate);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** '7783320001001635' -> '7783 3200 0100 1635': easier to read out at a till. */
+export function groupedCardNumber(gan: string): string {
+  return gan.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/**
+ * The reward email: the gift card number, the amount in dollars, the tier, the business and where
+ * to redeem. One column, large type and a 480 px maximum width, so it reads on a phone; plain text
+ * for clients that show no HTML. A Test card says so in the subject and in a banner.
+ */
+export function rewardEmail(input: RewardEmailInput): MailMessage {
+  const amount = formatCents(input.amountCents);
+  const link = redemptionLink(input.redemptionWebsite);
+  const greeting = input.customerName?.trim() ? `Hi ${input.customerName.trim()},` : 'Hi,';
+  const test = !input.isSquareGiftCard;
+  const subject = test
+    ? `[TEST] Your ${amount} test gift card from ${input.businessName}`
+    : `Your ${amount} gift card from ${input.businessName}`;
+  const testNote =
+    'This is a TEST gift card: the business has not connected Square yet, so the card has no value and cannot be redeemed.';
+  const redeem = link
+    ? `Redeem it at ${input.businessName}: ${link}`
+    : `Show this number at ${input.businessName} to redeem it.`;
+
+  const text = [
+    greeting,
+    '',
+    `Thank you for your feedback! ${input.businessName} sends you a ${input.rewardTier} reward.`,
+    ...(test ? ['', testNote] : []),
+    '',
+    `Gift card number: ${input.giftCardNumber}`,
+    `Amount: ${amount}`,
+    `Tier: ${input.rewardTier}`,
+    `Card: ${test ? 'Test card' : 'Square gift card'}`,
+    '',
+    redeem,
+    '',
+    'Keep this email: the number is your gift card.',
+    '',
+  ].join('\n');
+
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f5">
+<div style="max-width:480px;margin:0 auto;padding:24px 16px;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:16px;line-height:1.5;color:#111">
+${test ? `<p style="margin:0 0 16px;padding:12px;border-radius:8px;background:#fef3c7;color:#78350f;font-weight:600">${e(testNote)}</p>\n` : ''}<p style="margin:0 0 12px">${e(greeting)}</p>
+<p style="margin:0 0 20px">Thank you for your feedback! <strong>${e(input.businessName)}</strong> sends you a <strong>${e(input.rewardTier)}</strong> reward.</p>
+<div style="padding:20px;border-radius:12px;background:#fff;border:1px solid #e4e4e7;text-align:center">
+<p style="margin:0;font-size:14px;color:#52525b">${test ? 'Test card' : 'Gift card'} number</p>
+<p style="margin:4px 0 16px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:24px;font-weight:700;letter-spacing:1px;word-break:break-all">${e(groupedCardNumber(input.giftCardNumber))}</p>
+<p style="margin:0;font-size:32px;font-weight:700">${e(amount)}</p>
+<p style="margin:0;font-size:14px;color:#52525b">${e(input.rewardTier)} reward</p>
+</div>
+<p style="margin:20px 0 0">${
+    link
+      ? `Redeem it at ${e(input.businessName)}:<br><a href="${e(link)}" style="display:inline-block;margin-top:8px;padding:12px 20px;border-radius:8px;background:#4f46e5;color:#fff;text-decoration:none;font-weight:600">${e(link.replace(/^https?:\/\//, '').replace(/\/$/, ''))}</a>`
+      : `Show this number at ${e(input.businessName)} to redeem it.`
+  }</p>
+<p style="margin:20px 0 0;font-size:14px;color:#52525b">Keep this email: the number is your gift card.</p>
+</div>
+</body></html>`;
+
+  const host = safeHost(input.appUrl);
+  return { to: input.to, subject, text, html, messageId: `<reward-${input.issuanceId}@${host}>` };
+}
+
+function safeHost(appUrl: string): string {
+  try {
+    return new URL(appUrl).hostname || 'rewardloop.local';
+  } catch {
+    return 'rewardloop.local';
+  }
+}

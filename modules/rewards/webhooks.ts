@@ -1,0 +1,112 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
+import type { Logger } from 'pino';
+import { sqlOn } from './issue.ts';
+
+/** The path Square posts to; Square signs APP_URL + this path (the notification URL of the subscription). */
+export const SQUARE_WEBHOOK_PATH = '/api/square/webhook';
+
+/**
+ * Square's webhook signature: base64 of HMAC-SHA256, keyed with the subscription's signature key,
+ * over the notification URL followed by the raw body. Compared in constant time.
+ */
+export function squareSignature(key: string, notificationUrl: string, body: string): string {
+  return createHmac('sha256', key).update(notificationUrl + body).digest('base64');
+}
+
+export function isValidSquareSignature(input: { key: string; notificationUrl: string; body: string; signature: string }): boolean {
+  const expected = Buffer.from(squareSignature(input.key, input.notificationUrl, input.body));
+  const given = Buffer.from(input.signature.trim());
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export type WebhookResult =
+  | { status: 503 | 401 | 403 | 400; message: string }
+  | { status: 200; received: true; duplicate: boolean; applied: boolean };
+
+type Money = { amount?: unknown } | null | undefined;
+type SquareEvent = {
+  event_id?: unknown;
+  type?: unknown;
+  merchant_id?: unknown;
+  created_at?: unknown;
+  data?: {
+    object?: {
+      gift_card?: { id?: unknown; state?: unknown; balance_money?: Money };
+      gift_card_activity?: { gift_card_id?: unknown; gift_card_balance_money?: Money; created_at?: unknown };
+    };
+  };
+};
+
+const text = (v: unknown, max = 255): string | null => (typeof v === 'string' && v.length > 0 && v.length <= max ? v : null);
+const cents = (m: Money): number | null => {
+  const amount = m && typeof m === 'object' ? m.amount : undefined;
+  return typeof amount === 'number' && Number.isSafeInteger(amount) ? amount : null;
+};
+
+/**
+ * POST /api/square/webhook (issue 5): checks the signature, records the event id (a redelivered
+ * event is acknowledged and skipped), and keeps the state and balance of our Square gift cards
+ * current from `gift_card.activity.created` and `gift_card.updated` events, for analytics. Only
+ * cards issued for a business connected to the event's merchant are touched, and an event older
+ * than the last one applied changes nothing (Square does not promise delivery order).
+ */
+export async function receiveSquareWebhook(
+  deps: { em: EntityManager; signatureKey: string | null; appUrl: string; logger: Logger },
+  input: { body: string; signature: string | null },
+): Promise<WebhookResult> {
+  if (!deps.signatureKey) return { status: 503, message: 'Square webhooks are not configured (SQUARE_WEBHOOK_SIGNATURE_KEY).' };
+  if (!input.signature) return { status: 401, message: 'Missing x-square-hmacsha256-signature.' };
+  const notificationUrl = new URL(SQUARE_WEBHOOK_PATH, deps.appUrl).toString();
+  if (!isValidSquareSignature({ key: deps.signatureKey, notificationUrl, body: input.body, signature: input.signature })) {
+    deps.logger.warn({ notificationUrl }, 'Square webhook with a bad signature');
+    return { status: 403, message: 'Invalid signature.' };
+  }
+  let event: SquareEvent;
+  try {
+    event = JSON.parse(input.body) as SquareEvent;
+  } catch {
+    return { status: 400, message: 'Malformed JSON body.' };
+  }
+  const eventId = text(event?.event_id);
+  const type = text(event?.type, 100);
+  if (!event || typeof event !== 'object' || !eventId || !type) return { status: 400, message: 'The event has no event_id or type.' };
+  const merchantId = text(event.merchant_id);
+  const createdAt = typeof event.created_at === 'string' && !Number.isNaN(Date.parse(event.created_at)) ? new Date(event.created_at) : new Date();
+
+  return deps.em.fork().transactional(async (tx) => {
+    const sql = sqlOn(tx);
+    const fresh = await sql(`insert into square_webhook_events (event_id, type, merchant_id) values (?, ?, ?) on conflict (event_id) do nothing returning event_id`, [
+      eventId,
+      type,
+      merchantId,
+    ]);
+    if (fresh.length === 0) return { status: 200 as const, received: true as const, duplicate: true, applied: false };
+
+    let change: { giftCardId: string; state: string | null; balance: number | null } | null = null;
+    if (type === 'gift_card.updated') {
+      const card = event.data?.object?.gift_card;
+      const giftCardId = text(card?.id);
+      if (giftCardId) change = { giftCardId, state: text(card?.state, 20), balance: cents(card?.balance_money) };
+    } else if (type === 'gift_card.activity.created') {
+      const activity = event.data?.object?.gift_card_activity;
+      const giftCardId = text(activity?.gift_card_id);
+      if (giftCardId) change = { giftCardId, state: null, balance: cents(activity?.gift_card_balance_money) };
+    }
+    let applied = false;
+    if (change && merchantId && (change.state !== null || change.balance !== null)) {
+      const updated = await sql(
+        `update gift_card_issuances i
+            set card_state = coalesce(?, i.card_state), card_balance_cents = coalesce(?, i.card_balance_cents), card_updated_at = ?
+           from businesses b
+          where b.id = i.business_id and b.square_merchant_id = ? and i.gift_card_id = ? and i.is_square_gift_card
+            and (i.card_updated_at is null or i.card_updated_at <= ?)
+          returning i.id`,
+        [change.state, change.balance, createdAt, merchantId, change.giftCardId, createdAt],
+      );
+      applied = updated.length > 0;
+    }
+    deps.logger.info({ eventId, type, applied }, 'Square webhook received');
+    return { status: 200 as const, received: true as const, duplicate: false, applied };
+  });
+}
