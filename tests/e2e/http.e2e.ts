@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { visitorAddress } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -16,7 +17,7 @@ describe('the built app over HTTP (production mode)', () => {
   it('sets Secure, HttpOnly, SameSite=Lax session cookies in production', async () => {
     const res = await fetch(`${baseUrl}/api/auth/signup`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': visitorAddress() },
       body: JSON.stringify({ email: `cookie-${Date.now()}@example.com`, password: 'password123', confirmPassword: 'password123', displayName: 'Cookie Co', terms: true }),
     });
     expect(res.status).toBe(201);
