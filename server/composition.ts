@@ -217,6 +217,7 @@ export function createRequestContext(root: Root, extra: { cspNonce: string; clie
       logger: root.logger,
       appUrl: root.config.APP_URL,
       squareWebhookSignatureKey: root.config.SQUARE_WEBHOOK_SIGNATURE_KEY ?? null,
+      jobs: root.jobs,
     }),
     pos: createPos({
       em,

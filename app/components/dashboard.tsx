@@ -86,6 +86,9 @@ export function Dashboard({ d }: { d: DashboardData }) {
             <Link to="/survey-management" className={buttonClass.secondary}>
               Manage Surveys
             </Link>
+            <Link to="/rewards" className={buttonClass.secondary}>
+              View Gift Cards
+            </Link>
           </div>
         </Card>
 

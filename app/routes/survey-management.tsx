@@ -53,9 +53,14 @@ export default function SurveyManagement() {
           <h1 className="text-2xl font-bold sm:text-3xl">Surveys</h1>
           <p className="text-slate-600">Switch surveys on or off, share them, and see how they are doing.</p>
         </div>
-        <Link to="/survey-builder" className={buttonClass.primary}>
-          Build New Survey
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/rewards" className={buttonClass.secondary}>
+            View Gift Cards
+          </Link>
+          <Link to="/survey-builder" className={buttonClass.primary}>
+            Build New Survey
+          </Link>
+        </div>
       </div>
 
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">

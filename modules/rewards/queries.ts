@@ -146,6 +146,93 @@ export async function listFailures(em: EntityManager, options: { businessId?: st
 }
 
 /**
+ * A reward on its way: earned, not failed, and either no card yet (`issue`: the reward-issue job is
+ * queued or retrying) or a card whose email is not sent yet (`email`). `attempts` and `lastError`
+ * show a retry in progress; `since` is when the customer submitted (`issue`) or the card was issued.
+ */
+export type PendingReward = {
+  stage: 'issue' | 'email';
+  surveyResponseId: string;
+  issuanceId: string | null;
+  customerName: string | null;
+  customerEmail: string;
+  rewardTier: string;
+  rewardValue: number;
+  giftCardNumber: string | null;
+  attempts: number;
+  lastError: string | null;
+  since: string;
+};
+
+type PendingRow = {
+  stage: 'issue' | 'email';
+  survey_response_id: string;
+  issuance_id: string | null;
+  customer_name: string | null;
+  customer_email: string;
+  reward_tier: string;
+  reward_value: number;
+  gift_card_number: string | null;
+  attempts: number;
+  last_error: string | null;
+  since: Date;
+};
+
+/** One business's rewards still on their way (not issued or not emailed, and not failed), newest first. */
+export async function listPending(em: EntityManager, options: { businessId: string; limit?: number }): Promise<PendingReward[]> {
+  const limit = Math.min(Math.max(options.limit ?? 100, 1), 1000);
+  const rows = await sqlOn(em)<PendingRow>(
+    `select * from (
+       select 'issue' as stage, r.id as survey_response_id, null::uuid as issuance_id, r.customer_name, r.customer_email,
+              r.reward_tier, r.reward_value, null as gift_card_number, coalesce(g.attempts, 0) as attempts, g.last_error, r.submitted_at as since
+         from survey_responses r left join gift_card_requests g on g.survey_response_id = r.id
+        where r.business_id = ? and r.reward_tier is not null and r.reward_value > 0 and r.customer_email is not null
+          and g.failed_at is null
+          and not exists (select 1 from gift_card_issuances i where i.survey_response_id = r.id)
+       union all
+       select 'email', i.survey_response_id, i.id, i.customer_name, i.customer_email,
+              i.reward_tier, i.reward_value, i.gift_card_number, i.email_attempts, i.email_last_error, i.issued_at
+         from gift_card_issuances i
+        where i.business_id = ? and i.emailed_at is null and i.email_failed_at is null
+     ) x
+     order by x.since desc limit ${limit}`,
+    [options.businessId, options.businessId],
+  );
+  return rows.map((r) => ({
+    stage: r.stage,
+    surveyResponseId: r.survey_response_id,
+    issuanceId: r.issuance_id,
+    customerName: r.customer_name,
+    customerEmail: r.customer_email,
+    rewardTier: r.reward_tier,
+    rewardValue: r.reward_value,
+    giftCardNumber: r.gift_card_number,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    since: iso(r.since)!,
+  }));
+}
+
+/** One business's issued cards in numbers: every card, not only the listed ones. Cents. */
+export type IssuanceTotals = { cards: number; cents: number; squareCards: number; squareCents: number; testCards: number; testCents: number };
+
+export async function issuanceTotals(em: EntityManager, businessId: string): Promise<IssuanceTotals> {
+  const [row] = await sqlOn(em)<{ cards: string | number; cents: string | number; square_cards: string | number; square_cents: string | number }>(
+    `select count(*) as cards, coalesce(sum(reward_value), 0) as cents,
+            count(*) filter (where is_square_gift_card) as square_cards,
+            coalesce(sum(reward_value) filter (where is_square_gift_card), 0) as square_cents
+       from gift_card_issuances where business_id = ?`,
+    [businessId],
+  );
+  // count and sum are bigint: the driver hands them over as strings.
+  const cards = Number(row?.cards ?? 0);
+  const cents = Number(row?.cents ?? 0);
+  const squareCards = Number(row?.square_cards ?? 0);
+  const squareCents = Number(row?.square_cents ?? 0);
+  return { cards, cents, squareCards, squareCents, testCards: cards - squareCards, testCents: cents - squareCents };
+}
+
+/**
  * Queues every failed reward again (`reward-cli rewards retry-failed`): its failed mark is cleared
  * and a job is sent in the same transaction, keyed by the failure's time, so two concurrent runs
  * queue each failure once. The handlers are idempotent: a retry never issues a second card.

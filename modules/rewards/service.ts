@@ -1,15 +1,39 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { listFailures, listIssuances } from './queries.ts';
+import type { JobQueue } from '../jobs/port.ts';
+import { issuanceTotals, listFailures, listIssuances, listPending, retryFailed } from './queries.ts';
 import { receiveSquareWebhook } from './webhooks.ts';
 
 /** `context.rewards`: what the owner's pages and the Square webhook reach. One instance per request. */
-export function createRewards(deps: { em: EntityManager; logger: Logger; appUrl: string; squareWebhookSignatureKey: string | null }) {
+export function createRewards(deps: { em: EntityManager; logger: Logger; appUrl: string; squareWebhookSignatureKey: string | null; jobs: JobQueue | null }) {
+  const issuances = async (businessId: string) => (await listIssuances(deps.em, { businessId })).map(({ businessId: _b, businessName: _n, ...view }) => view);
+  const failures = async (businessId: string) => (await listFailures(deps.em, { businessId })).map(({ businessId: _b, businessName: _n, ...failure }) => failure);
   return {
     /** The owner's issued cards, newest first (spec "Gift card issuance (client)" and the email's state). */
-    issuances: async (businessId: string) => (await listIssuances(deps.em, { businessId })).map(({ businessId: _b, businessName: _n, ...view }) => view),
+    issuances,
     /** The owner's rewards that failed after every retry. */
-    failures: async (businessId: string) => (await listFailures(deps.em, { businessId })).map(({ businessId: _b, businessName: _n, ...failure }) => failure),
+    failures,
+    /**
+     * Everything the owner's /rewards page shows: totals over every card, the latest cards, the
+     * rewards that failed after every retry and the ones still on their way.
+     */
+    overview: async (businessId: string) => {
+      const [totals, list, failed, pending] = await Promise.all([
+        issuanceTotals(deps.em.fork(), businessId),
+        issuances(businessId),
+        failures(businessId),
+        listPending(deps.em.fork(), { businessId }),
+      ]);
+      return { totals, issuances: list, failed, pending };
+    },
+    /**
+     * Queues the owner's failed rewards again (the same code as `reward-cli rewards retry-failed`,
+     * for this business only; a retry never issues a second card). Returns how many were queued.
+     */
+    retryFailed: async (businessId: string) => {
+      if (!deps.jobs) throw new Error('Retrying rewards needs the job queue.');
+      return (await retryFailed(deps.em, deps.jobs, { businessId })).length;
+    },
     receiveSquareWebhook: (input: { body: string; signature: string | null }) =>
       receiveSquareWebhook({ em: deps.em, signatureKey: deps.squareWebhookSignatureKey, appUrl: deps.appUrl, logger: deps.logger }, input),
   };

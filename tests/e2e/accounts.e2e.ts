@@ -45,7 +45,7 @@ async function signUpSignOutSignIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Crumb & Co Bakery' }).isVisible(), { timeout: 15_000 }).toBe(true);
-  expect(await page.getByTestId('toast').textContent()).toContain('Account created!');
+  await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Account created!');
   expect(await page.getByText('Not Connected').isVisible()).toBe(true);
   expect(await page.getByText('14-Day Free Trial').isVisible()).toBe(true);
 
@@ -63,7 +63,7 @@ async function signUpSignOutSignIn(page: Page, email: string) {
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Crumb & Co Bakery' }).isVisible(), { timeout: 15_000 }).toBe(true);
-  expect(await page.getByTestId('toast').textContent()).toContain('Welcome back!');
+  await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Welcome back!');
   return problems;
 }
 

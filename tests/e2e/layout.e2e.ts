@@ -33,7 +33,7 @@ describe('owner pages on a 360 px phone', () => {
       },
     });
     const { id } = (await created.json()) as { id: string };
-    for (const path of ['/', '/profile', '/survey-builder', `/survey-builder?surveyId=${id}`, `/survey-preview?surveyId=${id}`, `/subscription-check?surveyId=${id}`, '/survey-management', `/survey-published/${id}`, '/terms']) {
+    for (const path of ['/', '/profile', '/survey-builder', `/survey-builder?surveyId=${id}`, `/survey-preview?surveyId=${id}`, `/subscription-check?surveyId=${id}`, '/survey-management', `/survey-published/${id}`, '/rewards', '/terms']) {
       await page.goto(`${baseUrl}${path}`);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, path).toBeLessThanOrEqual(360);

@@ -87,7 +87,7 @@ async function connectDemoSquare(page: Page, options: { axe?: boolean; width?: n
   if (options.axe) expect(await seriousAxeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.waitForURL(/\/square-location-selection$/);
-  expect(await page.getByTestId('toast').textContent()).toContain('Square Integration Detected');
+  await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Square Integration Detected');
   await page.getByRole('heading', { name: 'Select Your Square Location' }).waitFor();
   expect(await page.getByTestId('location-card').count()).toBe(2);
   expect(await page.getByText('Gift cards are tied to the location you choose.').isVisible()).toBe(true);
@@ -126,7 +126,7 @@ describe('connecting Square in demo mode', () => {
     await page.getByLabel('Or choose from the list').selectOption({ label: 'Riverside Kiosk' });
     await confirm.click();
     await page.waitForURL(`${baseUrl}/`);
-    expect(await page.getByTestId('toast').textContent()).toContain('Location Set Successfully');
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Location Set Successfully');
     await dashboardShows(page, 'Riverside Kiosk');
 
     // The current user reports the connection.
@@ -165,13 +165,13 @@ describe('connecting Square in demo mode', () => {
     await page.getByTestId('location-card').filter({ hasText: 'Main Street Cafe' }).click();
     await page.getByRole('button', { name: 'Confirm Location' }).click();
     await page.waitForURL(`${baseUrl}/`);
-    expect(await page.getByTestId('toast').textContent()).toContain('Location Set Successfully');
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Location Set Successfully');
     await dashboardShows(page, 'Main Street Cafe');
     await fitsWidth(page, 360);
 
     await page.getByRole('button', { name: 'Disconnect' }).click();
     await page.waitForURL(`${baseUrl}/`);
-    expect(await page.getByTestId('toast').textContent()).toContain('Square Disconnected');
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Square Disconnected');
     expect(await page.getByText('Not Connected').isVisible()).toBe(true);
     expect(await page.getByText('Square Integration Required').isVisible()).toBe(true);
     await context.close();
@@ -185,7 +185,7 @@ describe('connecting Square in demo mode', () => {
     await page.waitForURL(/\/square-connect\/demo\?state=/);
     await page.getByRole('button', { name: 'Deny' }).click();
     await page.waitForURL(`${baseUrl}/`);
-    expect(await page.getByTestId('toast').textContent()).toContain('Square connection failed');
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Square connection failed');
     expect(await page.getByText('Not Connected').isVisible()).toBe(true);
     await context.close();
   }, 60_000);

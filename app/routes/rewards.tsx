@@ -1,0 +1,323 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { plainRewardError } from '../../modules/rewards/plain-error.ts';
+import { formatCents } from '../../modules/scoring/index.ts';
+import type { TierName } from '../../modules/surveys/template.ts';
+import { tierStyle } from '../components/survey-ui.tsx';
+import { buttonClass, Card, useHydrated } from '../components/ui.tsx';
+import { requireOwner } from '../utils/auth.server.ts';
+import { redirectWithToast } from '../utils/toast.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Gift cards — RewardLoop' }];
+
+/** The owner's gift cards: totals, the rewards that failed or are on their way, and every card issued. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const owner = await requireOwner(request, context);
+  const { totals, issuances, failed, pending } = await context.rewards.overview(owner.id);
+  return {
+    totals,
+    issuances,
+    failed: failed.map((f) => ({ ...f, reason: plainRewardError(f.stage, f.lastError) })),
+    pending: pending.map((p) => ({ ...p, reason: p.lastError ? plainRewardError(p.stage, p.lastError) : null })),
+  };
+}
+
+/** "Try again" on the failed rewards: a form post (works without JavaScript), answered with a toast. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const owner = await requireOwner(request, context);
+  const form = await request.formData();
+  if (form.get('intent') !== 'retry-failed') return data({ message: 'Unknown request.' }, 400);
+  const queued = await context.rewards.retryFailed(owner.id);
+  return redirectWithToast(
+    context,
+    '/rewards',
+    queued > 0
+      ? {
+          title: queued === 1 ? 'Trying 1 reward again' : `Trying ${queued} rewards again`,
+          description: 'They are back in progress; customers get their email once the card is issued.',
+          type: 'success',
+        }
+      : { title: 'Nothing to retry', description: 'No reward has failed.', type: 'info' },
+  );
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** Dates are rendered in UTC on the server and in the owner's own time zone once the page has hydrated. */
+function formatWhen(iso: string, local: boolean) {
+  const text = new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', ...(local ? {} : { timeZone: 'UTC' }) });
+  return local ? text : `${text} UTC`;
+}
+
+function When({ iso, local }: { iso: string; local: boolean }) {
+  return <time dateTime={iso}>{formatWhen(iso, local)}</time>;
+}
+
+const pill = 'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
+
+function TierBadge({ tier }: { tier: string }) {
+  return <span className={`${pill} ${tierStyle[tier as TierName] ?? 'border-slate-300 bg-slate-100 text-slate-700'}`}>{tier}</span>;
+}
+
+function CardTypeBadge({ square }: { square: boolean }) {
+  return square ? (
+    <span className={`${pill} border-emerald-200 bg-emerald-50 text-emerald-800`}>Square</span>
+  ) : (
+    <span className={`${pill} border-amber-300 bg-amber-50 text-amber-900`} title="A Test card has no value">
+      Test
+    </span>
+  );
+}
+
+const emailLabel = {
+  sent: ['Sent', 'border-emerald-200 bg-emerald-50 text-emerald-800'],
+  sending: ['Sending', 'border-slate-300 bg-slate-100 text-slate-700'],
+  failed: ['Not sent', 'border-red-300 bg-red-50 text-red-800'],
+} as const;
+
+function Stat({ label, value, note, tone = 'default' }: { label: string; value: string; note?: string | null; tone?: 'default' | 'alert' }) {
+  return (
+    <div className={`rounded-card border p-4 shadow-sm ${tone === 'alert' ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white'}`}>
+      <dt className={`text-sm ${tone === 'alert' ? 'text-red-900' : 'text-slate-600'}`}>{label}</dt>
+      <dd className={`mt-1 text-3xl font-bold ${tone === 'alert' ? 'text-red-800' : ''}`}>{value}</dd>
+      {note ? <dd className="mt-1 text-xs text-slate-600">{note}</dd> : null}
+    </div>
+  );
+}
+
+/** A customer's name (when they gave one) over their email. */
+function Customer({ name, email }: { name: string | null; email: string | null }) {
+  return (
+    <div className="min-w-0">
+      {name ? <p className="font-medium break-words">{name}</p> : null}
+      <p className={`break-all ${name ? 'text-sm text-slate-600' : 'font-medium'}`}>{email ?? 'No email'}</p>
+    </div>
+  );
+}
+
+export default function Rewards() {
+  const { totals, issuances, failed, pending } = useLoaderData<typeof loader>();
+  const local = useHydrated();
+  const nothingYet = issuances.length === 0 && failed.length === 0 && pending.length === 0;
+  return (
+    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Gift Cards</h1>
+          <p className="text-slate-600">The rewards your customers earned with your surveys.</p>
+        </div>
+        <Link to="/survey-management" className={buttonClass.secondary}>
+          Manage Surveys
+        </Link>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <Stat label="Gift Cards Issued" value={String(totals.cards)} />
+        <Stat
+          label="Money Issued"
+          value={formatCents(totals.cents)}
+          note={
+            totals.testCards === 0
+              ? null
+              : totals.testCards === totals.cards
+                ? 'All on Test cards, which have no value'
+                : `${formatCents(totals.testCents)} of it on Test cards, which have no value`
+          }
+        />
+        <Stat label="In Progress" value={String(pending.length)} />
+        <Stat label="Failed" value={String(failed.length)} tone={failed.length > 0 ? 'alert' : 'default'} />
+      </dl>
+
+      {failed.length > 0 ? <FailedRewards failed={failed} local={local} /> : null}
+      {pending.length > 0 ? <PendingRewards pending={pending} local={local} /> : null}
+
+      {nothingYet ? (
+        <Card className="py-12 text-center">
+          <h2 className="text-xl font-semibold">No gift cards yet</h2>
+          <p className="mx-auto mt-2 max-w-md text-slate-600">
+            Gift cards appear here when customers complete a survey and earn a reward: who got one, its number, value and tier.
+          </p>
+          <Link to="/survey-management" className={`${buttonClass.primary} mt-6`}>
+            Go to Survey Management
+          </Link>
+        </Card>
+      ) : (
+        <IssuedCards issuances={issuances} totals={totals} local={local} />
+      )}
+    </main>
+  );
+}
+
+function FailedRewards({ failed, local }: { failed: LoaderData['failed']; local: boolean }) {
+  const navigation = useNavigation();
+  const retrying = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'retry-failed';
+  return (
+    <section aria-labelledby="failed-heading" className="rounded-card border-2 border-red-300 bg-red-50 p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="max-w-2xl">
+          <h2 id="failed-heading" className="text-lg font-semibold text-red-900">
+            Failed rewards
+          </h2>
+          <p className="text-sm text-red-900">
+            These customers have not received their reward: it failed every time we tried, over several hours. Fix what the message asks, then try
+            again. A retry never issues a second card.
+          </p>
+        </div>
+        <Form method="post">
+          <input type="hidden" name="intent" value="retry-failed" />
+          <button type="submit" disabled={retrying} className={buttonClass.primary}>
+            {retrying ? 'Trying again…' : 'Try Again'}
+          </button>
+        </Form>
+      </div>
+      <ul className="mt-4 space-y-3">
+        {failed.map((f) => (
+          <li key={`${f.stage}-${f.surveyResponseId}`} data-testid="failed-reward" className="rounded-lg border border-red-200 bg-white p-4">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <Customer name={f.customerName} email={f.customerEmail} />
+              <div className="flex items-center gap-2">
+                {f.rewardValue !== null ? <span className="font-semibold">{formatCents(f.rewardValue)}</span> : null}
+                {f.rewardTier ? <TierBadge tier={f.rewardTier} /> : null}
+              </div>
+            </div>
+            <p className="mt-2 text-sm font-semibold text-slate-900">
+              {f.stage === 'issue' ? 'The gift card was not created.' : `Card ${f.giftCardNumber} was issued, but the email was not sent.`}
+            </p>
+            <p className="text-red-900">{f.reason}</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Failed <When iso={f.failedAt} local={local} /> after {f.attempts} {f.attempts === 1 ? 'attempt' : 'attempts'}.
+            </p>
+            {f.lastError ? (
+              <details className="mt-2 text-sm">
+                <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-slate-700">Technical detail</summary>
+                <p className="font-mono text-xs break-words text-slate-700">{f.lastError}</p>
+              </details>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function PendingRewards({ pending, local }: { pending: LoaderData['pending']; local: boolean }) {
+  return (
+    <section aria-labelledby="pending-heading" className="rounded-card border border-amber-300 bg-amber-50 p-4 sm:p-5">
+      <h2 id="pending-heading" className="text-lg font-semibold text-amber-950">
+        In progress
+      </h2>
+      <p className="max-w-2xl text-sm text-amber-950">
+        Rewards on their way. A card is usually issued and emailed within a minute; if Square or the mail server is down, we keep trying for a few
+        hours.
+      </p>
+      <ul className="mt-4 space-y-3">
+        {pending.map((p) => (
+          <li key={`${p.stage}-${p.surveyResponseId}`} data-testid="pending-reward" className="rounded-lg border border-amber-200 bg-white p-4">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <Customer name={p.customerName} email={p.customerEmail} />
+              <div className="flex items-center gap-2">
+                <span className="font-semibold">{formatCents(p.rewardValue)}</span>
+                <TierBadge tier={p.rewardTier} />
+              </div>
+            </div>
+            <p className="mt-2 text-sm text-slate-700">
+              <span className="font-semibold text-slate-900">{p.stage === 'issue' ? 'Creating the gift card' : `Emailing card ${p.giftCardNumber}`}</span>
+              {' · '}
+              {p.stage === 'issue' ? 'submitted' : 'issued'} <When iso={p.since} local={local} />
+            </p>
+            {p.reason ? (
+              <p className="mt-1 text-sm text-amber-950">
+                Retrying after {p.attempts} {p.attempts === 1 ? 'attempt' : 'attempts'}: {p.reason}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One cell: a table cell on wide screens; on a phone a labelled line of its row's card. */
+function Cell({ label, children, className = '' }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <td className="px-3 py-3 align-top max-md:grid max-md:grid-cols-[6rem_minmax(0,1fr)] max-md:items-center max-md:gap-2 max-md:px-0 max-md:py-1">
+      <span className="text-sm text-slate-600 md:hidden">{label}</span>
+      <div className={`min-w-0 ${className}`}>{children}</div>
+    </td>
+  );
+}
+
+function IssuedCards({ issuances, totals, local }: { issuances: LoaderData['issuances']; totals: LoaderData['totals']; local: boolean }) {
+  return (
+    <section aria-labelledby="issued-heading" className="space-y-3">
+      <h2 id="issued-heading" className="text-lg font-semibold">
+        Gift cards issued
+      </h2>
+      {issuances.length === 0 ? (
+        <p className="text-slate-600">No cards issued yet. The rewards in progress appear here once their card exists.</p>
+      ) : (
+        <>
+          <div className="md:rounded-card md:border md:border-slate-200 md:bg-white md:shadow-sm">
+            <table className="w-full text-left max-md:block">
+              <caption className="sr-only">Gift cards issued, newest first</caption>
+              <thead className="border-b border-slate-200 text-sm text-slate-600 max-md:sr-only">
+                <tr>
+                  {['Issued', 'Customer', 'Gift card number', 'Value', 'Tier', 'Card', 'Email'].map((h) => (
+                    <th key={h} scope="col" className="px-3 py-3 font-medium">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 max-md:block max-md:space-y-3 max-md:divide-y-0">
+                {issuances.map((i) => {
+                  const [emailText, emailTone] = emailLabel[i.emailStatus];
+                  return (
+                    <tr
+                      key={i.id}
+                      data-testid="issuance"
+                      className="max-md:block max-md:rounded-card max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-sm"
+                    >
+                      <Cell label="Issued" className="text-sm whitespace-nowrap text-slate-700">
+                        <When iso={i.issuedAt} local={local} />
+                      </Cell>
+                      <Cell label="Customer">
+                        <Customer name={i.customerName} email={i.customerEmail} />
+                      </Cell>
+                      <Cell label="Card number">
+                        <span className="font-mono text-sm break-all">{i.giftCardNumber}</span>
+                      </Cell>
+                      <Cell label="Value" className="font-semibold whitespace-nowrap">
+                        {formatCents(i.rewardValue)}
+                      </Cell>
+                      <Cell label="Tier">
+                        <TierBadge tier={i.rewardTier} />
+                      </Cell>
+                      <Cell label="Card">
+                        <CardTypeBadge square={i.isSquareGiftCard} />
+                      </Cell>
+                      <Cell label="Email">
+                        <span className={`${pill} ${emailTone}`}>{emailText}</span>
+                      </Cell>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {totals.cards > issuances.length ? (
+            <p className="text-sm text-slate-600">
+              Showing the latest {issuances.length} of {totals.cards} cards.
+            </p>
+          ) : null}
+          {issuances.some((i) => !i.isSquareGiftCard) ? (
+            <p className="text-sm text-slate-600">
+              Test cards have no value: they are issued while Square gift cards are not in use (Square not connected, or this server issues Test cards).
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

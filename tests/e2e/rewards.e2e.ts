@@ -1,0 +1,235 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+
+/**
+ * Issue 5 end to end on the production server of global-setup (POS=demo, GIFT_CARDS=test, mail to
+ * the outbox): an owner publishes, connects Square through the demo consent page and picks a
+ * location; a customer on a phone submits the public survey (no bypass_square); the reward email
+ * with a Test card lands in the outbox, and the owner's /rewards page lists that card.
+ */
+
+const baseUrl = inject('baseUrl');
+const outboxDir = inject('outboxDir');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** Set E2E_SCREENSHOT_DIR to keep screenshots of /rewards (empty and with a card, 360 and 1280 px). */
+const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** axe-core's serious and critical findings on the page as it is now (WCAG 2.2 AA, UX.md). */
+async function seriousAxeViolations(page: Page) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
+}
+
+/** Page errors and console errors: any of them fails the test. */
+function watchErrors(page: Page) {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  return problems;
+}
+
+/** No sideways scrolling of the page (UX.md: 360 px first). */
+async function fitsWidth(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), page.url()).toBeLessThanOrEqual(width);
+}
+
+async function shoot(page: Page, name: string) {
+  if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** The reward email to `to`, read from the outbox folder the OutboxMailer writes (.eml files); waits up to 20 s. */
+async function rewardEmailTo(to: string): Promise<ParsedMail> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+    for (const file of files) {
+      const raw = await readFile(path.join(outboxDir, file), 'utf8');
+      if (!raw.includes(to)) continue;
+      const mail = await simpleParser(raw);
+      const address = (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
+      if (address === to && /gift card/.test(mail.subject ?? '')) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`no reward email to ${to} in ${outboxDir} after 20 s: ${files.join(', ')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function signUp(page: Page, name: string) {
+  await page.goto(`${baseUrl}/auth?mode=signup`);
+  await page.getByLabel('Business Name').fill(name);
+  await page.getByLabel('Email address').fill(`rewards-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('correct horse battery');
+  await page.getByRole('checkbox', { name: /I agree/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('heading', { name: `Welcome, ${name}` }).waitFor({ timeout: 15_000 });
+}
+
+/** Builds (Google + Instagram), starts the free trial and publishes; returns the public URL (without bypass_square). */
+async function publishSurvey(page: Page): Promise<string> {
+  await page.getByRole('link', { name: 'Build New Survey' }).click();
+  await page.waitForURL(/\/survey-builder$/);
+  await page.getByLabel('Survey Title').fill('How was your visit?');
+  await page.getByLabel('Redemption website').fill('crumbandco.com');
+  await page.getByRole('checkbox', { name: 'Google' }).check();
+  await page.getByLabel('Google review URL').fill('https://g.page/r/crumb/review');
+  await page.getByRole('checkbox', { name: 'Instagram' }).check();
+  await page.getByLabel('Instagram handle').fill('@crumbandco');
+  await page.getByRole('button', { name: /Save/ }).first().click();
+  await page.waitForURL(/\/survey-preview\?surveyId=/);
+  await page.getByRole('link', { name: 'Publish Survey' }).click();
+  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  await page.getByRole('button', { name: 'Publish Survey' }).click();
+  await page.waitForURL(/\/survey-published\//);
+  const href = await page.getByRole('link', { name: 'View Live Survey' }).getAttribute('href');
+  expect(href).toMatch(new RegExp(`^${baseUrl}/survey/public/[0-9a-f-]{36}/[0-9a-f-]{36}$`));
+  return href!;
+}
+
+/** The demo consent page (Allow), then a location. */
+async function connectSquare(page: Page, location: string) {
+  await page.goto(`${baseUrl}/square-connect`);
+  await page.getByRole('link', { name: 'Connect with Square' }).click();
+  await page.waitForURL(/\/square-connect\/demo\?state=/);
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await page.waitForURL(/\/square-location-selection$/);
+  await page.getByRole('radio', { name: new RegExp(location) }).check();
+  await page.getByRole('button', { name: 'Confirm Location' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+  expect(await page.getByTestId('square-location').textContent()).toBe(`Gift cards are issued from ${location}.`);
+}
+
+/** The big number under a stat's label on /rewards. */
+async function stat(page: Page, label: string) {
+  return page.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').first().textContent();
+}
+
+/** A radio answer of the customer's survey (the scale buttons and choices are labels around inputs). */
+async function choose(page: Page, name: string, value: string) {
+  await page.locator('label', { has: page.locator(`input[name="${name}"][value="${value}"]`) }).click();
+}
+
+describe('a customer earns a gift card and the owner sees it', () => {
+  it('connect (demo), choose a location, a customer submits on a phone, the email has the card, /rewards lists it', async () => {
+    // Signed out, /rewards asks to sign in and comes back.
+    const anonymous = await browser.newPage();
+    await anonymous.goto(`${baseUrl}/rewards`);
+    expect(new URL(anonymous.url()).pathname + new URL(anonymous.url()).search).toBe('/auth?returnTo=%2Frewards');
+    await anonymous.close();
+
+    const owner = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await owner.newPage();
+    const ownerProblems = watchErrors(page);
+    await signUp(page, 'Crumb & Co Bakery');
+
+    // Before any customer: the empty state says what appears here and links to survey management.
+    await page.getByRole('link', { name: 'View Gift Cards' }).click();
+    await page.waitForURL(`${baseUrl}/rewards`);
+    await page.getByRole('heading', { level: 1, name: 'Gift Cards' }).waitFor();
+    expect(await page.getByText('Gift cards appear here when customers complete a survey').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Go to Survey Management' }).getAttribute('href')).toBe('/survey-management');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shoot(page, 'rewards-empty-1280');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await fitsWidth(page, 360);
+    await shoot(page, 'rewards-empty-360');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${baseUrl}/`);
+
+    const surveyUrl = await publishSurvey(page);
+    await connectSquare(page, 'Main Street Cafe');
+
+    // The customer, on a phone, opens the public link: the survey is live (no preview banner).
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const customer = await phone.newPage();
+    const customerProblems = watchErrors(customer);
+    await customer.goto(surveyUrl);
+    await customer.getByRole('heading', { level: 1, name: 'How was your visit?' }).waitFor();
+    expect(await customer.getByText('Preview mode').count()).toBe(0);
+    await choose(customer, 'overall_rating', '5');
+    await choose(customer, 'recommend', 'yes');
+    await choose(customer, 'visit_frequency', 'Weekly');
+    await customer.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await customer.getByText('Section 2 of 3').waitFor();
+    await choose(customer, 'service_rating', '5');
+    await customer.getByLabel('What was your favorite item, and why?').fill('The cardamom bun, warm from the oven');
+    await choose(customer, 'atmosphere_rating', '4');
+    await choose(customer, 'value_rating', '4');
+    await customer.getByLabel('What could we do better?').fill('More seats by the window would be lovely');
+    await customer.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await customer.getByText('Section 3 of 3').waitFor();
+    // 2 + 1 + 1 (part 1) + 1 + 2 + 1 + 1 + 3 (part 2) = 12 points: Silver, $3.00 (the Middle preset).
+    expect(await customer.getByTestId('points').textContent()).toBe('12 points');
+    expect(await customer.getByTestId('tier').textContent()).toBe('Silver');
+    const email = `ana-${Date.now()}@example.com`;
+    await customer.getByLabel('Email address').fill(email);
+    await customer.getByLabel('Your name').fill('Ana Pereira');
+    await customer.getByRole('button', { name: 'Submit for $3' }).click();
+    await customer.getByRole('heading', { name: 'Thank You!' }).waitFor({ timeout: 15_000 });
+    expect(await customer.getByText('Preview Survey Completed!').count()).toBe(0);
+    await fitsWidth(customer, 360);
+    expect(customerProblems).toEqual([]);
+    await phone.close();
+
+    // The reward email: a Test card (GIFT_CARDS=test), its number, amount and tier.
+    const mail = await rewardEmailTo(email);
+    expect(mail.subject).toBe('[TEST] Your $3.00 test gift card from Crumb & Co Bakery');
+    const cardNumber = /Gift card number: (TEST\d{12})/.exec(mail.text ?? '')?.[1];
+    expect(cardNumber, mail.text).toBeDefined();
+    expect(mail.text).toContain('Amount: $3.00');
+    expect(mail.text).toContain('Tier: Silver');
+
+    // The owner's page, reached from survey management, lists the card.
+    await page.goto(`${baseUrl}/survey-management`);
+    await page.getByRole('link', { name: 'View Gift Cards' }).click();
+    await page.waitForURL(`${baseUrl}/rewards`);
+    const row = page.getByTestId('issuance').filter({ hasText: cardNumber! });
+    await row.waitFor();
+    expect(await row.count()).toBe(1);
+    const rowText = await row.textContent();
+    expect(rowText).toContain('Ana Pereira');
+    expect(rowText).toContain(email);
+    expect(rowText).toContain('$3.00');
+    expect(rowText).toContain('Silver');
+    expect(rowText).toContain('Test');
+    expect(await row.getByText('Test', { exact: true }).isVisible()).toBe(true);
+    expect(await row.getByText('Silver', { exact: true }).isVisible()).toBe(true);
+    // The large numbers above the table.
+    expect(await stat(page, 'Gift Cards Issued')).toBe('1');
+    expect(await stat(page, 'Money Issued')).toBe('$3.00');
+    expect(await stat(page, 'Failed')).toBe('0');
+    expect(await page.getByText('No gift cards yet').count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shoot(page, 'rewards-data-1280');
+
+    // On a phone the table becomes stacked cards: nothing scrolls sideways, every field is still there.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await fitsWidth(page, 360);
+    expect(await row.getByText(cardNumber!).isVisible()).toBe(true);
+    expect(await row.getByText('Card number', { exact: true }).isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shoot(page, 'rewards-data-360');
+    expect(ownerProblems).toEqual([]);
+    await owner.close();
+  }, 120_000);
+});
