@@ -48,7 +48,7 @@ export function rewardEmail(input: RewardEmailInput): MailMessage {
     ? `[TEST] Your ${amount} test gift card from ${input.businessName}`
     : `Your ${amount} gift card from ${input.businessName}`;
   const testNote =
-    'This is a TEST gift card: the business has not connected Square yet, so the card has no value and cannot be redeemed.';
+    'This is a TEST gift card: it was issued without Square, so it has no value and cannot be redeemed.';
   const redeem = link
     ? `Redeem it at ${input.businessName}: ${link}`
     : `Show this number at ${input.businessName} to redeem it.`;
