@@ -4,6 +4,8 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
+import { watchErrors } from './checks.ts';
+import { submitSignUp } from './owner.ts';
 
 const baseUrl = inject('baseUrl');
 const outboxDir = inject('outboxDir');
@@ -28,21 +30,12 @@ afterAll(async () => {
 });
 
 async function signUpSignOutSignIn(page: Page, email: string) {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
+  const problems = watchErrors(page);
 
   await page.goto(`${baseUrl}/`);
   await page.getByRole('link', { name: 'Sign Up' }).first().click();
   await page.waitForURL(/\/auth\?mode=signup/);
-  await page.getByLabel('Business Name').fill('Crumb & Co Bakery');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await page.getByLabel('Confirm Password', { exact: true }).fill('correct horse battery');
-  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitSignUp(page, 'Crumb & Co Bakery', email);
 
   await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Crumb & Co Bakery' }).isVisible(), { timeout: 15_000 }).toBe(true);
   await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Account created!');

@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { fitsWidth, seriousAxeViolations } from './checks.ts';
+import { publishSurvey, signUp } from './owner.ts';
 
 const baseUrl = inject('baseUrl');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const screenshot = path.resolve(import.meta.dirname, '../fixtures/screenshots/google-review-ana.png');
 let browser: Browser;
 let surveyUrl: string;
@@ -15,42 +14,10 @@ let surveyUrl: string;
 async function publishedSurveyUrl(): Promise<string> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/auth?mode=signup`);
-  await page.getByLabel('Business Name').fill('Crumb & Co Bakery');
-  await page.getByLabel('Email address').fill(`crumb-${Date.now()}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await page.getByLabel('Confirm Password', { exact: true }).fill('correct horse battery');
-  await page.getByRole('checkbox', { name: /I agree/ }).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL(/\/(\?.*)?$/);
-  await page.goto(`${baseUrl}/survey-builder`);
-  await page.getByLabel('Survey Title').fill('How was your visit?');
-  await page.getByLabel('Redemption website').fill('crumbandco.com');
-  await page.getByRole('checkbox', { name: 'Google' }).check();
-  await page.getByLabel('Google review URL').fill('https://g.page/r/crumb/review');
-  await page.getByRole('checkbox', { name: 'Instagram' }).check();
-  await page.getByLabel('Instagram handle').fill('@crumbandco');
-  await page.getByRole('button', { name: /Save/ }).first().click();
-  await page.waitForURL(/\/survey-preview\?surveyId=/);
-  // The preview page links to the customer's view with bypass_square=true.
-  const href = await page.locator('a[href*="/survey/public/"]').first().getAttribute('href');
-  // A survey needs a plan (here the free trial) before anyone can open it.
-  await page.getByRole('link', { name: 'Publish Survey' }).click();
-  await page.getByRole('button', { name: 'Start Free Trial' }).click();
-  await page.getByRole('button', { name: 'Publish Survey' }).click();
-  await page.waitForURL(/\/survey-published\//);
+  await signUp(page, 'Crumb & Co Bakery', 'crumb');
+  const { previewUrl } = await publishSurvey(page, 'How was your visit?');
   await context.close();
-  if (!href?.includes('bypass_square=true')) throw new Error(`no preview link on the preview page: ${href}`);
-  return href;
-}
-
-async function seriousAxeViolations(page: Page) {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
+  return previewUrl;
 }
 
 beforeAll(async () => {
@@ -99,7 +66,7 @@ describe('a customer on a phone', () => {
     expect(await page.getByTestId('points').textContent()).toBe('11 points');
     expect(await page.getByTestId('tier').textContent()).toBe('Silver');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await fitsWidth(page, 360);
 
     await page.getByLabel('Email address').fill('ana@example.com');
     await page.getByRole('button', { name: 'Submit for $3' }).click();

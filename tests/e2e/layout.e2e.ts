@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { fitsWidth } from './checks.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -35,8 +36,7 @@ describe('owner pages on a 360 px phone', () => {
     const { id } = (await created.json()) as { id: string };
     for (const path of ['/', '/profile', '/survey-builder', `/survey-builder?surveyId=${id}`, `/survey-preview?surveyId=${id}`, `/subscription-check?surveyId=${id}`, '/survey-management', `/survey-published/${id}`, '/rewards', '/terms']) {
       await page.goto(`${baseUrl}${path}`);
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width, path).toBeLessThanOrEqual(360);
+      await fitsWidth(page, 360);
     }
     await context.close();
   });

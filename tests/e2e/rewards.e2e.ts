@@ -1,11 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { fitsWidth, seriousAxeViolations, watchErrors } from './checks.ts';
+import { connectSquare, publishSurvey, signUp } from './owner.ts';
 
 /**
  * Issue 5 end to end on the production server of global-setup (POS=demo, GIFT_CARDS=test, mail to
@@ -16,7 +16,6 @@ import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const outboxDir = inject('outboxDir');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** Set E2E_SCREENSHOT_DIR to keep screenshots of /rewards (empty and with a card, 360 and 1280 px). */
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
 let browser: Browser;
@@ -27,31 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** axe-core's serious and critical findings on the page as it is now (WCAG 2.2 AA, UX.md). */
-async function seriousAxeViolations(page: Page) {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-}
-
-/** Page errors and console errors: any of them fails the test. */
-function watchErrors(page: Page) {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
-  return problems;
-}
-
-/** No sideways scrolling of the page (UX.md: 360 px first). */
-async function fitsWidth(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), page.url()).toBeLessThanOrEqual(width);
-}
 
 async function shoot(page: Page, name: string) {
   if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
@@ -72,51 +46,6 @@ async function rewardEmailTo(to: string): Promise<ParsedMail> {
     if (Date.now() > deadline) throw new Error(`no reward email to ${to} in ${outboxDir} after 20 s: ${files.join(', ')}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-}
-
-async function signUp(page: Page, name: string) {
-  await page.goto(`${baseUrl}/auth?mode=signup`);
-  await page.getByLabel('Business Name').fill(name);
-  await page.getByLabel('Email address').fill(`rewards-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await page.getByLabel('Confirm Password', { exact: true }).fill('correct horse battery');
-  await page.getByRole('checkbox', { name: /I agree/ }).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByRole('heading', { name: `Welcome, ${name}` }).waitFor({ timeout: 15_000 });
-}
-
-/** Builds (Google + Instagram), starts the free trial and publishes; returns the public URL (without bypass_square). */
-async function publishSurvey(page: Page): Promise<string> {
-  await page.getByRole('link', { name: 'Build New Survey' }).click();
-  await page.waitForURL(/\/survey-builder$/);
-  await page.getByLabel('Survey Title').fill('How was your visit?');
-  await page.getByLabel('Redemption website').fill('crumbandco.com');
-  await page.getByRole('checkbox', { name: 'Google' }).check();
-  await page.getByLabel('Google review URL').fill('https://g.page/r/crumb/review');
-  await page.getByRole('checkbox', { name: 'Instagram' }).check();
-  await page.getByLabel('Instagram handle').fill('@crumbandco');
-  await page.getByRole('button', { name: /Save/ }).first().click();
-  await page.waitForURL(/\/survey-preview\?surveyId=/);
-  await page.getByRole('link', { name: 'Publish Survey' }).click();
-  await page.getByRole('button', { name: 'Start Free Trial' }).click();
-  await page.getByRole('button', { name: 'Publish Survey' }).click();
-  await page.waitForURL(/\/survey-published\//);
-  const href = await page.getByRole('link', { name: 'View Live Survey' }).getAttribute('href');
-  expect(href).toMatch(new RegExp(`^${baseUrl}/survey/public/[0-9a-f-]{36}/[0-9a-f-]{36}$`));
-  return href!;
-}
-
-/** The demo consent page (Allow), then a location. */
-async function connectSquare(page: Page, location: string) {
-  await page.goto(`${baseUrl}/square-connect`);
-  await page.getByRole('link', { name: 'Connect with Square' }).click();
-  await page.waitForURL(/\/square-connect\/demo\?state=/);
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await page.waitForURL(/\/square-location-selection$/);
-  await page.getByRole('radio', { name: new RegExp(location) }).check();
-  await page.getByRole('button', { name: 'Confirm Location' }).click();
-  await page.waitForURL(`${baseUrl}/`);
-  expect(await page.getByTestId('square-location').textContent()).toBe(`Gift cards are issued from ${location}.`);
 }
 
 /** The big number under a stat's label on /rewards. */
@@ -140,7 +69,7 @@ describe('a customer earns a gift card and the owner sees it', () => {
     const owner = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await owner.newPage();
     const ownerProblems = watchErrors(page);
-    await signUp(page, 'Crumb & Co Bakery');
+    await signUp(page, 'Crumb & Co Bakery', 'rewards');
 
     // Before any customer: the empty state says what appears here and links to survey management.
     await page.getByRole('link', { name: 'View Gift Cards' }).click();
@@ -156,7 +85,9 @@ describe('a customer earns a gift card and the owner sees it', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${baseUrl}/`);
 
-    const surveyUrl = await publishSurvey(page);
+    await page.getByRole('link', { name: 'Build New Survey' }).click();
+    await page.waitForURL(/\/survey-builder$/);
+    const { publicUrl: surveyUrl } = await publishSurvey(page, 'How was your visit?');
     await connectSquare(page, 'Main Street Cafe');
 
     // The customer, on a phone, opens the public link: the survey is live (no preview banner).

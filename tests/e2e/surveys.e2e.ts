@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import jsQR from 'jsqr';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { fillBuilder, signUp, submitSignUp } from './owner.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -14,26 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signUp(page: Page, name: string) {
-  await page.goto(`${baseUrl}/auth?mode=signup`);
-  await page.getByLabel('Business Name').fill(name);
-  await page.getByLabel('Email address').fill(`${name.replace(/\W/g, '').toLowerCase()}-${Date.now()}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await page.getByLabel('Confirm Password', { exact: true }).fill('correct horse battery');
-  await page.getByRole('checkbox', { name: /I agree/ }).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL(/\/(\?.*)?$/);
-}
-
-async function fillBuilder(page: Page, title: string) {
-  await page.getByLabel('Survey Title').fill(title);
-  await page.getByLabel('Redemption website').fill('crumbandco.com');
-  await page.getByRole('checkbox', { name: 'Google' }).check();
-  await page.getByLabel('Google review URL').fill('https://g.page/r/crumb/review');
-  await page.getByRole('checkbox', { name: 'Instagram' }).check();
-  await page.getByLabel('Instagram handle').fill('@crumbandco');
-}
 
 /** Decodes the QR code in a PNG (downscaled first: the flyer is 2550x3300). */
 async function decodeQr(png: Buffer): Promise<string | null> {
@@ -136,12 +117,7 @@ describe('an owner builds, publishes and shares a survey', () => {
     await expect.poll(() => page.getByText('Your survey is saved in this browser.').isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Sign up' }).first().click();
     await page.waitForURL(/\/auth\?mode=signup/);
-    await page.getByLabel('Business Name').fill('Later Cafe');
-    await page.getByLabel('Email address').fill(`later-${Date.now()}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-    await page.getByLabel('Confirm Password', { exact: true }).fill('correct horse battery');
-    await page.getByRole('checkbox', { name: /I agree/ }).check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitSignUp(page, 'Later Cafe', `later-${Date.now()}@example.com`);
     await page.waitForURL(/\/subscription-check\?surveyId=/);
     await expect.poll(() => page.getByText('Built before signing up').isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('rewardloop:surveyBuilderDraft'))).toBeNull();
