@@ -5,9 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCli, EXIT, type CliIo, type Prompts } from '../../cli/program.ts';
+import { EXIT, type CliIo, type Prompts } from '../../cli/program.ts';
 import { DEMO_BUSINESS } from '../../cli/commands/db.ts';
 import { migrationsList } from '../../migrations/index.ts';
+import { cliEnv, runCli } from '../setup/cli.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,34 +18,13 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   app = await createTestApp();
-  // The CLI builds its own root from env, like `reward-cli` on a terminal would, pointed at the
-  // test's fresh database: the server of TEST_DATABASE_URL, or the embedded one the test root serves.
-  env = {
-    NODE_ENV: 'test',
-    DATA_DIR: app.dataDir,
-    DATABASE_URL: app.root.config.DATABASE_URL ?? String(app.root.db.orm.config.get('clientUrl')),
-    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
-    DB_POOL_MAX: '2',
-  };
+  env = cliEnv(app);
 });
 afterAll(async () => {
   await app?.close();
 });
 
-/** Runs the CLI through its public entry point and captures what it prints. */
-async function cli(args: string[], io: Partial<CliIo> = {}) {
-  let out = '';
-  let err = '';
-  const program = createCli({
-    out: { write: (text: string) => (out += text) },
-    err: { write: (text: string) => (err += text) },
-    env,
-    interactive: false,
-    ...io,
-  });
-  await program.parseAsync(['node', 'reward-cli', ...args]);
-  return { code: program.exitCode, out, err };
-}
+const cli = (args: string[], io: Partial<CliIo> = {}) => runCli(env, args, io);
 
 describe('reward-cli accounts create', () => {
   it('creates an owner who can then sign in', async () => {

@@ -1,11 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCli, EXIT, type CliIo } from '../../cli/program.ts';
+import { EXIT, type CliIo } from '../../cli/program.ts';
 import { testCardFor } from '../../adapters/giftcards/TestGiftCards.ts';
 import { recordIssueFailure } from '../../modules/rewards/issue.ts';
 import { connectSquareForTest, signedInOwner } from '../setup/factories.ts';
 import { readOutbox } from '../setup/outbox.ts';
 import { issuanceOf, query, rewardingBusiness, SILVER_ANSWERS } from '../setup/rewards.ts';
+import { cliEnv, runCli } from '../setup/cli.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
 let app: TestApp;
@@ -15,34 +16,14 @@ let shop: Awaited<ReturnType<typeof rewardingBusiness>>;
 beforeAll(async () => {
   // Jobs on (the submission queues reward-issue), no workers: the CLI does the work here.
   app = await createTestApp({}, { jobs: true });
-  env = {
-    NODE_ENV: 'test',
-    DATA_DIR: app.dataDir,
-    DATABASE_URL: app.root.config.DATABASE_URL ?? String(app.root.db.orm.config.get('clientUrl')),
-    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
-    DB_POOL_MAX: '2',
-    SCREENSHOT_VERIFIER: 'fake',
-  };
+  env = cliEnv(app, { SCREENSHOT_VERIFIER: 'fake' });
   shop = await rewardingBusiness(app, 'Crumb & Co Bakery');
 });
 afterAll(async () => {
   await app?.close();
 });
 
-/** Runs the CLI through its public entry point and captures what it prints. */
-async function cli(args: string[], io: Partial<CliIo> = {}) {
-  let out = '';
-  let err = '';
-  const program = createCli({
-    out: { write: (text: string) => (out += text) },
-    err: { write: (text: string) => (err += text) },
-    env,
-    interactive: false,
-    ...io,
-  });
-  await program.parseAsync(['node', 'reward-cli', ...args]);
-  return { code: program.exitCode, out, err };
-}
+const cli = (args: string[], io: Partial<CliIo> = {}) => runCli(env, args, io);
 
 const NO_SUCH = '3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b';
 

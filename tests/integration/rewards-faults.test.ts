@@ -1,6 +1,4 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { setupServer } from 'msw/node';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SquareGiftCards } from '../../adapters/giftcards/SquareGiftCards.ts';
 import { RewardEmailBusyError, sendRewardEmail } from '../../modules/rewards/email.ts';
@@ -9,6 +7,7 @@ import { listFailures } from '../../modules/rewards/queries.ts';
 import { rewardDeps, startRewardWorkers } from '../../server/composition.ts';
 import { createSquareGiftCardsMock, type SquareEndpoint, type SquareFault } from '../mocks/square-gift-cards.ts';
 import { readOutbox } from '../setup/outbox.ts';
+import { startRefusingSmtp } from '../setup/smtp.ts';
 import { FAST_RETRIES, query, rewardingBusiness, waitForEmailed } from '../setup/rewards.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
@@ -71,42 +70,13 @@ async function expectExactlyOnce(app: TestApp, responseIds: string[], amount: nu
   expect(square.cards.size, `seed ${SEED}`).toBe(responseIds.length);
 }
 
-function startFlakySmtp() {
-  const received: ParsedMail[] = [];
-  const state = { refuse: 0, refused: 0 };
-  const smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    disableReverseLookup: true,
-    onData(stream, _session, cb) {
-      if (state.refuse > 0) {
-        state.refuse -= 1;
-        state.refused += 1;
-        stream.resume();
-        stream.on('end', () => cb(Object.assign(new Error('Service not available, try later'), { responseCode: 421 })));
-        return;
-      }
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          cb();
-        })
-        .catch(cb);
-    },
-  });
-  return new Promise<{ port: number; received: ParsedMail[]; state: typeof state; close: () => Promise<void> }>((resolve) => {
-    smtp.listen(0, '127.0.0.1', () => {
-      const address = smtp.server.address();
-      resolve({ port: typeof address === 'object' && address ? address.port : 0, received, state, close: () => new Promise<void>((r) => smtp.close(() => r())) });
-    });
-  });
-}
 
 describe('exactly once through the queue: Square faults and a refusing mail server', () => {
   let app: TestApp;
-  let smtp: Awaited<ReturnType<typeof startFlakySmtp>>;
+  let smtp: Awaited<ReturnType<typeof startRefusingSmtp>>;
 
   beforeAll(async () => {
-    smtp = await startFlakySmtp();
+    smtp = await startRefusingSmtp({ code: 421, message: 'Service not available, try later' });
     app = await createTestApp(
       { ...SQUARE_ENV, SMTP_URL: `smtp://127.0.0.1:${smtp.port}?starttls=false` },
       // Faults are consumed first come, first served, so one reward may meet most of them: a retry

@@ -1,5 +1,3 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loader as giftCardIssuancesLoader } from '../../app/routes/api.gift-card-issuances.ts';
 import { loader as issuancesLoader } from '../../app/routes/api.rewards.issuances.ts';
@@ -11,6 +9,7 @@ import { rewardDeps, startRewardWorkers } from '../../server/composition.ts';
 import { signedInOwner } from '../setup/factories.ts';
 import { getRequest, run } from '../setup/http.ts';
 import { readOutbox } from '../setup/outbox.ts';
+import { startRefusingSmtp } from '../setup/smtp.ts';
 import { FAST_RETRIES, issuanceOf, query, rewardingBusiness, waitForEmailed } from '../setup/rewards.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
@@ -153,48 +152,13 @@ describe('a reward that fails after the last retry', () => {
   });
 });
 
-/** A real SMTP server on loopback; `refuse` makes the next messages fail with a 451, like a server in trouble. */
-function startSmtp(port = 0) {
-  const received: ParsedMail[] = [];
-  const state = { refuse: 0, refused: 0 };
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    disableReverseLookup: true,
-    onData(stream, _session, cb) {
-      if (state.refuse > 0) {
-        state.refuse -= 1;
-        state.refused += 1;
-        stream.resume();
-        stream.on('end', () => cb(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 })));
-        return;
-      }
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          cb();
-        })
-        .catch(cb);
-    },
-  });
-  return new Promise<{ port: number; received: ParsedMail[]; state: typeof state; close: () => Promise<void> }>((resolve) => {
-    server.listen(port, '127.0.0.1', () => {
-      const address = server.server.address();
-      resolve({
-        port: typeof address === 'object' && address ? address.port : 0,
-        received,
-        state,
-        close: () => new Promise<void>((r) => server.close(() => r())),
-      });
-    });
-  });
-}
 
 describe('the reward email over real SMTP', () => {
   let app: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: Awaited<ReturnType<typeof startRefusingSmtp>>;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startRefusingSmtp();
     app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}?starttls=false`, MAIL_FROM: 'RewardLoop <rewards@rewardloop.test>' }, { jobs: true, jobPolicies: FAST_RETRIES });
     await startRewardWorkers(app.root, { pollingIntervalSeconds: 0.5 });
   });
