@@ -27,20 +27,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { autocannon, createPostgresDatabase, createReachableSurvey, previewPath, SURVEY_TITLE, type AutocannonResult, type BenchDatabase } from './customer-setup.ts';
+import { autocannon, createPostgresDatabase, createReachableSurvey, measureRun, previewPath, SURVEY_TITLE, type AutocannonResult, type BenchDatabase } from './customer-setup.ts';
 import {
   checkNode,
-  cpuByPid,
-  cpuDelta,
   machine,
   median,
   cleanupStack,
-  processTree,
-  procStatusKiB,
   projectDir,
   requireBuild,
   spawnServer,
-  systemCpuSeconds,
   waitFor200,
   waitForQuiet,
   type SpawnedServer,
@@ -139,7 +134,6 @@ async function measure(
   expect: string,
   opts: { connections: number; duration: number; warmup: number; encoding?: string },
 ): Promise<{ measured: Measured; result: AutocannonResult }> {
-  const pid = server.child.pid!;
   const headers: Record<string, string> = {};
   if (opts.encoding) headers['accept-encoding'] = opts.encoding;
   // Plain HTML is checked for the expected text; compressed bytes cannot be.
@@ -147,35 +141,7 @@ async function measure(
   const base = { url: server.url + urlPath, connections: opts.connections, headers, timeout: 10, verifyBody };
   if (opts.warmup > 0) await autocannon({ ...base, duration: opts.warmup });
 
-  let peakKiB = 0;
-  const sample = () => {
-    const rss = procStatusKiB(pid)?.VmRSS;
-    if (rss !== undefined) peakKiB = Math.max(peakKiB, rss);
-  };
-  const poller = setInterval(sample, 100);
-  const serverPids = processTree(pid);
-  const backendPids = pgdb ? await pgdb.backendPids() : [];
-  const serverCpu0 = cpuByPid(serverPids);
-  const backendCpu0 = cpuByPid(backendPids);
-  const machine0 = systemCpuSeconds();
-  const self0 = process.cpuUsage();
-  const started = performance.now();
-  const result = await autocannon({ ...base, duration: opts.duration });
-  const wallS = (performance.now() - started) / 1000;
-  const self = process.cpuUsage(self0);
-  const machine1 = systemCpuSeconds();
-  const serverCpuS = cpuDelta(serverCpu0, cpuByPid(serverPids));
-  // Backends the server's pool opened during the run count from zero (the pool closes idle connections).
-  const backendPidsAfter = pgdb ? await pgdb.backendPids() : [];
-  const backendCpuS = cpuDelta(backendCpu0, cpuByPid([...new Set([...backendPids, ...backendPidsAfter])]));
-  clearInterval(poller);
-  sample();
-  if (!procStatusKiB(pid)) {
-    throw new Error(`the server process exited during the run (code ${server.child.exitCode}, signal ${server.child.signalCode}):\n${server.output()}`);
-  }
-  const pct = (seconds: number) => Math.round((seconds / wallS) * 100);
-  const loadgenCpuS = (self.user + self.system) / 1e6;
-  const otherCpuS = Math.max(0, machine1.busy - machine0.busy - serverCpuS - backendCpuS - loadgenCpuS);
+  const { value: result, cost } = await measureRun(server, pgdb, () => autocannon({ ...base, duration: opts.duration }));
   return {
     result,
     measured: {
@@ -189,8 +155,8 @@ async function measure(
       timeouts: result.timeouts,
       mismatches: result.mismatches,
       statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([k, v]) => [k, v.count])),
-      cpuPctOfOneCore: { server: pct(serverCpuS), postgresBackends: pgdb ? pct(backendCpuS) : null, loadGenerator: pct(loadgenCpuS), otherProcesses: pct(otherCpuS) },
-      peakRssMiB: peakKiB ? Math.round(peakKiB / 1024) : null,
+      cpuPctOfOneCore: cost.cpuPctOfOneCore,
+      peakRssMiB: cost.peakKiB ? Math.round(cost.peakKiB / 1024) : null,
     },
   };
 }

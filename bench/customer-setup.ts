@@ -2,11 +2,13 @@
  * Shared set-up for the customer-side benchmarks (bench/customer-page.ts, bench/submissions.ts):
  * a throwaway PostgreSQL database for --postgres, and a survey a customer can reach, created over
  * HTTP the way an owner does it (sign up through the JSON API, create a survey, start the free
- * trial). Not a test helper: nothing here asserts beyond "the step answered as expected".
+ * trial), and the cost of one measured run (measureRun). Not a test helper: nothing here asserts
+ * beyond "the step answered as expected".
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import pg from 'pg';
+import { cpuByPid, cpuDelta, processTree, procStatusKiB, systemCpuSeconds, type SpawnedServer } from './lib.ts';
 
 /** The slice of autocannon's programmatic API the benchmarks use (the package ships no types). */
 export type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number; p99_9: number };
@@ -137,3 +139,56 @@ export async function createReachableSurvey(baseUrl: string, displayName = 'Benc
 
 /** The owner's preview URL of the customer survey (the same page customers get, Square waived). */
 export const previewPath = (s: Pick<ReachableSurvey, 'businessId' | 'surveyId'>) => `/survey/public/${s.businessId}/${s.surveyId}?bypass_square=true`;
+
+/** What one measured run cost: wall time, the server's peak RSS, and CPU split by who used it (percent of one core). */
+export type RunCost = {
+  wallS: number;
+  peakKiB: number;
+  cpuPctOfOneCore: { server: number; postgresBackends: number | null; loadGenerator: number; otherProcesses: number };
+};
+
+/**
+ * Runs `work` against the server while sampling its RSS every 100 ms and counting CPU: the server's
+ * process tree, the PostgreSQL backends of `pgdb` (opened during the run included), this process
+ * (the load generator), and the rest of the machine. Throws if the server died during the run.
+ */
+export async function measureRun<T>(server: SpawnedServer, pgdb: BenchDatabase | null, work: () => Promise<T>): Promise<{ value: T; cost: RunCost }> {
+  const pid = server.child.pid!;
+  let peakKiB = 0;
+  const sample = () => {
+    const rss = procStatusKiB(pid)?.VmRSS;
+    if (rss !== undefined) peakKiB = Math.max(peakKiB, rss);
+  };
+  const poller = setInterval(sample, 100);
+  const serverPids = processTree(pid);
+  const backendPids = pgdb ? await pgdb.backendPids() : [];
+  const serverCpu0 = cpuByPid(serverPids);
+  const backendCpu0 = cpuByPid(backendPids);
+  const machine0 = systemCpuSeconds();
+  const self0 = process.cpuUsage();
+  const started = performance.now();
+  const value = await work();
+  const wallS = (performance.now() - started) / 1000;
+  const self = process.cpuUsage(self0);
+  const machine1 = systemCpuSeconds();
+  const serverCpuS = cpuDelta(serverCpu0, cpuByPid(serverPids));
+  // Backends the server's pool opened during the run count from zero (the pool closes idle connections).
+  const backendPidsAfter = pgdb ? await pgdb.backendPids() : [];
+  const backendCpuS = cpuDelta(backendCpu0, cpuByPid([...new Set([...backendPids, ...backendPidsAfter])]));
+  clearInterval(poller);
+  sample();
+  if (!procStatusKiB(pid)) {
+    throw new Error(`the server process exited during the run (code ${server.child.exitCode}, signal ${server.child.signalCode}):\n${server.output()}`);
+  }
+  const pct = (seconds: number) => Math.round((seconds / wallS) * 100);
+  const loadgenCpuS = (self.user + self.system) / 1e6;
+  const otherCpuS = Math.max(0, machine1.busy - machine0.busy - serverCpuS - backendCpuS - loadgenCpuS);
+  return {
+    value,
+    cost: {
+      wallS,
+      peakKiB,
+      cpuPctOfOneCore: { server: pct(serverCpuS), postgresBackends: pgdb ? pct(backendCpuS) : null, loadGenerator: pct(loadgenCpuS), otherProcesses: pct(otherCpuS) },
+    },
+  };
+}

@@ -30,19 +30,14 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { pino } from 'pino';
 import { openDatabase } from '../server/database.ts';
-import { createPostgresDatabase, createReachableSurvey, type BenchDatabase } from './customer-setup.ts';
+import { createPostgresDatabase, createReachableSurvey, measureRun, type BenchDatabase } from './customer-setup.ts';
 import {
   checkNode,
-  cpuByPid,
-  cpuDelta,
   machine,
   median,
   cleanupStack,
-  processTree,
-  procStatusKiB,
   requireBuild,
   spawnServer,
-  systemCpuSeconds,
   waitFor200,
   waitForQuiet,
   type SpawnedServer,
@@ -194,31 +189,8 @@ async function main() {
   console.log(`  survey ${target.surveyId} of business ${target.businessId} (free trial, bypassSquare)`);
 
   const quietBefore = maxWait > 0 ? await waitForQuiet(maxWait) : null;
-  const pid = server.child.pid!;
-  let peakKiB = 0;
-  const sample = () => {
-    const rss = procStatusKiB(pid)?.VmRSS;
-    if (rss !== undefined) peakKiB = Math.max(peakKiB, rss);
-  };
-  const poller = setInterval(sample, 100);
-  const serverPids = processTree(pid);
-  const backendPids = pgdb ? await pgdb.backendPids() : [];
-  const serverCpu0 = cpuByPid(serverPids);
-  const backendCpu0 = cpuByPid(backendPids);
-  const machine0 = systemCpuSeconds();
-  const self0 = process.cpuUsage();
-  const started = performance.now();
-  const outcomes = await submitAll(server, target, count, concurrency);
-  const wallS = (performance.now() - started) / 1000;
-  const self = process.cpuUsage(self0);
-  const machine1 = systemCpuSeconds();
-  const serverCpuS = cpuDelta(serverCpu0, cpuByPid(serverPids));
-  // Backends the server's pool opened during the run count from zero (the pool closes idle connections).
-  const backendPidsAfter = pgdb ? await pgdb.backendPids() : [];
-  const backendCpuS = cpuDelta(backendCpu0, cpuByPid([...new Set([...backendPids, ...backendPidsAfter])]));
-  clearInterval(poller);
-  sample();
-  if (!procStatusKiB(pid)) throw new Error(`the server process exited during the run (code ${server.child.exitCode}, signal ${server.child.signalCode}):\n${server.output()}`);
+  const { value: outcomes, cost } = await measureRun(server, pgdb, () => submitAll(server, target, count, concurrency));
+  const { wallS, peakKiB } = cost;
 
   const created = outcomes.filter((o) => o.status === 201);
   const failedOnes = outcomes.filter((o) => o.status !== 201);
@@ -229,10 +201,7 @@ async function main() {
   const doneTimes = outcomes.map((o) => o.doneAt).sort((a, b) => a - b);
   const skip = Math.floor(count / 10);
   const steadyPerSec = count - skip > 1 ? (count - skip - 1) / ((doneTimes[count - 1]! - doneTimes[skip]!) / 1000) : count / wallS;
-  const pct = (seconds: number) => Math.round((seconds / wallS) * 100);
-  const loadgenCpuS = (self.user + self.system) / 1e6;
-  const otherCpuS = Math.max(0, machine1.busy - machine0.busy - serverCpuS - backendCpuS - loadgenCpuS);
-  const cpu = { server: pct(serverCpuS), postgresBackends: pgdb ? pct(backendCpuS) : null, loadGenerator: pct(loadgenCpuS), otherProcesses: pct(otherCpuS) };
+  const cpu = cost.cpuPctOfOneCore;
   const expectedJobs = created.filter((o) => o.rewardTier).length;
 
   console.log(`\nresults (${database}, ${count} submissions, ${concurrency} in flight):`);
