@@ -6,12 +6,13 @@ import {
   screenshotKey,
   sectionOfProblem,
   submitProblem,
+  verificationStatus,
   type BlockState,
   type Problem,
 } from '../../modules/responses/customer-checks.ts';
 import type { CustomerSurveyView } from '../../modules/responses/customer-view.ts';
 import { displayHandle, profileUrl, reviewUrl } from '../../modules/surveys/links.ts';
-import { tierRanges, tierRangeLabel, tierThresholds, wholeDollars } from '../../modules/scoring/index.ts';
+import { tierRanges, tierRangeLabel, tierThresholds, wholeDollars, type TierRange } from '../../modules/scoring/index.ts';
 import {
   answerKey,
   customerEmailOf,
@@ -136,8 +137,7 @@ function CustomPreview({ action }: { action: string }) {
   );
 }
 
-function ProgressCard({ section, total, points, tier, template, view }: { section: number; total: number; points: number; tier: TierName | null; template: SurveyTemplate; view: CustomerSurveyView }) {
-  const ranges = tierRanges(tierThresholds(template));
+function ProgressCard({ section, total, points, tier, ranges, view }: { section: number; total: number; points: number; tier: TierName | null; ranges: TierRange[]; view: CustomerSurveyView }) {
   const next = ranges.find((r) => r.min_points > points);
   const values: Record<TierName, number> = { Bronze: view.bronzeRewardValue, Silver: view.silverRewardValue, Gold: view.goldRewardValue };
   const top = ranges.at(-1)?.min_points ?? 1;
@@ -166,7 +166,7 @@ function ProgressCard({ section, total, points, tier, template, view }: { sectio
   );
 }
 
-function RewardTiers({ template, view, tier }: { template: SurveyTemplate; view: CustomerSurveyView; tier: TierName | null }) {
+function RewardTiers({ ranges, view, tier }: { ranges: TierRange[]; view: CustomerSurveyView; tier: TierName | null }) {
   const values: Record<TierName, number> = { Bronze: view.bronzeRewardValue, Silver: view.silverRewardValue, Gold: view.goldRewardValue };
   return (
     <section aria-labelledby="rewards-title" className="mt-4 rounded-card border border-slate-200 bg-white p-4">
@@ -174,7 +174,7 @@ function RewardTiers({ template, view, tier }: { template: SurveyTemplate; view:
         Gift card rewards
       </h2>
       <ul className="mt-2 grid grid-cols-3 gap-2">
-        {tierRanges(tierThresholds(template)).map((r) => (
+        {ranges.map((r) => (
           <li key={r.tier} className={`rounded-lg border px-2 py-2 text-center ${tierBadge[r.tier]} ${tier === r.tier ? 'ring-2 ring-brand-600' : ''}`}>
             <p className="text-xs font-semibold">{r.tier}</p>
             <p className="text-xl font-bold">{dollars(values[r.tier], r.tier)}</p>
@@ -253,6 +253,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
   const isLast = index === total - 1;
   const isPart3 = current.id === PART3_ID;
   const score = liveScore(template, view, step.answers, step.states);
+  const ranges = tierRanges(tierThresholds(template));
   const allQuestions = template.sections.flatMap((s) => [...s.questions, ...(s.negative_questions ?? [])]);
 
   const toast = (t: ToastData | null) => setStep((s) => ({ ...s, toast: t }));
@@ -453,12 +454,6 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
         return;
       }
       const url = view.dynamic ? `/api/survey/dynamic/submit/${view.businessId}` : `/api/survey/submit/${view.businessId}/${view.surveyId}`;
-      const verified = (kind: 'review' | 'social') =>
-        Object.fromEntries(
-          Object.entries(step.states)
-            .filter(([k]) => (kind === 'review' ? !k.includes('_') : k.includes('_')))
-            .map(([k, v]) => [k, v.status === 'verified']),
-        );
       const res = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -467,7 +462,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
           customerEmail: email,
           customerName: customerNameOf(step.answers) ?? null,
           bypassSquare: view.bypassSquare,
-          verificationStatus: { screenshot: verified('review'), social: verified('social') },
+          verificationStatus: verificationStatus(template, step.states),
           frontendCalculatedPoints: score.points,
           frontendCalculatedTier: score.tier,
           frontendCalculatedRewardValue: score.rewardValueCents,
@@ -563,8 +558,8 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
           Share your experience with <span className="font-semibold">{view.businessName}</span>
         </p>
       </header>
-      <ProgressCard section={index} total={total} points={score.points} tier={score.tier} template={template} view={view} />
-      <RewardTiers template={template} view={view} tier={score.tier} />
+      <ProgressCard section={index} total={total} points={score.points} tier={score.tier} ranges={ranges} view={view} />
+      <RewardTiers ranges={ranges} view={view} tier={score.tier} />
 
       <form method="post" encType="multipart/form-data" action={action} onSubmit={onSubmit} noValidate className="mt-6">
         <input type="hidden" name={FIELD.section} value={index} />
@@ -595,7 +590,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
             <p className="mt-1 text-sm text-slate-700">
               {score.tier
                 ? `You've earned ${score.tier}: a ${dollars(score.rewardValueCents, score.tier)} gift card, sent by email.`
-                : `Reach ${tierRanges(tierThresholds(template))[0]?.min_points ?? 0} points for a gift card, sent by email.`}
+                : `Reach ${ranges[0]?.min_points ?? 0} points for a gift card, sent by email.`}
             </p>
             <div className="mt-3 space-y-3">
               <div>

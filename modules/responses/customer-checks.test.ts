@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getTemplate } from '../surveys/template.ts';
-import { blockStateKey, liveScore, sectionOfProblem, submitProblem, verifiedFlags } from './customer-checks.ts';
+import { blockStateKey, liveScore, sectionOfProblem, submitProblem, verificationStatus, verifiedFlags } from './customer-checks.ts';
 
 const template = getTemplate('restaurant_cafe_bakery')!;
 const config = { selectedReviewPlatforms: ['google'], selectedSocialPlatforms: ['instagram'], bronzeRewardValue: 100, silverRewardValue: 300, goldRewardValue: 800 };
@@ -65,5 +65,14 @@ describe('where a problem sends the customer', () => {
     [{ title: 't', message: 'm' }, 1],
   ])('%o -> section %i', (problem, section) => {
     expect(sectionOfProblem(template, problem, 1)).toBe(section);
+  });
+});
+
+describe('the informational verificationStatus', () => {
+  it('splits review platforms from social follow/tag keys', () => {
+    expect(verificationStatus(template, { google: { status: 'verified' }, instagram_follow: { status: 'failed' }, x_tag: { status: 'verified' } })).toEqual({
+      screenshot: { google: true },
+      social: { instagram_follow: false, x_tag: true },
+    });
   });
 });

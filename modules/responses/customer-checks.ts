@@ -76,6 +76,25 @@ export function verifiedFlags(template: SurveyTemplate, states: BlockStates): Ve
   return { review, follow, tag };
 }
 
+/**
+ * The submission body's informational `verificationStatus` (spec 7): `screenshot` by review platform,
+ * `social` by '{platform}_follow' / '{platform}_tag', true when verified. The server trusts only its
+ * own verification records.
+ */
+export function verificationStatus(template: SurveyTemplate, states: BlockStates) {
+  const screenshot: Record<string, boolean> = {};
+  const social: Record<string, boolean> = {};
+  for (const section of template.sections) {
+    for (const q of [...section.questions, ...(section.negative_questions ?? [])]) {
+      const key = blockStateKey(q);
+      const state = key ? states[key] : undefined;
+      if (!key || !state) continue;
+      (q.type === 'review_submission' ? screenshot : social)[key] = state.status === 'verified';
+    }
+  }
+  return { screenshot, social };
+}
+
 /** Live points and tier, as the page shows them (the server computes its own on submit). */
 export function liveScore(template: SurveyTemplate, config: ScoringConfig, answers: Answers, states: BlockStates): Score {
   return scoreSurvey({ template, config, answers, verified: verifiedFlags(template, states) });
