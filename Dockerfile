@@ -15,17 +15,15 @@
 #   SESSION_SECRET  required, at least 32 characters.
 #   TOKEN_ENCRYPTION_KEY  required: 32 bytes base64, encrypts Square tokens at rest.
 #   SMTP_URL        required unless ALLOW_DEMO_ADAPTERS=true (then mail goes to $DATA_DIR/outbox).
-#   DATABASE_URL    recommended. Without it the embedded PostgreSQL (PGlite) keeps its data in
-#                   $DATA_DIR/pgdata: mount a volume there (-v rewardloop-data:/data).
+#   DATABASE_URL    required in practice: a PostgreSQL server (compose.yaml runs one beside the
+#                   app). Without it the app starts the embedded PostgreSQL of `npm run dev` under
+#                   $DATA_DIR/postgres, which is meant for laptops, not containers.
 #   APP_URL         the public origin, used in email links and accepted by the Origin check on
 #                   POSTs.
 #   TRUST_PROXY     default loopback. Behind a reverse proxy or load balancer, set its hop count
 #                   or subnet (e.g. 1, 172.16.0.0/12): through published ports even a proxy on
 #                   the same host is not loopback here, and the per-IP rate limits need the
 #                   client's address from X-Forwarded-For.
-# The embedded database's lock survives an unclean exit (kill, OOM) and names pid 1. The
-# restarted server is pid 1 again, but did not take that lock, so it treats it as stale and
-# starts (server/database.ts).
 # See .env.example for every variable, and docs/architecture.md ("Running in a container").
 
 # ---------------------------------------------------------------------------------------------
@@ -84,7 +82,7 @@ COPY --from=build /app/cli ./cli
 COPY --from=build /app/scripts ./scripts
 
 # The image build fails if this base image is not Node 24. The code stays owned by root and
-# read-only to the app; only DATA_DIR is writable (embedded database, mail outbox).
+# read-only to the app; only DATA_DIR is writable (uploads, mail outbox).
 RUN node scripts/check-node.mjs \
  && mkdir -p /data \
  && chown node:node /data
@@ -93,12 +91,12 @@ USER node
 EXPOSE 3000
 
 # /healthz runs `select 1` against the database: 200 when it answers, 503 when it does not.
-# The start period covers migrations and, without DATABASE_URL, starting the embedded database.
+# The start period covers migrations.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
 # The server applies pending migrations at start (createRoot with migrate: true), then listens.
-# Node is PID 1 and handles SIGTERM: it closes the HTTP server, the ORM and the embedded database.
+# Node is PID 1 and handles SIGTERM: it closes the HTTP server, the job queue and the ORM.
 #
 # To migrate as a separate release step, for example before rolling out several replicas on one
 # DATABASE_URL, run reward-cli in a one-off container of the same image. Give it the server's
@@ -106,7 +104,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # TOKEN_ENCRYPTION_KEY, plus
 # SMTP_URL or ALLOW_DEMO_ADAPTERS=true.
 #   docker run --rm --env-file prod.env rewardloop node cli/bin.mjs db migrate
-# Never run the CLI against the embedded database (/data) while the server container is using it.
-# Two writers can corrupt the data, and the folder lock cannot stop them: it compares pids, which
-# mean nothing across containers.
+# or, with compose.yaml: docker compose run --rm app node cli/bin.mjs db migrate
 CMD ["node", "server/index.ts"]

@@ -5,7 +5,6 @@ export default defineConfig({
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   test: {
     setupFiles: ['./tests/setup/setup-test-env.ts'],
-    globalSetup: ['./tests/setup/global-db-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
@@ -15,7 +14,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'] },
+        // One PostgreSQL server per run (embedded, or TEST_DATABASE_URL) and a database per test file.
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['./tests/setup/global-db-template.ts'] },
       },
       {
         // Real Chromium against the built app on the embedded database; needs `npm run build` first.

@@ -42,10 +42,15 @@ const OUTPUT_CAP = 64 * 1024;
 
 /**
  * Spawns `node server/index.ts` in the project folder on a free port and a fresh temp DATA_DIR
- * (so a fresh embedded PGlite unless DATABASE_URL is given), or on `options.dataDir`, which the
+ * (so a fresh embedded PostgreSQL unless DATABASE_URL is given), or on `options.dataDir`, which the
  * returned server then owns (stop() removes it). Does not wait for anything.
  */
-export async function spawnServer(mode: Mode, env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<SpawnedServer> {
+export async function spawnServer(
+  mode: Mode,
+  env: Record<string, string> = {},
+  /** `cwd`: another checkout of the project to run (a before/after comparison). */
+  options: { dataDir?: string; cwd?: string } = {},
+): Promise<SpawnedServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'rl-bench-'));
   const fullEnv: NodeJS.ProcessEnv = {
@@ -55,7 +60,7 @@ export async function spawnServer(mode: Mode, env: Record<string, string> = {}, 
     HOST: '127.0.0.1',
     APP_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
-    // An empty value counts as unset for the server's config: embedded PGlite unless the caller passes one.
+    // An empty value counts as unset for the server's config: the embedded PostgreSQL unless the caller passes one.
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     ...env,
@@ -78,7 +83,7 @@ export async function spawnServer(mode: Mode, env: Record<string, string> = {}, 
   };
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: projectDir,
+    cwd: options.cwd ?? projectDir,
     env: fullEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -151,6 +156,29 @@ export function procStatusKiB(pid: number): Record<string, number> | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Memory of a process tree in KiB (the app and, with the embedded database, its PostgreSQL
+ * processes): `rss` adds up each process's resident set (shared pages counted once per process),
+ * `pss` splits shared pages among the processes that map them (from smaps_rollup), which is the
+ * fair sum for PostgreSQL's shared buffers.
+ */
+export function treeMemoryKiB(pid: number): { rss: number; pss: number; processes: number } {
+  let rss = 0;
+  let pss = 0;
+  let processes = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const rollup = readFileSync(`/proc/${p}/smaps_rollup`, 'utf8');
+      rss += Number(/^Rss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
+      pss += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
+      processes += 1;
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return { rss, pss, processes };
 }
 
 /** user+system CPU time of a process in seconds, from /proc/<pid>/stat; null when gone. */

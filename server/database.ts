@@ -1,12 +1,11 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { entities } from '../modules/db/entities.ts';
 import { migrationsList } from '../migrations/index.ts';
-import { PgliteWireServer } from './pglite-wire.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
 
 export type Database = {
   orm: MikroORM;
@@ -19,7 +18,7 @@ export type Database = {
 };
 
 export type DatabaseOptions = {
-  /** A postgres:// URL; when absent an embedded PGlite under `dataDir` is served on loopback. */
+  /** A postgres:// URL; when absent the embedded PostgreSQL under `dataDir` (started or joined). */
   url?: string;
   dataDir: string;
   poolMax: number;
@@ -29,101 +28,62 @@ export type DatabaseOptions = {
 };
 
 /**
- * Opens the one MikroORM instance of the process. Without DATABASE_URL the data lives in an
- * embedded PostgreSQL (PGlite) that PgliteWireServer (ADR 019) serves on a random loopback port, so the ORM,
- * pg-boss and the CLI all speak the ordinary wire protocol to it.
+ * Opens the one MikroORM instance of the process. Without DATABASE_URL the data lives in an embedded
+ * PostgreSQL server under `DATA_DIR/postgres` (ADR 020): started by the first process that needs
+ * it, joined by the others (the CLI beside the dev server), stopped by the one that started it.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let url = options.url;
-  let socketServer: PgliteWireServer | undefined;
-  let pglite: PGlite | undefined;
-  let releaseLock: (() => void) | undefined;
+  let embedded: EmbeddedPostgres | undefined;
   if (!url) {
-    const dir = path.join(options.dataDir, 'pgdata');
-    mkdirSync(dir, { recursive: true });
-    releaseLock = lockDataDir(dir);
-    pglite = await PGlite.create(dir);
-    // Every pool of the process connects here: the ORM's, pg-boss's and the health check's.
-    socketServer = new PgliteWireServer({ db: pglite, host: '127.0.0.1', port: 0 });
-    await socketServer.start();
-    url = `postgresql://postgres@${socketServer.address()}/postgres`;
+    warnAboutPgliteFolder(options.dataDir, options.logger);
+    embedded = await startEmbeddedPostgres({ dir: path.join(options.dataDir, 'postgres'), logger: options.logger });
+    url = embedded.url;
   }
-  const orm = await MikroORM.init({
-    clientUrl: url,
-    entities,
-    extensions: [Migrator],
-    migrations: { migrationsList, transactional: true, allOrNothing: true, silent: true, snapshot: false },
-    pool: { min: 0, max: options.poolMax },
-    // PGlite answers one query at a time; the ORM's own logging stays quiet and errors surface as exceptions.
-    debug: false,
-    allowGlobalContext: false,
-  });
-  if (options.migrate) {
-    const applied = await orm.migrator.up();
-    if (applied.length > 0) options.logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
+  let orm: MikroORM;
+  try {
+    orm = await MikroORM.init({
+      clientUrl: url,
+      entities,
+      extensions: [Migrator],
+      migrations: { migrationsList, transactional: true, allOrNothing: true, silent: true, snapshot: false },
+      pool: { min: 0, max: options.poolMax },
+      // The ORM's own logging stays quiet; errors surface as exceptions.
+      debug: false,
+      allowGlobalContext: false,
+    });
+    if (options.migrate) {
+      const applied = await orm.migrator.up();
+      if (applied.length > 0) options.logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
+    }
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
   }
   let closed = false;
   return {
     orm,
     url,
-    describe: pglite ? `embedded PostgreSQL (PGlite) in ${path.join(options.dataDir, 'pgdata')}` : redact(url),
-    embedded: Boolean(pglite),
+    describe: embedded ? `embedded PostgreSQL in ${embedded.dataDir} (port ${embedded.port})` : redact(url),
+    embedded: Boolean(embedded),
     async close() {
       if (closed) return;
       closed = true;
       await orm.close(true);
-      await socketServer?.stop();
-      if (pglite && !pglite.closed) await pglite.close();
-      releaseLock?.();
+      await embedded?.stop();
     },
   };
 }
 
-/**
- * One process at a time may open an embedded database folder: a second (say the CLI while the dev
- * server runs) would corrupt it. The lock names the holder's pid; a lock left by a dead process, or
- * one with our own pid that this process did not take (a container restarted as pid 1), is taken over.
- */
-const heldByThisProcess = new Set<string>();
-
-function lockDataDir(dir: string): () => void {
-  const file = path.join(dir, '.rewardloop.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
-      heldByThisProcess.add(file);
-      return () => {
-        heldByThisProcess.delete(file);
-        rmSync(file, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(readFileSync(file, 'utf8'));
-      // Our own pid in the file is stale unless this process took the lock: a container restarts
-      // its server as pid 1 again after a crash.
-      const busy = holder === process.pid ? heldByThisProcess.has(file) : holder > 0 && isAlive(holder);
-      if (busy) {
-        throw new EmbeddedDatabaseBusyError(
-          `The embedded database in ${dir} is in use by process ${holder}. Stop that process (the dev server?) first, or set DATABASE_URL to use a PostgreSQL server.`,
-        );
-      }
-      rmSync(file, { force: true });
-    }
+/** The PGlite folder of earlier versions is left alone; say once that it is no longer used. */
+function warnAboutPgliteFolder(dataDir: string, logger: Logger): void {
+  const old = path.join(dataDir, 'pgdata');
+  if (existsSync(path.join(old, 'PG_VERSION'))) {
+    logger.warn(
+      { folder: old },
+      `${old} holds the database of an earlier RewardLoop (PGlite), which is no longer used: the embedded PostgreSQL keeps its data in ${path.join(dataDir, 'postgres')}. Delete ${old} when you no longer need it.`,
+    );
   }
-  throw new EmbeddedDatabaseBusyError(`Could not lock the embedded database in ${dir}.`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-export class EmbeddedDatabaseBusyError extends Error {
-  override name = 'EmbeddedDatabaseBusyError';
 }
 
 function redact(url: string): string {

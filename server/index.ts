@@ -3,7 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { ConfigError, loadConfig } from './config.ts';
 import { createRoot } from './composition.ts';
-import { EmbeddedDatabaseBusyError } from './database.ts';
+import { EmbeddedPostgresError } from './embedded-postgres.ts';
 import { createHttpApp } from './http.ts';
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,7 +59,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof EmbeddedDatabaseBusyError) {
+  if (error instanceof ConfigError || error instanceof EmbeddedPostgresError) {
     console.error(error.message);
   } else {
     console.error('RewardLoop failed to start:', error);

@@ -37,9 +37,8 @@ export function jobId(queue: string, key: string): string {
 
 /**
  * pg-boss on the product's own PostgreSQL (the embedded one included). A job sent with `em` is
- * inserted through that EntityManager's open transaction (pg-boss's `db.executeSql`), never
- * through pg-boss's own pool: on the embedded database a second connection would wait for the
- * transaction to end while the transaction waits for it.
+ * inserted through that EntityManager's open transaction (pg-boss's `db.executeSql`), so it is
+ * committed or rolled back with the work (ADR 013).
  */
 export class PgBossJobQueue implements JobQueue {
   private readonly boss: PgBoss;
@@ -53,9 +52,9 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   /**
-   * Creates the queues, then starts the instance that is used: pg-boss fills its queue cache at
-   * start, so no `send` ever needs its pool to look a queue up (which inside an open transaction
-   * on the embedded database would deadlock).
+   * Starts pg-boss, then creates or updates the queues of QUEUES to their policies. Where workers
+   * run, pg-boss also supervises (retries jobs whose worker died, purges old jobs) and keeps the cron
+   * schedules (schedule()).
    */
   static async start(options: {
     connectionString: string;
@@ -66,25 +65,25 @@ export class PgBossJobQueue implements JobQueue {
     /** Per-queue changes to DEFAULT_QUEUE_POLICIES (tests retry at once). */
     policies?: Partial<Record<QueueName, Partial<QueuePolicy>>>;
   }): Promise<PgBossJobQueue> {
-    const base = { connectionString: options.connectionString, max: options.poolMax ?? 2, schema: 'pgboss' };
-    const setup = new PgBoss({ ...base, schedule: false, supervise: false });
-    setup.on('error', (err: unknown) => options.logger.error({ err }, 'job queue setup error'));
-    await setup.start();
-    for (const name of QUEUES) {
-      const wanted = queueOptions({ ...DEFAULT_QUEUE_POLICY, ...DEFAULT_QUEUE_POLICIES[name], ...options.policies?.[name] });
-      const existing = await setup.getQueue(name);
-      if (!existing) {
-        const { retryDelayMax, ...rest } = wanted;
-        await setup.createQueue(name, retryDelayMax === null ? rest : { ...rest, retryDelayMax });
-      } else if (Object.entries(wanted).some(([k, v]) => ((existing as unknown as Record<string, unknown>)[k] ?? null) !== v)) {
-        await setup.updateQueue(name, wanted);
-      }
-    }
-    await setup.stop({ graceful: false });
-    // Where workers run, pg-boss also supervises and keeps the cron schedules (schedule()).
-    const boss = new PgBoss({ ...base, schedule: options.worker ?? false, supervise: options.worker ?? false });
+    const boss = new PgBoss({
+      connectionString: options.connectionString,
+      max: options.poolMax ?? 2,
+      schema: 'pgboss',
+      schedule: options.worker ?? false,
+      supervise: options.worker ?? false,
+    });
     boss.on('error', (err: unknown) => options.logger.error({ err }, 'job queue error'));
     await boss.start();
+    for (const name of QUEUES) {
+      const wanted = queueOptions({ ...DEFAULT_QUEUE_POLICY, ...DEFAULT_QUEUE_POLICIES[name], ...options.policies?.[name] });
+      const existing = await boss.getQueue(name);
+      if (!existing) {
+        const { retryDelayMax, ...rest } = wanted;
+        await boss.createQueue(name, retryDelayMax === null ? rest : { ...rest, retryDelayMax });
+      } else if (Object.entries(wanted).some(([k, v]) => ((existing as unknown as Record<string, unknown>)[k] ?? null) !== v)) {
+        await boss.updateQueue(name, wanted);
+      }
+    }
     return new PgBossJobQueue(boss, options.logger);
   }
 
