@@ -1,6 +1,6 @@
 /**
  * Cold start: time from spawning the run command to the first 200 on `/`, on a fresh DATA_DIR
- * (fresh embedded PGlite database, migrations applied at start), for the development command
+ * (fresh embedded PostgreSQL database, migrations applied at start), for the development command
  * (`node server/index.ts` with NODE_ENV=development: Vite middleware, SSR compiled on demand) and
  * the production server (the built app in build/).
  *

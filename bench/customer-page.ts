@@ -1,5 +1,5 @@
 /**
- * Customer survey page under load (issue 4): starts the production server (embedded PGlite by
+ * Customer survey page under load (issue 4): starts the production server (the embedded PostgreSQL by
  * default, or with --postgres a freshly created database on the local PostgreSQL, dropped
  * afterwards), creates a survey a customer can reach (owner sign-up, survey, free trial; Square is
  * waived with bypass_square=true, the owner's preview URL, which renders the same page), then in the
@@ -186,7 +186,7 @@ async function main() {
   const islandFile = path.join(projectDir, 'build/survey-island.json');
   const island = existsSync(islandFile) ? (JSON.parse(readFileSync(islandFile, 'utf8')) as { file?: string }).file ?? null : null;
   if (!island) console.warn('warning: no build/survey-island.json: the build is older than the survey island; run `npm run build`.');
-  const database = args.postgres ? `external PostgreSQL (${new URL(process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432').host})` : 'embedded PGlite';
+  const database = args.postgres ? `external PostgreSQL (${new URL(process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432').host})` : 'embedded PostgreSQL';
   console.log(`customer survey page vs a bare page: ${database}, ${connections} connections, ${rounds} x ${duration} s per page (+${warmup} s warm-up each); ${machine()}`);
   const maxWait = Number(args['max-wait']);
 

@@ -1,5 +1,5 @@
 /**
- * Dashboard under load: starts the production server (embedded PGlite by default, or with
+ * Dashboard under load: starts the production server (the embedded PostgreSQL by default, or with
  * --postgres a freshly created database on the local PostgreSQL, dropped afterwards), signs up
  * one owner, warms up, then runs autocannon against `GET /` with the session cookie and reports
  * requests/s, latency percentiles, non-2xx responses, server CPU and the server's peak memory.
@@ -163,7 +163,7 @@ async function main() {
   if (!Number.isInteger(connections) || connections < 1 || !(duration > 0) || !(warmup >= 0)) {
     throw new Error('--connections must be a positive integer, --duration positive and --warmup >= 0 (seconds)');
   }
-  const database = args.postgres ? `external PostgreSQL (${new URL(adminUrl).host})` : 'embedded PGlite';
+  const database = args.postgres ? `external PostgreSQL (${new URL(adminUrl).host})` : 'embedded PostgreSQL';
   console.log(`dashboard load: GET / as a signed-in owner, ${database}, ${connections} connections, ${duration} s (+${warmup} s warm-up); ${machine()}`);
   const maxWait = Number(args['max-wait']);
 
@@ -179,7 +179,7 @@ async function main() {
 
   let server = await startProduction(env);
   if (args.restart) {
-    // First boot creates the database (and, for PGlite, runs initdb); measure a normal restart.
+    // First boot creates the database (and, embedded, runs initdb); measure a normal restart.
     await server.stop({ keepDataDir: true });
     server = await startProduction(env, server.dataDir);
     console.log('  restarted on the same data; measuring the second boot');

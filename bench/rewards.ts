@@ -1,6 +1,6 @@
 /**
  * Rewards through the queue (issue 5): starts the production server as `npm start` does (its job
- * workers included; embedded PGlite by default, or with --postgres a fresh database on the local
+ * workers included; the embedded PostgreSQL by default, or with --postgres a fresh database on the local
  * PostgreSQL, dropped afterwards) with Test gift cards (GIFT_CARDS=test: no Square) and the mail
  * outbox, makes a survey customers can reach, then measures two things:
  *
@@ -181,7 +181,7 @@ async function main() {
     if (!Number.isInteger(v) || v < (name === 'interval-ms' ? 0 : 1)) throw new Error(`--${name} must be a positive integer`);
   }
   if (count + latencyCount > 60_000) throw new Error('at most 60000 submissions in all');
-  const database = args.postgres ? `external PostgreSQL (${new URL(process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432').host})` : 'embedded PGlite';
+  const database = args.postgres ? `external PostgreSQL (${new URL(process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432').host})` : 'embedded PostgreSQL';
   console.log(`rewards through the queue: Test gift cards, mail outbox, ${database}; ${machine()}`);
 
   const env: Record<string, string> = { TRUST_PROXY: 'loopback', GIFT_CARDS: 'test', POS: 'demo', SCREENSHOT_VERIFIER: 'fake' };

@@ -1,6 +1,6 @@
 /**
  * Survey submissions under load (issue 4): starts the production server with its job queue (as
- * `npm start` does; embedded PGlite by default, or with --postgres a freshly created database on the
+ * `npm start` does; the embedded PostgreSQL by default, or with --postgres a freshly created database on the
  * local PostgreSQL, dropped afterwards), creates a survey a customer can reach (owner sign-up,
  * survey, free trial), then POSTs --count submissions with distinct customer emails to
  * `POST /api/survey/submit/{businessId}/{surveyId}` with `bypassSquare: true` (Square cannot be
@@ -16,9 +16,9 @@
  * client IP: every submission carries its own 10.x.y.z address, and the stored ip_address column
  * is checked to hold them (proof that the header was honoured, not worked around).
  *
- * The embedded database cannot be opened while the server holds it: the counts are read after the
- * server stopped, through the project's own openDatabase (server/database.ts) on the kept DATA_DIR;
- * with --postgres through `pg` on the benchmark database.
+ * The counts are read after the server stopped (so every queued write is settled), through the
+ * project's own openDatabase (server/database.ts) on the kept DATA_DIR; with --postgres through
+ * `pg` on the benchmark database.
  * BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where --postgres
  * creates and drops its database.
  *
@@ -169,7 +169,7 @@ async function main() {
   if (!Number.isInteger(count) || count < 1 || count > 65_536 || !Number.isInteger(concurrency) || concurrency < 1) {
     throw new Error('--count must be an integer from 1 to 65536 and --concurrency a positive integer');
   }
-  const database = args.postgres ? `external PostgreSQL (${new URL(process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432').host})` : 'embedded PGlite';
+  const database = args.postgres ? `external PostgreSQL (${new URL(process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432').host})` : 'embedded PostgreSQL';
   console.log(`survey submissions: ${count} to POST /api/survey/submit, ${concurrency} in flight, ${database}, job queue on; ${machine()}`);
   const maxWait = Number(args['max-wait']);
 
