@@ -161,11 +161,12 @@ export function procStatusKiB(pid: number): Record<string, number> | null {
 /**
  * Memory of a process tree in KiB (the app and, with the embedded database, its PostgreSQL
  * processes): `rss` adds up each process's resident set (shared pages counted once per process),
- * `pss` splits shared pages among the processes that map them (from smaps_rollup), which is the
+ * `hwm` each process's peak resident set (VmHWM), `pss` splits shared pages among the processes that map them (from smaps_rollup), which is the
  * fair sum for PostgreSQL's shared buffers.
  */
-export function treeMemoryKiB(pid: number): { rss: number; pss: number; processes: number } {
+export function treeMemoryKiB(pid: number): { rss: number; hwm: number; pss: number; processes: number } {
   let rss = 0;
+  let hwm = 0;
   let pss = 0;
   let processes = 0;
   for (const p of processTree(pid)) {
@@ -173,12 +174,13 @@ export function treeMemoryKiB(pid: number): { rss: number; pss: number; processe
       const rollup = readFileSync(`/proc/${p}/smaps_rollup`, 'utf8');
       rss += Number(/^Rss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
       pss += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
+      hwm += procStatusKiB(p)?.VmHWM ?? 0;
       processes += 1;
     } catch {
       /* exited meanwhile */
     }
   }
-  return { rss, pss, processes };
+  return { rss, hwm, pss, processes };
 }
 
 /** user+system CPU time of a process in seconds, from /proc/<pid>/stat; null when gone. */
