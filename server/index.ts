@@ -10,18 +10,27 @@ const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 
 async function main() {
   const config = loadConfig();
+  const production = config.NODE_ENV === 'production';
+  // In development Vite starts while the database starts and migrates: neither waits for the other.
+  const viteStarting = production
+    ? null
+    : import('vite').then((vite) => vite.createServer({ root: projectDir, server: { middlewareMode: true }, appType: 'custom' }));
+  // Awaited below; a failure meanwhile must not count as an unhandled rejection.
+  viteStarting?.catch(() => undefined);
   // The server runs the job workers and schedules too (the daily pos-token-refresh).
-  const root = await createRoot(config, { migrate: true, jobs: true, workers: true });
+  const root = await createRoot(config, { migrate: true, jobs: true, workers: true }).catch(async (error: unknown) => {
+    await (await viteStarting?.catch(() => null))?.close();
+    throw error;
+  });
   const { logger } = root;
   let app;
   let closeVite: (() => Promise<void>) | undefined;
-  if (config.NODE_ENV === 'production') {
+  if (production) {
     const buildPath = path.join(projectDir, 'build/server/index.js');
     const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
     app = createHttpApp(root, { build, clientDir: path.join(projectDir, 'build/client') });
   } else {
-    const vite = await import('vite');
-    const viteServer = await vite.createServer({ root: projectDir, server: { middlewareMode: true }, appType: 'custom' });
+    const viteServer = (await viteStarting)!;
     closeVite = () => viteServer.close();
     app = createHttpApp(root, {
       build: () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
