@@ -26,6 +26,25 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // Request bodies are read through app/utils/input.server.ts (Content-Type, parse errors, text the
+    // database cannot store), never straight off the Request (issue 9).
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/utils/input.server.ts', 'app/utils/api.server.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(formData|json|text|arrayBuffer|blob)$/][callee.object.name='request']",
+          message: 'Read the body with readForm/readJson/readJsonObject/readText (app/utils/input.server.ts, api.server.ts).',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(formData|json|text|arrayBuffer|blob)$/] > MemberExpression.callee > CallExpression.object[callee.property.name='clone']",
+          message: 'Read the body with readForm (app/utils/input.server.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

@@ -4,8 +4,20 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceContext } from './nonce.tsx';
+import { SESSION_COOKIE } from './utils/session.server.ts';
 
 const ABORT_DELAY = 5_000;
+
+/** A signed-in owner's pages and data never go into a shared or back/forward cache (issue 9). */
+function privateWhenSignedIn(request: Request, headers: Headers) {
+  if (new RegExp(`(^|;\\s*)${SESSION_COOKIE}=`).test(request.headers.get('Cookie') ?? '')) headers.set('Cache-Control', 'private, no-store');
+}
+
+/** Single-fetch data (`.data`) of a signed-in owner: the same as their pages. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  privateWhenSignedIn(request, response.headers);
+  return response;
+}
 
 export default function handleRequest(
   request: Request,
@@ -24,6 +36,7 @@ export default function handleRequest(
       shellRendered = true;
       const body = new PassThrough();
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      privateWhenSignedIn(request, responseHeaders);
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
     };

@@ -139,7 +139,7 @@ export function ErrorBoundary() {
           {notFound
             ? 'The page you were looking for does not exist or has moved.'
             : isRouteErrorResponse(error)
-              ? `${error.status}: ${typeof error.data === 'string' ? error.data : error.statusText}`
+              ? `${error.status}: ${typeof error.data === 'string' ? error.data : typeof error.data?.message === 'string' ? error.data.message : error.statusText}`
               : 'An unexpected error occurred. Please try again in a moment.'}
         </p>
         <Link to="/" className="mt-6 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 font-semibold text-white">

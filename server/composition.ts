@@ -15,7 +15,7 @@ import { OcrScreenshotVerifier } from '../adapters/verification/OcrScreenshotVer
 import type { GoogleIdTokenVerifier } from '../modules/accounts/google.ts';
 import type { JobQueue, QueueName, QueuePolicy, WorkOptions } from '../modules/jobs/port.ts';
 import { createAccounts } from '../modules/accounts/service.ts';
-import { RateLimiter } from '../modules/accounts/rate-limit.ts';
+import { RateLimiter, SignInThrottle } from '../modules/accounts/rate-limit.ts';
 import { createSessionStore } from '../modules/accounts/sessions.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import type { PosConnector } from '../modules/pos/port.ts';
@@ -47,6 +47,8 @@ export type Root = {
   outbox: OutboxMailer | null;
   sessions: ReturnType<typeof createSessionStore>;
   rateLimiter: RateLimiter;
+  /** Per-account sign-in delays, with device cookies (ADR 021). */
+  signInThrottle: SignInThrottle;
   /** Present when GOOGLE_CLIENT_ID/SECRET are set. */
   googleIdTokens: GoogleIdTokenVerifier | null;
   /** The job queue (pg-boss on the same database), when started with `jobs: true`. */
@@ -139,6 +141,7 @@ export async function createRoot(
     outbox,
     sessions: createSessionStore(db.orm.em),
     rateLimiter: new RateLimiter(),
+    signInThrottle: new SignInThrottle(),
     googleIdTokens: config.GOOGLE_CLIENT_ID ? new JoseGoogleIdTokenVerifier({ clientId: config.GOOGLE_CLIENT_ID }) : null,
     jobs,
     verifier,
@@ -205,6 +208,7 @@ export function createRequestContext(root: Root, extra: { cspNonce: string; clie
     logger: root.logger,
     sessions: root.sessions,
     rateLimiter: root.rateLimiter,
+    signInThrottle: root.signInThrottle,
     googleIdTokens: root.googleIdTokens,
     outbox: root.config.NODE_ENV === 'production' ? null : root.outbox,
     accounts: createAccounts({ em, mailer: root.mailer, appUrl: root.config.APP_URL, logger: root.logger }),

@@ -46,6 +46,13 @@ function contentSecurityPolicy(nonce: string, root: Root, dev: boolean): string 
   ].join('; ');
 }
 
+/** The host Remix compares the Origin with: the first X-Forwarded-Host, else Host. */
+function remixHost(req: Request): string | undefined {
+  const forwarded = req.headers['x-forwarded-host'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || req.headers.host;
+}
+
 function sameHost(origin: string, host: string | undefined): boolean {
   try {
     return Boolean(host) && new URL(origin).host === host;
@@ -112,13 +119,51 @@ export function createHttpApp(root: Root, options: HttpOptions) {
     next();
   });
 
-  // Cross-site form posts carry the attacker's Origin: refused, on top of SameSite=Lax cookies.
+  // A path that does not decode (`/api/survey/config/%E0%A4%A`) or decodes to U+0000 is refused
+  // here, before Remix decodes it for route params; so is a query with U+0000. (UTF-8 decoding never
+  // yields a lone surrogate.) Text in bodies is checked by the readers in app/utils/input.server.ts.
+  app.use((req, res, next) => {
+    let path: string;
+    try {
+      path = decodeURIComponent(req.path);
+    } catch {
+      res.status(400).type('application/json').send({ message: 'The address is not valid: a percent-escape in the path is malformed.' });
+      return;
+    }
+    const query = req.originalUrl.indexOf('?');
+    const nul = path.includes('\u0000') || (query >= 0 && [...new URLSearchParams(req.originalUrl.slice(query + 1))].some(([k, v]) => `${k}${v}`.includes('\u0000')));
+    if (nul) {
+      res.status(400).type('application/json').send({ message: 'The address contains a character that cannot be stored (U+0000).' });
+      return;
+    }
+    next();
+  });
+
+  // A body the route never read (logout, the Google start, a refused post) must not hold up the next
+  // request on the same keep-alive connection: such a response closes the connection, and whatever
+  // is left of the body is discarded.
+  app.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    // Node writes every response's head through writeHead (also the implicit one of write/end).
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+      if (!req.complete && !this.headersSent) this.setHeader('Connection', 'close');
+      return writeHead.apply(this, args);
+    } as Response['writeHead'];
+    res.on('finish', () => {
+      if (!req.complete) req.resume();
+    });
+    next();
+  });
+
+  // Cross-site form posts carry the attacker's Origin: refused, on top of SameSite=Lax cookies. The
+  // rule is Remix's own (the Origin's host must be X-Forwarded-Host, else Host), so a post Remix
+  // would refuse with a 500 is a 403 here. `Origin: null` (sandboxed frames, data: URLs, some
+  // redirects) is foreign.
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const origin = req.headers.origin;
-    if (!origin || origin === 'null' || sameHost(origin, req.headers.host) || origin === new URL(root.config.APP_URL).origin) {
-      return next();
-    }
+    if (origin === undefined || sameHost(origin, remixHost(req))) return next();
     res.status(403).type('application/json').send({ message: 'Cross-site requests are not allowed.' });
   });
 

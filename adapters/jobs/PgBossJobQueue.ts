@@ -23,6 +23,7 @@ function queueOptions(policy: QueuePolicy) {
     // pg-boss takes a maximum delay only with backoff.
     retryDelayMax: policy.retryBackoff ? (policy.retryDelayMaxSeconds ?? null) : null,
     expireInSeconds: policy.expireInSeconds,
+    heartbeatSeconds: policy.heartbeatSeconds ?? null,
   };
 }
 
@@ -65,12 +66,16 @@ export class PgBossJobQueue implements JobQueue {
     /** Per-queue changes to DEFAULT_QUEUE_POLICIES (tests retry at once). */
     policies?: Partial<Record<QueueName, Partial<QueuePolicy>>>;
   }): Promise<PgBossJobQueue> {
+    // The supervisor looks for dead attempts (stale heartbeats, expiry) every 5 s rather than every
+    // 60 s: a supervise pass, and the per-queue monitor step it runs, are both on 5 s timers.
     const boss = new PgBoss({
       connectionString: options.connectionString,
       max: options.poolMax ?? 2,
       schema: 'pgboss',
       schedule: options.worker ?? false,
       supervise: options.worker ?? false,
+      superviseIntervalSeconds: 5,
+      monitorIntervalSeconds: 5,
     });
     boss.on('error', (err: unknown) => options.logger.error({ err }, 'job queue error'));
     await boss.start();
@@ -78,8 +83,12 @@ export class PgBossJobQueue implements JobQueue {
       const wanted = queueOptions({ ...DEFAULT_QUEUE_POLICY, ...DEFAULT_QUEUE_POLICIES[name], ...options.policies?.[name] });
       const existing = await boss.getQueue(name);
       if (!existing) {
-        const { retryDelayMax, ...rest } = wanted;
-        await boss.createQueue(name, retryDelayMax === null ? rest : { ...rest, retryDelayMax });
+        // pg-boss takes a missing option, not null, at creation.
+        const created = Object.fromEntries(Object.entries(wanted).filter(([, v]) => v !== null)) as Omit<typeof wanted, 'retryDelayMax' | 'heartbeatSeconds'> & {
+          retryDelayMax?: number;
+          heartbeatSeconds?: number;
+        };
+        await boss.createQueue(name, created);
       } else if (Object.entries(wanted).some(([k, v]) => ((existing as unknown as Record<string, unknown>)[k] ?? null) !== v)) {
         await boss.updateQueue(name, wanted);
       }

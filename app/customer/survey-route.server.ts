@@ -19,7 +19,9 @@ import {
   validScale,
   type SurveyTemplate,
 } from '../../modules/surveys/template.ts';
+import { readForm } from '../utils/input.server.ts';
 import { demoGiftCardNumber, FIELD, fileField, firstStep, INTENTS, type Intent, type SurveyPageData, type SurveyStep } from './state.ts';
+import { ownerPreview } from '../utils/auth.server.ts';
 
 /** Which link the customer came by (spec section 2, "Public survey"). */
 export type SurveyRouteKind = 'public' | 'business' | 'dynamic' | 'preview';
@@ -30,7 +32,7 @@ const MAX_ANSWER_CHARS = 2000;
 
 async function resolveView({ request, context, params }: Args, kind: SurveyRouteKind): Promise<{ view: CustomerSurveyView | null; custom?: boolean }> {
   const query = new URL(request.url).searchParams;
-  const bypassSquare = query.get('bypass_square') === 'true';
+  const bypassSquare = await ownerPreview(request, context, params.businessId ?? '', query.get('bypass_square'));
   if (kind === 'preview') {
     // ?custom=true: the builder's draft lives in this browser's storage; the page fetches its view.
     if (query.get('custom') === 'true') return { view: null, custom: true };
@@ -143,11 +145,13 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
 
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
+    form = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    const { message } = (await error.json()) as { message: string };
     return data<SurveyPageData>(
-      { view, step: { ...firstStep(), toast: { title: 'Submission Failed', description: 'The form could not be read. Please try again.', type: 'error' } } },
-      { status: 400 },
+      { view, step: { ...firstStep(), toast: { title: 'Submission Failed', description: message, type: 'error' } } },
+      { status: error.status },
     );
   }
   const last = template.sections.length - 1;

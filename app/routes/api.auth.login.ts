@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { AUTH_RATE_RULES } from '../../modules/accounts/rate-limit.ts';
+import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/rate-limit.ts';
 import { signInSchema } from '../../modules/accounts/schemas.ts';
 import { BAD_CREDENTIALS_MESSAGE, toCurrentUser } from '../../modules/accounts/service.ts';
 import { apiError, methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
-import { startSession } from '../utils/auth.server.ts';
+import { signInGate, signInOutcome, startSession } from '../utils/auth.server.ts';
 import { afterSignIn, saveHandedOverDraft } from '../utils/draft.server.ts';
 
 const bodySchema = signInSchema.extend({
@@ -18,14 +18,18 @@ export const loader = () => methodNotAllowed();
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   const body = await readJson(request, bodySchema);
-  const limited = rateLimited(context, [
-    [`signin:ip:${context.clientIp}`, AUTH_RATE_RULES.signInPerIp],
-    [`signin:email:${body.email}`, AUTH_RATE_RULES.signInPerEmail],
-  ]);
+  const limited = rateLimited(context, [[`signin:ip:${context.clientIp}`, AUTH_RATE_RULES.signInPerIp]]);
   if (limited) return limited;
+  // Per account, with growing delays; a browser with this account's device cookie has its own count (ADR 021).
+  const gate = await signInGate(request, context, body.email);
+  if (gate.wait > 0) return apiError(429, tooManyAttemptsMessage(gate.wait), { headers: { 'Retry-After': String(gate.wait) } });
   const business = await context.accounts.signIn(body.email, body.password);
-  if (!business) return apiError(401, BAD_CREDENTIALS_MESSAGE);
+  if (!business) {
+    await signInOutcome(context, gate, body.email, false);
+    return apiError(401, BAD_CREDENTIALS_MESSAGE);
+  }
   const headers = await startSession(request, context, business, { remember: body.remember });
+  await signInOutcome(context, gate, body.email, true, headers);
   const draftId = await saveHandedOverDraft(context, business.id, body.surveyBuilderConfig);
   return Response.json({ user: toCurrentUser(business), surveyConfigId: draftId, redirectTo: afterSignIn(null, draftId) }, { headers });
 }

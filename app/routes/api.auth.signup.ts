@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { AUTH_RATE_RULES } from '../../modules/accounts/rate-limit.ts';
-import { signUpSchema } from '../../modules/accounts/schemas.ts';
+import { newAccountSchema } from '../../modules/accounts/password-policy.ts';
 import { toCurrentUser } from '../../modules/accounts/service.ts';
 import { apiError, methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
 import { startSession } from '../utils/auth.server.ts';
 import { afterSignIn, saveHandedOverDraft } from '../utils/draft.server.ts';
 
 // Same rules as the form; the JSON body sends `terms` as a boolean.
-const bodySchema = signUpSchema.and(z.object({ surveyBuilderConfig: z.unknown().optional() }));
+const bodySchema = newAccountSchema.and(z.object({ surveyBuilderConfig: z.unknown().optional() }));
 
 export const loader = () => methodNotAllowed();
 

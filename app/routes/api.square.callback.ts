@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getOwner } from '../utils/auth.server.ts';
 import { connectStateStore } from '../utils/square.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
+import { oversizedState } from '../utils/api.server.ts';
 
 /**
  * GET /api/square/callback: Square (or the demo consent page) sends the owner back with `code` and
@@ -9,6 +10,8 @@ import { redirectWithToast } from '../utils/toast.server.ts';
  * dashboard; a failure goes to the dashboard with 'Square connection failed' and the reason.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const tooLong = oversizedState(request);
+  if (tooLong) return tooLong;
   const owner = await getOwner(request, context);
   if (!owner) {
     return redirectWithToast(context, '/auth?returnTo=%2Fsquare-connect', {

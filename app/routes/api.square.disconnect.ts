@@ -4,6 +4,7 @@ import { requireOwner } from '../utils/auth.server.ts';
 import { requireOwnerApi } from '../utils/owner-api.server.ts';
 import { backTo, isFormPost } from '../utils/square.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
+import { readForm } from '../utils/input.server.ts';
 
 export const loader = () => methodNotAllowed();
 
@@ -16,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   if (isFormPost(request)) {
     const owner = await requireOwner(request, context);
-    const to = backTo((await request.formData()).get('returnTo'));
+    const to = backTo((await readForm(request)).get('returnTo'));
     const result = await context.pos.disconnect(owner);
     return result.ok
       ? redirectWithToast(context, to, { title: 'Square Disconnected', description: 'Your Square account is no longer connected.', type: 'success' })

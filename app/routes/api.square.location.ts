@@ -4,6 +4,7 @@ import { requireOwner } from '../utils/auth.server.ts';
 import { requireOwnerApi } from '../utils/owner-api.server.ts';
 import { isFormPost } from '../utils/square.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
+import { readForm } from '../utils/input.server.ts';
 
 export const loader = () => methodNotAllowed();
 
@@ -17,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   if (isFormPost(request)) {
     const owner = await requireOwner(request, context);
-    const result = await context.pos.setLocation(owner, { locationId: (await request.formData()).get('locationId') });
+    const result = await context.pos.setLocation(owner, { locationId: (await readForm(request)).get('locationId') });
     if (!result.ok) {
       return redirectWithToast(context, '/square-location-selection', { title: 'Failed to Set Location', description: result.message, type: 'error' });
     }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { apiError, methodNotAllowed } from '../utils/api.server.ts';
+import { readText } from '../utils/input.server.ts';
 
 /**
  * POST /api/square/webhook: Square's gift card events. The raw body is read as text (the signature
@@ -10,7 +11,7 @@ import { apiError, methodNotAllowed } from '../utils/api.server.ts';
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   const result = await context.rewards.receiveSquareWebhook({
-    body: await request.text(),
+    body: await readText(request),
     signature: request.headers.get('x-square-hmacsha256-signature'),
   });
   if (result.status !== 200) return apiError(result.status, result.message);

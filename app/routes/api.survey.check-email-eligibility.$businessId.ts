@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { apiError, methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
+import { ownerPreview } from '../utils/auth.server.ts';
 
 const bodySchema = z.object({
   email: z.string({ error: 'Invalid email address' }).trim().max(255, 'Email must be at most 255 characters').pipe(z.email('Invalid email address')),
@@ -16,7 +17,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const limited = rateLimited(context, [[`eligibility:ip:${context.clientIp}`, { limit: 60, windowMs: 60_000 }]]);
   if (limited) return limited;
   const body = await readJson(request, bodySchema);
-  const found = await context.responses.findPublicSurvey({ businessId: params.businessId ?? '', surveyId: body.surveyId, bypassSquare: body.bypassSquare });
+  const found = await context.responses.findPublicSurvey({ businessId: params.businessId ?? '', surveyId: body.surveyId, bypassSquare: await ownerPreview(request, context, params.businessId ?? '', body.bypassSquare) });
   if (!found) return apiError(404, 'Survey Not Found');
   return Response.json(await context.responses.checkEligibility({ businessId: found.survey.businessId, email: body.email, frequencyDays: found.survey.surveyFrequencyDays }));
 }

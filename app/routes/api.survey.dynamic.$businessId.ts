@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { customerView } from '../../modules/responses/customer-view.ts';
 import { publicSurveyJson } from '../utils/public-survey.server.ts';
+import { ownerPreview } from '../utils/auth.server.ts';
 
 /** GET /api/survey/dynamic/{businessId}[?bypass_square=true]: the business's current survey, as the public view. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const bypassSquare = new URL(request.url).searchParams.get('bypass_square') === 'true';
+  const bypassSquare = await ownerPreview(request, context, params.businessId ?? '', new URL(request.url).searchParams.get('bypass_square'));
   const found = await context.responses.findCurrentSurvey({ businessId: params.businessId ?? '', bypassSquare });
   const view = found ? customerView(found.survey, found.businessName, { mode: bypassSquare ? 'preview' : 'live', dynamic: true, bypassSquare }) : null;
   return publicSurveyJson(view, { frequencyDays: found?.survey.surveyFrequencyDays });

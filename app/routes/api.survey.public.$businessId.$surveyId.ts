@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { customerView } from '../../modules/responses/customer-view.ts';
 import { publicSurveyJson } from '../utils/public-survey.server.ts';
+import { ownerPreview } from '../utils/auth.server.ts';
 
 /**
  * GET /api/survey/public/{businessId}/{surveyId}[?bypass_square=true]: what the customer's page
  * needs (spec "Public survey view"): config, template, business display name, isPreview.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const bypassSquare = new URL(request.url).searchParams.get('bypass_square') === 'true';
+  const bypassSquare = await ownerPreview(request, context, params.businessId ?? '', new URL(request.url).searchParams.get('bypass_square'));
   const found = await context.responses.findPublicSurvey({ businessId: params.businessId ?? '', surveyId: params.surveyId ?? '', bypassSquare });
   const view = found ? customerView(found.survey, found.businessName, { mode: bypassSquare ? 'preview' : 'live', bypassSquare }) : null;
   return publicSurveyJson(view, { frequencyDays: found?.survey.surveyFrequencyDays });

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
+import { ownerPreview } from '../utils/auth.server.ts';
 
 // The spec's body. ipAddress and userAgent are taken from the request, not from the body.
 const bodySchema = z.object({
@@ -30,7 +31,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     responses: body.responses,
     customerEmail: body.customerEmail,
     customerName: body.customerName,
-    bypassSquare: body.bypassSquare,
+    // The owner's preview only (the session, never the flag alone): scored and checked, saved nowhere.
+    bypassSquare: await ownerPreview(request, context, params.businessId ?? '', body.bypassSquare),
     ipAddress: context.clientIp,
     userAgent: request.headers.get('User-Agent'),
     frontend: { points: body.frontendCalculatedPoints, tier: body.frontendCalculatedTier, rewardValue: body.frontendCalculatedRewardValue },
@@ -42,6 +44,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       { message, title, ...(field ? { field } : {}), ...(daysRemaining ? { daysRemaining } : {}), ...(screenshotRejected ? { screenshotRejected } : {}) },
       { status },
     );
+  }
+  if (result.preview) {
+    return Response.json({ success: true, preview: true, responseId: null, totalPoints: result.totalPoints, rewardTier: result.rewardTier, rewardValue: result.rewardValue });
   }
   return Response.json({ success: true, responseId: result.responseId, totalPoints: result.totalPoints, rewardTier: result.rewardTier, rewardValue: result.rewardValue }, { status: 201 });
 }

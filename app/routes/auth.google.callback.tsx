@@ -3,9 +3,12 @@ import { getAuthenticator, startSession } from '../utils/auth.server.ts';
 import { safeReturnTo } from '../utils/return-to.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
 import { returnToCookie } from './auth.google.tsx';
+import { oversizedState } from '../utils/api.server.ts';
 
 /** GET /auth/google/callback: Google sends the owner back here with a code and our state. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const tooLong = oversizedState(request);
+  if (tooLong) return tooLong;
   if (!context.config.googleClientId) return redirectWithToast(context, '/auth', { title: 'Google sign in failed', type: 'error' });
   let business;
   try {

@@ -3,6 +3,7 @@ import { getAuthenticator } from '../utils/auth.server.ts';
 import { safeReturnTo } from '../utils/return-to.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
 import { GOOGLE_UNAVAILABLE } from '../components/auth-forms.tsx';
+import { readForm } from '../utils/input.server.ts';
 
 /** Where to go after Google sends the owner back; survives the round trip to Google for 10 minutes. */
 export const returnToCookie = createCookie('rl_return_to', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 600 });
@@ -14,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!context.config.googleClientId) {
     return redirectWithToast(context, '/auth', { title: 'Google sign in failed', description: GOOGLE_UNAVAILABLE, type: 'error' });
   }
-  const returnTo = safeReturnTo((await request.clone().formData()).get('returnTo'));
+  const returnTo = safeReturnTo((await readForm(request.clone())).get('returnTo'));
   try {
     await getAuthenticator(context).authenticate('google', request, { context, throwOnError: true });
   } catch (response) {

@@ -4,13 +4,15 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { AuthorizationError } from 'remix-auth';
 import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/rate-limit.ts';
-import { signInSchema, signUpSchema } from '../../modules/accounts/schemas.ts';
+import { newAccountSchema } from '../../modules/accounts/password-policy.ts';
+import { signInSchema } from '../../modules/accounts/schemas.ts';
 import { BAD_CREDENTIALS_MESSAGE } from '../../modules/accounts/service.ts';
 import { AuthScreen, type AuthMode } from '../components/auth-forms.tsx';
-import { getAuthenticator, getOwner, startSession } from '../utils/auth.server.ts';
+import { getAuthenticator, getOwner, signInGate, signInOutcome, startSession } from '../utils/auth.server.ts';
 import { safeReturnTo } from '../utils/return-to.ts';
 import { afterSignIn, saveHandedOverDraft } from '../utils/draft.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
+import { readForm } from '../utils/input.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in — RewardLoop' }];
 
@@ -26,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const returnTo = safeReturnTo(formData.get('returnTo'));
   const draft = formData.get('surveyBuilderConfig');
   const ip = context.clientIp;
@@ -42,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
 
   if (formData.get('intent') === 'signup') {
-    const submission = parseWithZod(formData, { schema: signUpSchema });
+    const submission = parseWithZod(formData, { schema: newAccountSchema });
     if (submission.status !== 'success') {
       return fail('signup', submission.reply({ hideFields: ['password', 'confirmPassword'] }), 400);
     }
@@ -82,22 +84,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return fail('signin', submission.reply({ hideFields: ['password'] }), 400);
   }
-  const limited = context.rateLimiter.hit([
-    [`signin:ip:${ip}`, AUTH_RATE_RULES.signInPerIp],
-    [`signin:email:${submission.value.email}`, AUTH_RATE_RULES.signInPerEmail],
-  ]);
-  if (!limited.allowed) {
-    const message = tooManyAttemptsMessage(limited.retryAfterSeconds);
+  const limited = context.rateLimiter.hit([[`signin:ip:${ip}`, AUTH_RATE_RULES.signInPerIp]]);
+  // Per account, with growing delays; a browser with this account's device cookie has its own count (ADR 021).
+  const gate = await signInGate(request, context, submission.value.email);
+  const wait = limited.allowed ? gate.wait : limited.retryAfterSeconds;
+  if (wait > 0) {
     return fail(
       'signin',
-      submission.reply({ formErrors: [message], hideFields: ['password'] }),
-      { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
+      submission.reply({ formErrors: [tooManyAttemptsMessage(wait)], hideFields: ['password'] }),
+      { status: 429, headers: { 'Retry-After': String(wait) } },
       'Sign in failed',
     );
   }
   try {
     const business = await getAuthenticator(context).authenticate('form', request, { context, throwOnError: true });
     const headers = await startSession(request, context, business, { remember: submission.value.remember });
+    await signInOutcome(context, gate, submission.value.email, true, headers);
     const draftId = await saveHandedOverDraft(context, business.id, draft);
     return redirectWithToast(
       context,
@@ -107,6 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (!(error instanceof AuthorizationError)) throw error;
+    await signInOutcome(context, gate, submission.value.email, false);
     return fail('signin', submission.reply({ formErrors: [BAD_CREDENTIALS_MESSAGE], hideFields: ['password'] }), 401, 'Sign in failed');
   }
 }

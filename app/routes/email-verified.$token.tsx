@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { VerifyResult } from '../components/verify-result.tsx';
+import { readForm } from '../utils/input.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Confirm your email — RewardLoop' }];
 
@@ -10,7 +11,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { valid: await context.accounts.checkVerificationToken(params.token ?? '') };
 }
 
-export async function action({ params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await readForm(request);
   const ok = await context.accounts.verifyEmail(params.token ?? '');
   return data({ ok }, ok ? 200 : 400);
 }

@@ -4,6 +4,7 @@ import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/
 import { requireOwner } from '../utils/auth.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
 import { buttonClass, Card } from '../components/ui.tsx';
+import { readForm } from '../utils/input.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Email verification — RewardLoop' }];
 
@@ -14,6 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Sends a fresh verification link to the signed-in owner. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  await readForm(request);
   const owner = await requireOwner(request, context);
   if (owner.isEmailVerified) return redirectWithToast(context, '/', { title: 'Email already verified', type: 'info' });
   const limited = context.rateLimiter.hit([[`verify-resend:${owner.id}`, AUTH_RATE_RULES.verificationResend]]);

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { endSession } from '../utils/auth.server.ts';
+import { readForm } from '../utils/input.server.ts';
 
 // Signing out changes state, so it is a POST only; a GET just goes home.
 export function loader() {
@@ -7,5 +8,6 @@ export function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await readForm(request);
   return redirect('/', { headers: await endSession(request, context) });
 }

@@ -8,6 +8,7 @@ import { tierStyle } from '../components/survey-ui.tsx';
 import { buttonClass, Card, useHydrated } from '../components/ui.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
+import { readForm } from '../utils/input.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Gift cards — RewardLoop' }];
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** "Try again" on the failed rewards: a form post (works without JavaScript), answered with a toast. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await requireOwner(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get('intent') !== 'retry-failed') return data({ message: 'Unknown request.' }, 400);
   const queued = await context.rewards.retryFailed(owner.id);
   return redirectWithToast(

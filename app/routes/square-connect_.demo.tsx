@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData } from '@remix-run/react';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
+import { readForm } from '../utils/input.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Authorize RewardLoop — Demo Square' }, { name: 'robots', content: 'noindex' }];
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireOwner(request, context);
   if (context.pos.connectorId !== 'demo') throw new Response('Not Found', { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const state = String(form.get('state') ?? '');
   const code = form.get('intent') === 'allow' ? context.pos.issueDemoCode() : null;
   const query: Record<string, string> = code ? { code, state } : { error: 'access_denied', state };

@@ -7,6 +7,7 @@ import { buttonClass, Card, useHydrated } from '../components/ui.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
 import { chosenLocationId } from '../utils/square.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
+import { readForm } from '../utils/input.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Select Your Square Location — RewardLoop' }];
 
@@ -37,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The page's own form (radio cards and the dropdown), with or without JavaScript. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await requireOwner(request, context);
-  const choice = chosenLocationId((await request.formData()).getAll('locationId'), owner.squareLocationId ?? null);
+  const choice = chosenLocationId((await readForm(request)).getAll('locationId'), owner.squareLocationId ?? null);
   const result = choice.ok ? await context.pos.setLocation(owner, { locationId: choice.id }) : ({ ok: false, status: 400, message: choice.message } as const);
   if (!result.ok) {
     return data({ error: result.message, toast: { title: 'Failed to Set Location', description: result.message, type: 'error' as const } }, { status: result.status });

@@ -6,6 +6,7 @@ import { publishSurvey } from '../../modules/surveys/publishing.ts';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { getOwner, requireOwner } from '../utils/auth.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
+import { readForm } from '../utils/input.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Ready to publish? — RewardLoop' }];
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await requireOwner(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const surveyId = String(form.get('surveyId') ?? '');
   const back = `/subscription-check?surveyId=${encodeURIComponent(surveyId)}`;
   if (form.get('intent') === 'start-trial') {

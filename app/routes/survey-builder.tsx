@@ -20,6 +20,7 @@ import { Toast, type ToastData } from '../components/toast.tsx';
 import { buttonClass, Card, FieldError, useHydrated } from '../components/ui.tsx';
 import { getOwner } from '../utils/auth.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
+import { readForm } from '../utils/input.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Survey builder — RewardLoop' }];
 
@@ -38,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: builderFormSchema });
   if (formData.get('intent') === 'remove-question') {
     return data({ result: submission.reply({ resetForm: false }), toast: FEATURE_COMING_SOON, draftSaved: false });

@@ -6,6 +6,7 @@ import { buttonClass, Card } from '../components/ui.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
 import { businessReadiness, surveyAvailability } from '../../modules/surveys/availability.ts';
 import { surveyCard } from '../utils/survey-pages.server.ts';
+import { readForm } from '../utils/input.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Manage surveys — RewardLoop' }];
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The survey switch: form POST (works without JavaScript), sent by a fetcher with it. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await requireOwner(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const isActive = form.get('isActive');
   if (form.get('intent') !== 'toggle' || (isActive !== 'true' && isActive !== 'false')) {
     return data({ ok: false, message: 'Unknown request.' }, 400);

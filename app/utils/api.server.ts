@@ -2,12 +2,22 @@ import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
 import { tooManyAttemptsMessage, type RateRule } from '../../modules/accounts/rate-limit.ts';
 import { fieldErrors, type FieldErrors } from '../../modules/accounts/schemas.ts';
+import { unstorableError, unstorableField } from './input.server.ts';
 
 /** JSON error bodies carry `message` (spec section 7) and, for bad input, `fieldErrors`. */
 export function apiError(status: number, message: string, extra: { fieldErrors?: FieldErrors; headers?: HeadersInit } = {}) {
   const body: Record<string, unknown> = { message };
   if (extra.fieldErrors) body.fieldErrors = extra.fieldErrors;
   return Response.json(body, { status, headers: extra.headers });
+}
+
+/** The longest OAuth `state` a callback accepts (ours are 43 characters); longer is refused unread. */
+export const OAUTH_STATE_MAX = 256;
+
+/** A 400 for a callback whose `state` is longer than any we issue. */
+export function oversizedState(request: Request): Response | null {
+  const state = new URL(request.url).searchParams.get('state');
+  return state !== null && state.length > OAUTH_STATE_MAX ? apiError(400, 'The sign-in response is not valid. Please start again.') : null;
 }
 
 /** For resource routes that only accept POST (or PUT): any GET gets a 405 instead of a Remix error. */
@@ -38,6 +48,9 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
     throw apiError(400, 'Malformed JSON body.');
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw apiError(400, 'The JSON body must be an object.');
+  // Text the database cannot store (U+0000, a lone surrogate from a \uD800 escape): a 400 naming the field.
+  const field = unstorableField(body);
+  if (field) throw unstorableError(field);
   return body as Record<string, unknown>;
 }
 

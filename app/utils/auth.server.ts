@@ -1,4 +1,5 @@
-import { redirect, type AppLoadContext } from '@remix-run/node';
+import { randomUUID } from 'node:crypto';
+import { createCookie, redirect, type AppLoadContext } from '@remix-run/node';
 import { Authenticator, AuthorizationError } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { GoogleStrategy } from 'remix-auth-google';
@@ -67,6 +68,56 @@ export function getOwner(request: Request, context: AppLoadContext): Promise<Bus
     owners.set(context, owner);
   }
   return owner;
+}
+
+/**
+ * The owner's preview of their own survey (`bypass_square=true`, `bypassSquare: true`): it shows a
+ * survey that is not available yet and saves nothing. Honoured only for the signed-in owner of that
+ * business, never on a flag alone: anyone else gets the live survey (issue 9).
+ */
+export async function ownerPreview(request: Request, context: AppLoadContext, businessId: string, requested: unknown): Promise<boolean> {
+  if (requested !== true && requested !== 'true') return false;
+  const owner = await getOwner(request, context);
+  return Boolean(owner && owner.id === businessId);
+}
+
+/** A browser where the owner signed in before: a signed, HttpOnly cookie naming the account (ADR 021). */
+function deviceCookie(context: AppLoadContext) {
+  return createCookie('rl_device', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: context.config.production,
+    path: '/',
+    maxAge: 365 * 24 * 60 * 60,
+    secrets: [context.config.sessionSecret],
+  });
+}
+
+/**
+ * Before checking a password for `email`: the throttle key of this attempt (this browser's device
+ * key when it holds a device cookie of that account, else the account's unknown-device key) and the
+ * seconds it must still wait (0: go ahead).
+ */
+export async function signInGate(request: Request, context: AppLoadContext, email: string): Promise<{ key: string; wait: number }> {
+  let device: unknown = null;
+  try {
+    device = await deviceCookie(context).parse(request.headers.get('Cookie'));
+  } catch {
+    device = null;
+  }
+  const d = device as { email?: unknown; id?: unknown } | null;
+  const key = d && d.email === email && typeof d.id === 'string' ? `device:${d.id}` : `account:${email}`;
+  return { key, wait: context.signInThrottle.wait(key) };
+}
+
+/** After the password check: counts a failure, or clears the key and gives this browser a fresh device cookie. */
+export async function signInOutcome(context: AppLoadContext, gate: { key: string }, email: string, ok: boolean, headers?: Headers): Promise<void> {
+  if (!ok) {
+    context.signInThrottle.fail(gate.key);
+    return;
+  }
+  context.signInThrottle.succeed(gate.key);
+  headers?.append('Set-Cookie', await deviceCookie(context).serialize({ email, id: randomUUID() }));
 }
 
 /** The signed-in owner; a visitor is sent to sign in and comes back to this page after. */

@@ -1,3 +1,4 @@
+import { isFormType } from './input.server.ts';
 import type { AppLoadContext } from '@remix-run/node';
 import type { ConnectStateStore, PendingConnect } from '../../modules/pos/service.ts';
 import { getSessionStorage } from './session.server.ts';
@@ -34,7 +35,7 @@ export function connectStateStore(request: Request, context: AppLoadContext): Co
 
 /** A browser form post (the no-JavaScript path) rather than a JSON API call. */
 export function isFormPost(request: Request): boolean {
-  return /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(request.headers.get('Content-Type') ?? '');
+  return isFormType(request);
 }
 
 /** Where a form post may send the owner back to: a few owner pages only. */

@@ -9,6 +9,8 @@ import { fieldErrors } from '../../modules/accounts/schemas.ts';
 import type { VerifyInput } from '../../modules/responses/verifications.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../modules/uploads/limits.ts';
 import { apiError, rateLimited, readJsonObject } from './api.server.ts';
+import { checkFormText } from './input.server.ts';
+import { ownerPreview } from './auth.server.ts';
 
 /**
  * The two screenshot endpoints (POST /api/verify-screenshot and /api/verify-social) share this:
@@ -82,6 +84,7 @@ async function readBody(request: Request, limitBytes: number): Promise<Body> {
       if (error instanceof MaxPartSizeExceededError) throw apiError(413, UPLOAD_MESSAGES.tooLarge);
       throw apiError(400, 'Malformed multipart body.');
     }
+    checkFormText(form);
     const fields: Record<string, unknown> = {};
     for (const [key, value] of form) if (key !== 'screenshot' && !(key in fields)) fields[key] = value;
     return { fields, screenshot: form.get('screenshot') };
@@ -124,7 +127,7 @@ export async function handleVerify<S extends typeof reviewBodySchema | typeof so
   const result = await context.verifications.verify({
     businessId: fields.businessId,
     surveyId: fields.surveyId,
-    bypassSquare: fields.bypassSquare,
+    bypassSquare: await ownerPreview(request, context, fields.businessId, fields.bypassSquare),
     platform: fields.platform,
     image,
     ...toInput(fields),

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword, newAccountSchema } from '../../modules/accounts/password-policy.ts';
 import { signUpSchema } from '../../modules/accounts/schemas.ts';
 import { createRequestContext } from '../../server/composition.ts';
 import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
@@ -17,7 +18,8 @@ const FLAG_OF: Record<string, string> = {
 function fieldValidator(field: 'displayName' | 'email' | 'password') {
   return (value: string): true | string => {
     const result = signUpSchema.shape[field].safeParse(value);
-    return result.success ? true : (result.error.issues[0]?.message ?? 'Invalid value');
+    if (!result.success) return result.error.issues[0]?.message ?? 'Invalid value';
+    return field === 'password' && isCommonPassword(value) ? COMMON_PASSWORD_MESSAGE : true;
   };
 }
 
@@ -52,7 +54,7 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
     .option('--email <email>', 'email address to sign in with')
     .option('--password <password>', 'password (at least 8 characters)')
     .action(async (flags: CreateFlags) => {
-      const parsed = signUpSchema.safeParse(await collectInput(io, flags));
+      const parsed = newAccountSchema.safeParse(await collectInput(io, flags));
       if (!parsed.success) {
         const lines = parsed.error.issues.map((i) => `  ${FLAG_OF[String(i.path[0])] ?? String(i.path[0] ?? 'input')}: ${i.message}`);
         throw new CliError(EXIT.usage, `Invalid input:\n${lines.join('\n')}`);

@@ -20,6 +20,12 @@ const password = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
+export const WHITESPACE_PASSWORD_MESSAGE = 'Password cannot be only spaces';
+export const EMAIL_PASSWORD_MESSAGE = 'Password must not be your email address';
+
+/** A new password (sign-up, the CLI): also not whitespace only (ADR 005). The common-password list is server-side (password-policy.ts). */
+const newPassword = password.refine((v) => v.trim() !== '', WHITESPACE_PASSWORD_MESSAGE);
+
 const checkbox = z.preprocess(
   (v) => v === true || v === 'on' || v === 'true',
   z.boolean(),
@@ -40,7 +46,7 @@ export const signUpSchema = z
       .min(1, 'Business name is required')
       .max(255, 'Business name must be at most 255 characters'),
     email,
-    password,
+    password: newPassword,
     confirmPassword: z.string({ error: "Passwords don't match" }),
     terms: checkbox.refine((v) => v, 'You must accept the terms'),
     remember: checkbox.default(false),
@@ -48,7 +54,8 @@ export const signUpSchema = z
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     message: "Passwords don't match",
-  });
+  })
+  .refine((v) => v.password.trim().toLowerCase() !== v.email, { path: ['password'], message: EMAIL_PASSWORD_MESSAGE });
 export type SignUpInput = z.output<typeof signUpSchema>;
 
 /** Field errors keyed by field name, as the JSON API returns them. */

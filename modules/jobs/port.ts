@@ -18,6 +18,11 @@ export type QueuePolicy = {
   retryDelayMaxSeconds?: number;
   /** An attempt still active after this long (a killed worker) is retried by the supervisor. */
   expireInSeconds: number;
+  /**
+   * A running attempt reports every half of this (at least 10 s); one whose reports stop (its
+   * process died) is retried by the supervisor after this long instead of after `expireInSeconds`.
+   */
+  heartbeatSeconds?: number;
 };
 
 /** A queue without its own entry in DEFAULT_QUEUE_POLICIES: pg-boss's two retries, with backoff. */
@@ -27,11 +32,12 @@ export const DEFAULT_QUEUE_POLICY: QueuePolicy = { retryLimit: 2, retryDelaySeco
  * The rewards' policies (ADR 018). Square outages and rate limits usually last minutes; a mail
  * server can be down for hours: 10 retries from 5 s (reward-issue) or 10 s (reward-email), doubling
  * with jitter, capped at 15 or 30 minutes, span roughly 1 to 3 hours before the reward is marked
- * failed. An attempt still active after 2 minutes (its worker died) is retried.
+ * failed. A running attempt sends a heartbeat every 5 s: one whose process died is retried about
+ * 10 to 15 s later (issue 9: a restarted server delivers within 30 s), and none runs past 2 minutes.
  */
 export const DEFAULT_QUEUE_POLICIES: Partial<Record<QueueName, QueuePolicy>> = {
-  'reward-issue': { retryLimit: 10, retryDelaySeconds: 5, retryBackoff: true, retryDelayMaxSeconds: 900, expireInSeconds: 120 },
-  'reward-email': { retryLimit: 10, retryDelaySeconds: 10, retryBackoff: true, retryDelayMaxSeconds: 1800, expireInSeconds: 120 },
+  'reward-issue': { retryLimit: 10, retryDelaySeconds: 5, retryBackoff: true, retryDelayMaxSeconds: 900, expireInSeconds: 120, heartbeatSeconds: 10 },
+  'reward-email': { retryLimit: 10, retryDelaySeconds: 5, retryBackoff: true, retryDelayMaxSeconds: 1800, expireInSeconds: 120, heartbeatSeconds: 10 },
   'screenshot-verify': { retryLimit: 2, retryDelaySeconds: 5, retryBackoff: true, retryDelayMaxSeconds: 60, expireInSeconds: 300 },
   // Daily (ADR 017): a run with Square unreachable is retried over about an hour; tomorrow's run tries again.
   'pos-token-refresh': { retryLimit: 4, retryDelaySeconds: 60, retryBackoff: true, retryDelayMaxSeconds: 1800, expireInSeconds: 600 },

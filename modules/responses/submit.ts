@@ -25,6 +25,10 @@ export type SubmissionInput = {
   responses: Record<string, unknown>;
   customerEmail?: string | null;
   customerName?: string | null;
+  /**
+   * The owner's preview (the caller checked the session): the survey need not be available, and the
+   * answers are checked and scored but nothing is saved and no reward is queued.
+   */
   bypassSquare?: boolean;
   ipAddress: string;
   userAgent: string | null;
@@ -36,7 +40,8 @@ export type SubmissionInput = {
 export type ScreenshotRejected = { platform: string; kind: VerificationKind; questionId: string };
 
 export type SubmissionResult =
-  | { ok: true; responseId: string; totalPoints: number; rewardTier: string | null; rewardValue: number; rewardQueued: boolean }
+  | { ok: true; preview?: false; responseId: string; totalPoints: number; rewardTier: string | null; rewardValue: number; rewardQueued: boolean }
+  | { ok: true; preview: true; responseId: null; totalPoints: number; rewardTier: string | null; rewardValue: number; rewardQueued: false }
   | {
       ok: false;
       status: 400 | 404 | 409 | 422;
@@ -93,6 +98,9 @@ export async function submitResponse(
   }
   if (score.points > 0 && !contact.email) {
     return { ok: false, status: 400, title: 'Email Required for Reward', message: 'Please provide your email address to receive your gift card reward.', field: 'customerEmail' };
+  }
+  if (input.bypassSquare) {
+    return { ok: true, preview: true, responseId: null, totalPoints: score.points, rewardTier: score.tier, rewardValue: score.tier ? score.rewardValueCents : 0, rewardQueued: false };
   }
   if (input.frontend && (input.frontend.points !== score.points || (input.frontend.tier ?? null) !== score.tier)) {
     deps.logger.warn({ surveyId: survey.id, server: { points: score.points, tier: score.tier }, client: input.frontend }, 'client score differs from the server');

@@ -81,7 +81,7 @@ describe('an owner signs up, sees the dashboard, signs out and signs in again', 
     const page = await context.newPage();
     const email = `verify-${Date.now()}@example.com`;
     const res = await page.request.post(`${baseUrl}/api/auth/signup`, {
-      data: { email, password: 'password123', confirmPassword: 'password123', displayName: 'Verify Me Cafe', terms: true },
+      data: { email, password: 'sesame-street-42', confirmPassword: 'sesame-street-42', displayName: 'Verify Me Cafe', terms: true },
     });
     expect(res.status()).toBe(201);
     await page.goto(`${baseUrl}/`);

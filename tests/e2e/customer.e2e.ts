@@ -9,13 +9,16 @@ const baseUrl = inject('baseUrl');
 const screenshot = path.resolve(import.meta.dirname, '../fixtures/screenshots/google-review-ana.png');
 let browser: Browser;
 let surveyUrl: string;
+/** The owner's cookies: a preview (bypass_square) is the signed-in owner's only (ADR 021). */
+let ownerState: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>;
 
-/** An owner's published survey (Google reviews, Instagram follows) on a free trial, previewed with bypass_square=true: Square is issue 5's. */
+/** An owner's published survey (Google reviews, Instagram follows) on a free trial, previewed by its owner with bypass_square=true: Square is issue 5's. */
 async function publishedSurveyUrl(): Promise<string> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await signUp(page, 'Crumb & Co Bakery', 'crumb');
   const { previewUrl } = await publishSurvey(page, 'How was your visit?');
+  ownerState = await context.storageState();
   await context.close();
   return previewUrl;
 }
@@ -30,7 +33,7 @@ afterAll(async () => {
 
 describe('a customer on a phone', () => {
   it('with JavaScript: rating 5, a Google review screenshot verified by OCR, live points, submit, Thank You', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, bypassCSP: true });
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, bypassCSP: true, storageState: ownerState });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -79,7 +82,7 @@ describe('a customer on a phone', () => {
   }, 120_000);
 
   it('without JavaScript: rating 2, improvement text, every section a form post, Thank You', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false, storageState: ownerState });
     const page = await context.newPage();
     await page.goto(surveyUrl);
     await page.locator('label', { has: page.locator('input[name="overall_rating"][value="2"]') }).click();

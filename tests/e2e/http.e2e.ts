@@ -18,7 +18,7 @@ describe('the built app over HTTP (production mode)', () => {
     const res = await fetch(`${baseUrl}/api/auth/signup`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': visitorAddress() },
-      body: JSON.stringify({ email: `cookie-${Date.now()}@example.com`, password: 'password123', confirmPassword: 'password123', displayName: 'Cookie Co', terms: true }),
+      body: JSON.stringify({ email: `cookie-${Date.now()}@example.com`, password: 'sesame-street-42', confirmPassword: 'sesame-street-42', displayName: 'Cookie Co', terms: true }),
     });
     expect(res.status).toBe(201);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('rl_session='))!;

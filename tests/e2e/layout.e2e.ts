@@ -18,7 +18,7 @@ describe('owner pages on a 360 px phone', () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
     const page = await context.newPage();
     const signup = await page.request.post(`${baseUrl}/api/auth/signup`, {
-      data: { email: `narrow-${Date.now()}@example.com`, password: 'password123', confirmPassword: 'password123', displayName: 'A Very Long Business Name For A Small Phone Screen Cafe', terms: true },
+      data: { email: `narrow-${Date.now()}@example.com`, password: 'sesame-street-42', confirmPassword: 'sesame-street-42', displayName: 'A Very Long Business Name For A Small Phone Screen Cafe', terms: true },
     });
     expect(signup.status()).toBe(201);
     const created = await page.request.post(`${baseUrl}/api/survey/builder-config`, {

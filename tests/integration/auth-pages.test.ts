@@ -116,7 +116,7 @@ describe('sign in on /auth', () => {
     }
   });
 
-  it('rate-limits sign-in attempts per email with a 429 and a clear message', async () => {
+  it('throttles sign-in attempts per account with a 429 and a clear message (ADR 021)', async () => {
     const context = app.context('10.0.0.9');
     let last;
     for (let i = 0; i < 11; i++) {
@@ -125,7 +125,7 @@ describe('sign in on /auth', () => {
       );
     }
     expect(last!.status).toBe(429);
-    expect(JSON.stringify(last!.body)).toMatch(/Too many attempts\. Please wait \d+ minutes? and try again\./);
+    expect(JSON.stringify(last!.body)).toMatch(/Too many attempts\. Please wait \d+ (seconds?|minutes?) and try again\./);
   });
 });
 

@@ -48,6 +48,9 @@ describe('reward-cli accounts create', () => {
   it.each([
     [['--name', 'Bad Email', '--email', 'not-an-email', '--password', 'correct horse battery'], '--email: Invalid email address'],
     [['--name', 'Short', '--email', 'short@example.com', '--password', 'short'], '--password: Password must be at least 8 characters'],
+    [['--name', 'Common', '--email', 'common@example.com', '--password', 'password123'], '--password: This password is too common. Please choose one that is harder to guess.'],
+    [['--name', 'Same', '--email', 'same@example.com', '--password', 'Same@Example.com'], '--password: Password must not be your email address'],
+    [['--name', 'Blank', '--email', 'blank@example.com', '--password', '          '], '--password: Password cannot be only spaces'],
     [['--name', '  ', '--email', 'blank@example.com', '--password', 'correct horse battery'], '--name: Business name is required'],
   ])('rejects %j with the spec message and exit code 2', async (flags, message) => {
     const res = await cli(['accounts', 'create', ...flags]);

@@ -14,12 +14,13 @@ import type { SurveyPageData } from '../../app/customer/state.ts';
 import { liveScore } from '../../modules/responses/customer-checks.ts';
 import { getTemplate } from '../../modules/surveys/template.ts';
 import { connectSquareForTest, createSurvey, signedInOwner } from '../setup/factories.ts';
-import { BASE, formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
+import { CookieJar, BASE, formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
 let app: TestApp;
 let businessId: string;
 let surveyId: string;
+let ownerJar: CookieJar;
 let ipCounter = 0;
 const context = () => {
   ipCounter += 1;
@@ -29,10 +30,10 @@ const template = getTemplate('restaurant_cafe_bakery')!;
 const pagePath = () => `/survey/public/${businessId}/${surveyId}`;
 const params = () => ({ businessId, surveyId });
 
-const load = async (path: string, mod: { loader: (a: never) => unknown }, p: Record<string, string>) =>
-  run(() => mod.loader({ request: getRequest(path), context: context(), params: p } as never));
-const post = async (fields: Array<[string, string]>, path = pagePath()) =>
-  run(() => publicPage.action({ request: formRequest(path, fields), context: context(), params: params() }));
+const load = async (path: string, mod: { loader: (a: never) => unknown }, p: Record<string, string>, jar?: CookieJar) =>
+  run(() => mod.loader({ request: getRequest(path, jar), context: context(), params: p } as never));
+const post = async (fields: Array<[string, string]>, path = pagePath(), jar?: CookieJar) =>
+  run(() => publicPage.action({ request: formRequest(path, fields, jar), context: context(), params: params() }));
 const postMultipart = async (form: FormData, path = pagePath()) =>
   run(() => publicPage.action({ request: new Request(BASE + path, { method: 'POST', body: form }), context: context(), params: params() }));
 const page = (res: { body: unknown }) => res.body as SurveyPageData;
@@ -43,6 +44,7 @@ const png = (color: string) => sharp({ create: { width: 320, height: 200, channe
 beforeAll(async () => {
   app = await createTestApp();
   const owner = await signedInOwner(app, 'Crumb & Co Bakery');
+  ownerJar = owner.jar;
   businessId = owner.id;
   surveyId = (await createSurvey(app, owner.jar)).id;
   await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: app.context(), params: {} }));
@@ -84,11 +86,13 @@ describe('the customer page: GET', () => {
     expect(custom).toMatchObject({ view: null, custom: true });
   });
 
-  it('bypass_square=true is a preview: banner mode, nothing saved', async () => {
-    const res = page(await load(`${pagePath()}?bypass_square=true`, publicPage, params()));
+  it('bypass_square=true is the signed-in owner’s preview: banner mode, nothing saved; a customer gets the live page', async () => {
+    const live = page(await load(`${pagePath()}?bypass_square=true`, publicPage, params()));
+    expect(live.view).toMatchObject({ mode: 'live', bypassSquare: false });
+    const res = page(await load(`${pagePath()}?bypass_square=true`, publicPage, params(), ownerJar));
     expect(res.view).toMatchObject({ mode: 'preview', bypassSquare: true });
     const before = await responseCount();
-    const done = page(await post([['overall_rating', '5'], ['customerEmail', 'preview@example.com'], ['_section', '2'], ['_intent', 'submit']], `${pagePath()}?bypass_square=true`));
+    const done = page(await post([['overall_rating', '5'], ['customerEmail', 'preview@example.com'], ['_section', '2'], ['_intent', 'submit']], `${pagePath()}?bypass_square=true`, ownerJar));
     expect(done.step.done).toMatchObject({ points: 2, tier: null });
     expect(done.step.toast?.title).toBe('Preview Survey Completed!');
     expect(await responseCount()).toBe(before);

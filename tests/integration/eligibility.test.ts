@@ -5,7 +5,7 @@ import { action as checkAction } from '../../app/routes/subscription-check.tsx';
 import { action as toggleConfig } from '../../app/routes/api.survey.config.$id.toggle.ts';
 import { CustomerSubmission } from '../../modules/responses/entities.ts';
 import { createSurvey, signedInOwner } from '../setup/factories.ts';
-import { formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
+import { CookieJar, formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
 let app: TestApp;
@@ -16,34 +16,34 @@ afterAll(async () => {
   await app?.close();
 });
 
-const ask = (businessId: string, body: unknown) =>
-  run(() => eligibility({ request: jsonRequest(`/api/survey/check-email-eligibility/${businessId}`, body), context: app.context(), params: { businessId } }));
+const ask = (businessId: string, body: unknown, jar?: CookieJar) =>
+  run(() => eligibility({ request: jsonRequest(`/api/survey/check-email-eligibility/${businessId}`, body, jar), context: app.context(), params: { businessId } }));
 
 describe('POST /api/survey/check-email-eligibility/{businessId}', () => {
   it('applies the survey’s window per business and email', async () => {
     const owner = await signedInOwner(app);
     const { id: surveyId } = await createSurvey(app, owner.jar, { surveyFrequencyDays: 90 });
     // Unavailable (no trial yet): the survey is not found.
-    expect((await ask(owner.id, { email: 'ana@example.com', surveyId, bypassSquare: true })).status).toBe(404);
+    expect((await ask(owner.id, { email: 'ana@example.com', surveyId, bypassSquare: true }, owner.jar)).status).toBe(404);
     await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: app.context(), params: {} }));
     // Square is not connected: only a preview (bypass_square) reaches it.
     expect((await ask(owner.id, { email: 'ana@example.com', surveyId })).status).toBe(404);
-    expect((await ask(owner.id, { email: 'ana@example.com', surveyId, bypassSquare: true })).body).toEqual({ eligible: true, message: null, daysRemaining: 0 });
+    expect((await ask(owner.id, { email: 'ana@example.com', surveyId, bypassSquare: true }, owner.jar)).body).toEqual({ eligible: true, message: null, daysRemaining: 0 });
 
     const em = app.root.db.orm.em.fork();
     em.create(CustomerSubmission, { businessId: owner.id, customerEmail: 'ana@example.com', lastSubmissionAt: new Date(Date.now() - 10 * 86_400_000) });
     await em.flush();
-    const again = await ask(owner.id, { email: '  ANA@example.com ', surveyId, bypassSquare: true });
+    const again = await ask(owner.id, { email: '  ANA@example.com ', surveyId, bypassSquare: true }, owner.jar);
     expect(again.body).toEqual({
       eligible: false,
       message: 'This email has already been used for a reward here. You can take the survey again in 80 days.',
       daysRemaining: 80,
     });
     // Another email is unaffected.
-    expect((await ask(owner.id, { email: 'ben@example.com', surveyId, bypassSquare: true })).body).toMatchObject({ eligible: true });
+    expect((await ask(owner.id, { email: 'ben@example.com', surveyId, bypassSquare: true }, owner.jar)).body).toMatchObject({ eligible: true });
 
     await run(() => toggleConfig({ request: jsonRequest(`/api/survey/config/${surveyId}/toggle`, { isActive: false }, owner.jar, 'PUT'), context: app.context(), params: { id: surveyId } }));
-    expect((await ask(owner.id, { email: 'ben@example.com', surveyId, bypassSquare: true })).status).toBe(404);
+    expect((await ask(owner.id, { email: 'ben@example.com', surveyId, bypassSquare: true }, owner.jar)).status).toBe(404);
   });
 
   it('answers bad input with a clear 4xx', async () => {
@@ -54,7 +54,7 @@ describe('POST /api/survey/check-email-eligibility/{businessId}', () => {
     expect((await ask(owner.id, { email: 'a@b.co' })).status).toBe(400);
     expect((await ask('not-a-uuid', { email: 'a@b.co', surveyId })).status).toBe(404);
     // A survey id under the wrong business.
-    expect((await ask(other.id, { email: 'a@b.co', surveyId, bypassSquare: true })).status).toBe(404);
+    expect((await ask(other.id, { email: 'a@b.co', surveyId, bypassSquare: true }, owner.jar)).status).toBe(404);
     const malformed = await run(() => eligibility({ request: jsonRequest(`/api/survey/check-email-eligibility/${owner.id}`, '{"email":'), context: app.context(), params: { businessId: owner.id } }));
     expect(malformed.status).toBe(400);
   });
@@ -64,7 +64,7 @@ describe('GET /api/survey/public/{businessId}/{surveyId}', () => {
   it('gives the customer view of an available survey and nothing of an unavailable one', async () => {
     const owner = await signedInOwner(app, 'Public Cafe');
     const { id: surveyId } = await createSurvey(app, owner.jar);
-    const get = (query = '') => run(() => publicSurvey({ request: getRequest(`/api/survey/public/${owner.id}/${surveyId}${query}`), context: app.context(), params: { businessId: owner.id, surveyId } }));
+    const get = (query = '') => run(() => publicSurvey({ request: getRequest(`/api/survey/public/${owner.id}/${surveyId}${query}`, owner.jar), context: app.context(), params: { businessId: owner.id, surveyId } }));
     expect(await get('?bypass_square=true')).toMatchObject({ status: 404, body: { message: 'Survey Not Found' } });
     await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: app.context(), params: {} }));
     const view = await get('?bypass_square=true');

@@ -62,7 +62,7 @@ describe('POST /api/auth/google (ID token)', () => {
   it('does not take over a password account through an unverified Google email', async () => {
     await run(() =>
       signupAction({
-        request: jsonRequest('/api/auth/signup', { email: 'owner@cafe.example', password: 'password123', confirmPassword: 'password123', displayName: 'Cafe', terms: true }),
+        request: jsonRequest('/api/auth/signup', { email: 'owner@cafe.example', password: 'sesame-street-42', confirmPassword: 'sesame-street-42', displayName: 'Cafe', terms: true }),
         context: app.context(),
         params: {},
       }),

@@ -70,6 +70,28 @@ describe('HTTP pipeline', () => {
     expect(await res.json()).toEqual({ message: 'Cross-site requests are not allowed.' });
   });
 
+  it('refuses Origin: null with 403 (a sandboxed frame or data: page is foreign)', async () => {
+    const res = await fetch(`${url}/api/square/disconnect`, { method: 'POST', headers: { Origin: 'null', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'returnTo=/' });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses an Origin that matches Host but not X-Forwarded-Host (Remix compares with that one) with 403', async () => {
+    const origin = new URL(url).origin;
+    const res = await fetch(`${url}/auth`, { method: 'POST', headers: { Origin: origin, 'X-Forwarded-Host': 'evil.example', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'intent=signin' });
+    expect(res.status).toBe(403);
+  });
+
+  it.each(['/api/survey/config/%E0%A4%A', '/survey/public/%ZZ/x', '/%'])('answers a malformed percent-escape in the path (%s) with 400', async (p) => {
+    const res = await fetch(url + p);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'The address is not valid: a percent-escape in the path is malformed.' });
+  });
+
+  it('answers U+0000 in the path or the query with 400', async () => {
+    expect((await fetch(`${url}/api/survey/config/%00`)).status).toBe(400);
+    expect((await fetch(`${url}/auth?returnTo=%00`)).status).toBe(400);
+  });
+
   it('logs one line per request with method, path, status and ms, and no query string', async () => {
     await fetch(`${url}/healthz?token=secret-token-value`);
     const line = lines.filter((l) => l.msg === 'request' && l.path === '/healthz').at(-1)!;

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgBossJobQueue } from '../../adapters/jobs/PgBossJobQueue.ts';
 import { createLogger } from '../../modules/shared/logger.ts';
@@ -84,6 +86,32 @@ describe('PgBossJobQueue', () => {
       ]);
     } finally {
       await batchQueue.stop();
+    }
+  });
+
+  it('retries a reward job whose server crashed mid-job within 30 s of the crash, once (heartbeat; issue 9)', { timeout: 90_000 }, async () => {
+    const worker = spawn(process.execPath, [path.resolve(import.meta.dirname, '../setup/crashing-worker.ts'), app.root.db.url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    worker.stdout.on('data', (chunk) => (out += String(chunk)));
+    const restarted = await PgBossJobQueue.start({ connectionString: app.root.db.url, logger: createLogger({ level: 'silent' }), worker: true });
+    try {
+      await queue.send('reward-issue', { key: 'crash' });
+      await expect.poll(() => out, { timeout: 30_000, interval: 100 }).toContain('claimed');
+      worker.kill('SIGKILL');
+      const crashedAt = Date.now();
+      const runs: number[] = [];
+      // The restarted server's worker (the crashed one's heartbeat stops; the supervisor fails the attempt and it is retried).
+      const claimed = /claimed (\S+)/.exec(out)![1];
+      await restarted.work<{ key: string }>('reward-issue', async (job) => {
+        if (job.id === claimed) runs.push(Date.now() - crashedAt);
+      }, { pollingIntervalSeconds: 0.5 });
+      await expect.poll(() => runs.length, { timeout: 40_000, interval: 250 }).toBe(1);
+      expect(runs[0], 'ms from the crash to the retry').toBeLessThan(30_000);
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(runs).toHaveLength(1);
+    } finally {
+      worker.kill('SIGKILL');
+      await restarted.stop();
     }
   });
 });

@@ -81,7 +81,7 @@ describe('SmtpMailer', () => {
       expect(app.root.mailer.id).toBe('smtp');
       const res = await run(() =>
         signupAction({
-          request: jsonRequest('/api/auth/signup', { email: 'smtp-owner@example.com', password: 'password123', confirmPassword: 'password123', displayName: 'Bean There', terms: true }),
+          request: jsonRequest('/api/auth/signup', { email: 'smtp-owner@example.com', password: 'sesame-street-42', confirmPassword: 'sesame-street-42', displayName: 'Bean There', terms: true }),
           context: app.context(),
           params: {},
         }),

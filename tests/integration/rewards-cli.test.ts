@@ -147,7 +147,7 @@ describe('reward-cli square status', () => {
     expect(res.out + res.err).not.toContain('VERY-SECRET');
     expect(res.out + res.err).not.toContain(stored!.square_access_token);
 
-    const plain = await cli(['square', 'status', shop.businessId]);
+    const plain = await cli(['square', 'status', (await signedInOwner(app, 'No Square Cafe')).id]);
     expect(plain.out).toContain('Square:         not connected');
     expect(plain.out).toContain('Gift cards:     Test (GIFT_CARDS=test)');
     expect((await cli(['square', 'status', NO_SUCH])).code).toBe(EXIT.failure);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as submit } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
 import { action as checkAction } from '../../app/routes/subscription-check.tsx';
 import { CustomerSubmission, SurveyResponse } from '../../modules/responses/entities.ts';
-import { createSurvey, signedInOwner } from '../setup/factories.ts';
+import { connectSquareWithoutLocation, createSurvey, signedInOwner } from '../setup/factories.ts';
 import { formRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
@@ -16,6 +16,7 @@ beforeAll(async () => {
   businessId = owner.id;
   surveyId = (await createSurvey(app, owner.jar)).id;
   await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: app.context(), params: {} }));
+  await connectSquareWithoutLocation(app, businessId);
 });
 afterAll(async () => {
   await app?.close();
@@ -104,8 +105,14 @@ describe('POST /api/survey/submit/{businessId}/{surveyId}', () => {
   });
 
   it('answers 404 for a survey customers cannot reach, and 400 for malformed JSON', async () => {
+    const other = await signedInOwner(app, 'Unconnected Cafe');
+    const otherSurvey = (await createSurvey(app, other.jar)).id;
     const res = await run(() =>
-      submit({ request: jsonRequest(`/api/survey/submit/${businessId}/${surveyId}`, { responses: fullAnswers, customerEmail: 'y@example.com' }), context: app.context('10.88.0.1'), params: { businessId, surveyId } }),
+      submit({
+        request: jsonRequest(`/api/survey/submit/${other.id}/${otherSurvey}`, { responses: fullAnswers, customerEmail: 'y@example.com', bypassSquare: true }),
+        context: app.context('10.88.0.1'),
+        params: { businessId: other.id, surveyId: otherSurvey },
+      }),
     );
     expect(res.status).toBe(404); // Square not connected and no bypass.
     const bad = await run(() => submit({ request: jsonRequest(`/api/survey/submit/${businessId}/${surveyId}`, '{"responses":'), context: app.context('10.88.0.2'), params: { businessId, surveyId } }));

@@ -174,7 +174,7 @@ describe('builder, management and published pages', () => {
     const draft = JSON.stringify({ ...surveyBody({ title: 'Draft from the browser' }), surveyTemplateId: 'restaurant_cafe_bakery', bronzeRewardValue: 100, silverRewardValue: 300, goldRewardValue: 800 });
     const res = await run(() =>
       authAction({
-        request: formRequest('/auth', { intent: 'signup', displayName: 'Drafty Cafe', email: `drafty-${Date.now()}@example.com`, password: 'password123', confirmPassword: 'password123', terms: 'on', surveyBuilderConfig: draft }),
+        request: formRequest('/auth', { intent: 'signup', displayName: 'Drafty Cafe', email: `drafty-${Date.now()}@example.com`, password: 'sesame-street-42', confirmPassword: 'sesame-street-42', terms: 'on', surveyBuilderConfig: draft }),
         context: app.context('10.50.0.1'),
         params: {},
       }),
@@ -190,7 +190,7 @@ describe('builder, management and published pages', () => {
     const draft = JSON.stringify({ ...surveyBody({ title: 'Draft with returnTo' }), surveyTemplateId: 'restaurant_cafe_bakery' });
     const res = await run(() =>
       authAction({
-        request: formRequest('/auth', { intent: 'signup', displayName: 'Return Cafe', email: `return-${Date.now()}@example.com`, password: 'password123', confirmPassword: 'password123', terms: 'on', surveyBuilderConfig: draft, returnTo: '/profile?tab=plan' }),
+        request: formRequest('/auth', { intent: 'signup', displayName: 'Return Cafe', email: `return-${Date.now()}@example.com`, password: 'sesame-street-42', confirmPassword: 'sesame-street-42', terms: 'on', surveyBuilderConfig: draft, returnTo: '/profile?tab=plan' }),
         context: app.context('10.50.0.2'),
         params: {},
       }),
@@ -202,7 +202,7 @@ describe('builder, management and published pages', () => {
     for (const draft of ['{not json', JSON.stringify({ title: '' })]) {
       const res = await run(() =>
         authAction({
-          request: formRequest('/auth', { intent: 'signup', displayName: 'Broken Draft', email: `broken-${Date.now()}-${draft.length}@example.com`, password: 'password123', confirmPassword: 'password123', terms: 'on', surveyBuilderConfig: draft }),
+          request: formRequest('/auth', { intent: 'signup', displayName: 'Broken Draft', email: `broken-${Date.now()}-${draft.length}@example.com`, password: 'sesame-street-42', confirmPassword: 'sesame-street-42', terms: 'on', surveyBuilderConfig: draft }),
           context: app.context('10.50.0.3'),
           params: {},
         }),

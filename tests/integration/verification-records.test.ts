@@ -19,7 +19,7 @@ import { ScreenshotVerification, SurveyResponse } from '../../modules/responses/
 import { UPLOAD_MESSAGES } from '../../modules/uploads/limits.ts';
 import { createHttpApp } from '../../server/http.ts';
 import { fixtureImage, loadManifest } from '../fixtures/screenshots/cases.ts';
-import { createSurvey, signedInOwner } from '../setup/factories.ts';
+import { connectSquareWithoutLocation, createSurvey, signedInOwner } from '../setup/factories.ts';
 import { BASE, formRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
@@ -30,10 +30,11 @@ const LINK = 'https://maps.app.goo.gl/x7Qm2aVbC9dEf';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A business with a live trial and a survey (Google reviews, Instagram and TikTok), reached with bypassSquare. */
-async function openShop(app: TestApp, name: string, overrides: Record<string, unknown> = {}): Promise<Shop> {
+async function openShop(app: TestApp, name: string, overrides: Record<string, unknown> = {}, square = true): Promise<Shop> {
   const owner = await signedInOwner(app, name);
   const surveyId = (await createSurvey(app, owner.jar, overrides)).id;
   await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: app.context(), params: {} }));
+  if (square) await connectSquareWithoutLocation(app, owner.id);
   return { businessId: owner.id, surveyId };
 }
 
@@ -123,6 +124,7 @@ describe('screenshot verification records (fake verifier)', () => {
   let app: TestApp;
   let shop: Shop;
   let other: Shop;
+  let unreachable: Shop;
   const uploads = () => path.join(app.dataDir, 'uploads');
   const rowCount = () => app.root.db.orm.em.fork().count(ScreenshotVerification, {});
   const responseCount = () => app.root.db.orm.em.fork().count(SurveyResponse, {});
@@ -132,6 +134,7 @@ describe('screenshot verification records (fake verifier)', () => {
     app = await createTestApp();
     shop = await openShop(app, 'Verify Cafe', { selectedSocialPlatforms: ['instagram', 'tiktok'], socialHandles: { instagram: '@crumbandco', tiktok: '@crumbtok' } });
     other = await openShop(app, 'Other Bakery');
+    unreachable = await openShop(app, 'No Square Bakery', {}, false);
   });
   afterAll(async () => {
     await app?.close();
@@ -218,7 +221,7 @@ describe('screenshot verification records (fake verifier)', () => {
         ['a social platform the survey does not offer', callVerify(app, 'social', jsonRequest('/api/verify-social', { ...shop, bypassSquare: true, platform: 'x', userHandle: 'ana', verificationType: 'follow', screenshot: image })), 400, "X is not one of this survey's social platforms."],
         ['a social platform for a review', callVerify(app, 'screenshot', jsonRequest('/api/verify-screenshot', { ...review, platform: 'instagram' })), 400, 'is not a review platform'],
         ['an unknown survey', callVerify(app, 'screenshot', jsonRequest('/api/verify-screenshot', { ...review, surveyId: other.surveyId })), 404, 'Survey Not Found'],
-        ['a survey customers cannot reach (no Square, no bypass)', callVerify(app, 'screenshot', jsonRequest('/api/verify-screenshot', { ...review, bypassSquare: false })), 404, 'Survey Not Found'],
+        ['a survey customers cannot reach (no Square; bypassSquare from a customer is ignored)', callVerify(app, 'screenshot', jsonRequest('/api/verify-screenshot', { ...review, ...unreachable, bypassSquare: true })), 404, 'Survey Not Found'],
         ['a form body', callVerify(app, 'screenshot', formRequest('/api/verify-screenshot', { platform: 'google' })), 415, 'multipart/form-data'],
         ['a multipart file over 10 MB', callVerify(app, 'screenshot', multipart('/api/verify-screenshot', { ...shop, platform: 'google' }, { bytes: Buffer.alloc(11 * 1024 * 1024, 0x89), name: 'big.png', type: 'image/png' })), 413, UPLOAD_MESSAGES.tooLarge],
         ['a data URL over 10 MB', callVerify(app, 'screenshot', jsonRequest('/api/verify-screenshot', { ...review, screenshot: dataUrl(Buffer.alloc(11 * 1024 * 1024, 0x89)) })), 413, UPLOAD_MESSAGES.tooLarge],

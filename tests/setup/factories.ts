@@ -11,7 +11,7 @@ export async function signedInOwner(app: TestApp, name = 'Crumb & Co Bakery') {
   const email = `owner-${Date.now()}-${counter}@example.com`;
   const res = await run(() =>
     signupAction({
-      request: jsonRequest('/api/auth/signup', { email, password: 'password123', confirmPassword: 'password123', displayName: name, terms: true }),
+      request: jsonRequest('/api/auth/signup', { email, password: 'sesame-street-42', confirmPassword: 'sesame-street-42', displayName: name, terms: true }),
       context: app.context(`10.9.${counter % 250}.${(counter * 7) % 250}`),
       params: {},
     }),
@@ -72,4 +72,13 @@ export async function connectSquareForTest(app: TestApp, businessId: string, acc
       `update businesses set square_access_token = ?, square_merchant_id = 'TEST-MERCHANT', square_location_id = 'TEST-LOCATION', square_location_name = 'Main Street' where id = ?`,
       [stored, businessId],
     );
+}
+
+/**
+ * Marks a business's Square account as connected but without a location: its surveys are Available
+ * to customers, and rewards are Test cards (no location, no Square gift cards; ADR 018).
+ */
+export async function connectSquareWithoutLocation(app: TestApp, businessId: string) {
+  const stored = encryptToken('test-access-token', app.root.config.TOKEN_ENCRYPTION_KEY, businessId);
+  await app.root.db.orm.em.getConnection().execute(`update businesses set square_access_token = ?, square_merchant_id = 'TEST-MERCHANT' where id = ?`, [stored, businessId]);
 }

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { action as submitAction } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
 import { action as checkAction } from '../../app/routes/subscription-check.tsx';
-import { connectSquareForTest, createSurvey, signedInOwner } from './factories.ts';
+import { connectSquareForTest, connectSquareWithoutLocation, createSurvey, signedInOwner } from './factories.ts';
 import { formRequest, jsonRequest, run } from './http.ts';
 import type { TestApp } from './test-root.ts';
 
@@ -34,6 +34,7 @@ export async function rewardingBusiness(app: TestApp, name: string, options: { s
   const surveyId = (await createSurvey(app, owner.jar)).id;
   await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: app.context(), params: {} }));
   if (options.square) await connectSquareForTest(app, owner.id);
+  else await connectSquareWithoutLocation(app, owner.id);
   const businessId = owner.id;
   return {
     owner,
@@ -44,7 +45,7 @@ export async function rewardingBusiness(app: TestApp, name: string, options: { s
       ip += 1;
       const res = await run(() =>
         submitAction({
-          request: jsonRequest(`/api/survey/submit/${businessId}/${surveyId}`, { responses, customerEmail, customerName, bypassSquare: !options.square }),
+          request: jsonRequest(`/api/survey/submit/${businessId}/${surveyId}`, { responses, customerEmail, customerName }),
           context: app.context(`10.88.${Math.floor(ip / 200) % 250}.${ip % 200}`),
           params: { businessId, surveyId },
         }),

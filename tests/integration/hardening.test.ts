@@ -1,0 +1,328 @@
+import { readdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { ServerBuild } from '@remix-run/node';
+import fc from 'fast-check';
+import { createServer as createVite, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SurveyResponse } from '../../modules/responses/entities.ts';
+import { createHttpApp } from '../../server/http.ts';
+import { createSurvey, signedInOwner } from '../setup/factories.ts';
+import { action as checkAction } from '../../app/routes/subscription-check.tsx';
+import { CookieJar, formRequest, run } from '../setup/http.ts';
+import { createTestApp, type TestApp } from '../setup/test-root.ts';
+
+// Issue 9. The whole app over HTTP: the Express pipeline of server/http.ts in front of the real Remix
+// build (Vite's SSR build of app/, as in development), on a fresh database.
+
+let app: TestApp;
+let vite: ViteDevServer;
+let base: string;
+let close: () => Promise<void>;
+let owner: { jar: CookieJar; email: string; id: string };
+let surveyId: string;
+let sweeper: { jar: CookieJar; email: string; id: string };
+let sweepSurveyId: string;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  vite = await createVite({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
+  const server = createHttpApp(app.root, { build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild> }).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => new Promise((r) => server.close(() => r()));
+  owner = await signedInOwner(app, 'Hardened Cafe');
+  surveyId = (await createSurvey(app, owner.jar)).id;
+  // Published with a trial, Square not connected: customers cannot reach it; only a preview can.
+  await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: app.context(), params: {} }));
+  // The sweep signs its owner out among other things: its own owner and survey.
+  sweeper = await signedInOwner(app, 'Sweep Cafe');
+  sweepSurveyId = (await createSurvey(app, sweeper.jar)).id;
+}, 120_000);
+afterAll(async () => {
+  await close?.();
+  await vite?.close();
+  await app?.close();
+});
+
+let ipCounter = 0;
+/** A request from its own address (TRUST_PROXY=loopback honours X-Forwarded-For), so per-IP limits do not hide code paths. */
+function send(pathAndQuery: string, init: { method?: string; headers?: Record<string, string>; body?: BodyInit; jar?: CookieJar } = {}) {
+  ipCounter += 1;
+  const headers: Record<string, string> = { 'X-Forwarded-For': `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`, ...init.headers };
+  if (init.jar) headers.Cookie = init.jar.header();
+  return fetch(base + pathAndQuery, { method: init.method ?? 'GET', headers, body: init.body, redirect: 'manual' });
+}
+
+const form = (fields: Record<string, string>) => ({ headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+const json = (text: string) => ({ headers: { 'Content-Type': 'application/json' }, body: text });
+
+// --- The generated bad-input sweep -------------------------------------------------------------
+
+const ROUTES_DIR = path.resolve(import.meta.dirname, '../../app/routes');
+
+/** The URL paths of a flat-routes file name, with each `$param` (and a splat) filled by `param`. */
+export function routePath(file: string, param: string): string {
+  const name = file.replace(/\.(tsx?|jsx?)$/, '');
+  const segments = name
+    .split('.')
+    .filter((s) => s !== '_index' && !s.startsWith('_'))
+    .map((s) => (s === '$' || s.startsWith('$') ? param : s.replace(/_$/, '')));
+  return `/${segments.join('/')}`;
+}
+
+const ROUTE_FILES = readdirSync(ROUTES_DIR).filter((f) => /\.(tsx?|jsx?)$/.test(f) && !/\.test\./.test(f));
+
+/** Path parameters: unknown ids, non-ids, injection text, a malformed escape, an encoded NUL, very long. */
+const PARAMS = ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1'%20or%20'1'%3D'1", '%E0%A4%A', '%00', 'x'.repeat(3000)];
+
+/** Field names our forms and APIs read, so generated bodies reach real code paths. */
+const FIELDS = [
+  'intent', 'email', 'password', 'confirmPassword', 'displayName', 'terms', 'remember', 'returnTo', 'title', 'surveyId', 'id', 'isActive',
+  'locationId', 'locationName', 'responses', 'customerEmail', 'customerName', 'bypassSquare', 'credential', 'surveyBuilderConfig',
+  'businessId', 'platform', 'reviewerName', 'reviewLink', 'userHandle', 'screenshot', 'rewardMode', 'customQuestions', 'section',
+  'overall_rating', 'planId', 'surveyTemplateId', 'selectedReviewPlatforms', 'reviewUrls', 'socialHandles', 'redemptionWebsite',
+];
+
+const nasty = fc.oneof(
+  fc.string(),
+  fc.constantFrom('\u0000', 'a\u0000b', '\uD800', 'x\uDFFFy', "' or 1=1 --", '<script>alert(1)</script>', '', ' ', 'x'.repeat(100_000), '-1', '1e309', 'null'),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+);
+const value = fc.oneof(nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(nasty, { maxLength: 3 }), fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 3 }));
+const jsonBody = fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 8 });
+const formBody = fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 8 });
+
+/** Fixed bodies every POST gets, beside the generated ones. */
+function fixedPosts(): Array<{ label: string; headers: Record<string, string>; body?: string }> {
+  const boundary = 'XyZ';
+  return [
+    { label: 'no content type', headers: {}, body: 'a=1' },
+    { label: 'text/plain', headers: { 'Content-Type': 'text/plain' }, body: 'hello' },
+    { label: 'malformed JSON', headers: { 'Content-Type': 'application/json' }, body: '{"email": ' },
+    { label: 'JSON array', headers: { 'Content-Type': 'application/json' }, body: '[1,2]' },
+    { label: 'JSON lone surrogate', headers: { 'Content-Type': 'application/json' }, body: '{"displayName":"\\ud800","title":"\\udfff","email":"a\\u0000@b.c"}' },
+    { label: 'form NUL', ...form(Object.fromEntries(FIELDS.map((f) => [f, 'a\u0000b']))) },
+    { label: 'broken multipart', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body: `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave` },
+    { label: 'multipart without boundary', headers: { 'Content-Type': 'multipart/form-data' }, body: 'x' },
+    {
+      label: 'multipart NUL',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nA\u0000B\r\n--${boundary}--\r\n`,
+    },
+  ];
+}
+
+describe('bad input on every route in app/routes: no 5xx (503 by design excepted)', () => {
+  it('enumerates the route files', () => {
+    expect(ROUTE_FILES.length).toBeGreaterThan(50);
+    expect(routePath('api.survey.config.$id.toggle.ts', 'X')).toBe('/api/survey/config/X/toggle');
+    expect(routePath('square-connect_.demo.tsx', 'X')).toBe('/square-connect/demo');
+    expect(routePath('email-verified._index.tsx', 'X')).toBe('/email-verified');
+  });
+
+  it(`answers generated bad requests to all ${ROUTE_FILES.length} routes without a 5xx`, { timeout: 600_000 }, async () => {
+    const failures: string[] = [];
+    let count = 0;
+    const check = async (label: string, p: Promise<Response>) => {
+      const res = await p;
+      await res.arrayBuffer();
+      count += 1;
+      if (res.status >= 500 && res.status !== 503) failures.push(`${res.status} ${label}`);
+    };
+    const jsonSamples = fc.sample(jsonBody, { numRuns: 6, seed: 9 });
+    const formSamples = fc.sample(formBody, { numRuns: 4, seed: 9 });
+    for (const file of ROUTE_FILES) {
+      const hasParam = file.includes('$');
+      const paths = hasParam ? PARAMS.map((p) => routePath(file, p)) : [routePath(file, '')];
+      for (const p of paths) {
+        for (const jar of [undefined, sweeper.jar]) {
+          const who = jar ? 'owner' : 'visitor';
+          await check(`GET ${p} (${who})`, send(`${p}?returnTo=%00&bypass_square=true&state=${'s'.repeat(500)}&code=x&custom=true&mode=%F0`, { jar }));
+          if (p !== paths[0]) continue;
+          for (const post of fixedPosts()) await check(`POST ${p} ${post.label} (${who})`, send(p, { method: 'POST', headers: post.headers, body: post.body, jar }));
+          for (const b of jsonSamples) await check(`POST ${p} JSON ${JSON.stringify(b).slice(0, 200)} (${who})`, send(p, { method: 'POST', ...json(JSON.stringify(b)), jar }));
+          for (const b of formSamples) {
+            await check(`POST ${p} form ${JSON.stringify(b).slice(0, 200)} (${who})`, send(p, { method: 'POST', ...form(b), jar }));
+          }
+          await check(`PUT ${p} (${who})`, send(p, { method: 'PUT', ...json('{"title":"\\u0000"}'), jar }));
+          await check(`DELETE ${p} (${who})`, send(p, { method: 'DELETE', jar }));
+        }
+      }
+    }
+    // Live routes with real ids too: the owner's survey, its business.
+    for (const p of [`/api/survey/config/${sweepSurveyId}`, `/api/survey/config/${sweepSurveyId}/toggle`, `/survey/public/${sweeper.id}/${sweepSurveyId}`, `/api/survey/submit/${sweeper.id}/${sweepSurveyId}`]) {
+      for (const b of jsonSamples) await check(`POST ${p} JSON (owner)`, send(p, { method: 'POST', ...json(JSON.stringify(b)), jar: sweeper.jar }));
+      for (const post of fixedPosts()) await check(`POST ${p} ${post.label} (owner)`, send(p, { method: 'POST', headers: post.headers, body: post.body, jar: sweeper.jar }));
+    }
+    expect(failures).toEqual([]);
+    expect(count).toBeGreaterThan(1000);
+  });
+});
+
+// --- One test per finding ------------------------------------------------------------------------
+
+describe('text the database cannot store', () => {
+  it('a NUL in the sign-up form is a 400 naming the field, on the page and on the JSON API', async () => {
+    const page = await send('/auth', {
+      method: 'POST',
+      ...form({ intent: 'signup', displayName: 'Bad\u0000Name', email: 'nul@example.com', password: 'sesame-street-42', confirmPassword: 'sesame-street-42', terms: 'on' }),
+    });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('displayName contains a character that cannot be saved');
+    const api = await send('/api/auth/signup', {
+      method: 'POST',
+      ...json('{"displayName":"Bad\\ud800Name","email":"sur@example.com","password":"sesame-street-42","confirmPassword":"sesame-street-42","terms":true}'),
+    });
+    expect(api.status).toBe(400);
+    expect(await api.json()).toMatchObject({ fieldErrors: { displayName: [expect.stringContaining('cannot be saved')] } });
+  });
+
+  it('survey answers and a customer name with U+0000 are refused with the field named', async () => {
+    const res = await send(`/api/survey/submit/${owner.id}/${surveyId}`, { method: 'POST', ...json(JSON.stringify({ responses: { overall_rating: 5, favorite_item: 'a\u0000b' }, customerName: 'x' })) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ fieldErrors: { 'responses.favorite_item': [expect.any(String)] } });
+  });
+});
+
+describe('page actions and content types', () => {
+  it.each([
+    ['text/plain', 'intent=save', 415],
+    [undefined, 'intent=save', 415],
+    ['multipart/form-data; boundary=B', '--B\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave', 400],
+  ])('/survey-builder with Content-Type %s and body %j answers %i', async (type, body, status) => {
+    const res = await send('/survey-builder', { method: 'POST', headers: type ? { 'Content-Type': type } : {}, body, jar: owner.jar });
+    expect(res.status).toBe(status);
+  });
+});
+
+describe('the path', () => {
+  it('a malformed percent-escape is a 400, not a 500', async () => {
+    const res = await send('/api/survey/config/%E0%A4%A');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'The address is not valid: a percent-escape in the path is malformed.' });
+  });
+});
+
+describe('bypassSquare is the signed-in owner’s preview, never a flag from a browser', () => {
+  const answers = { overall_rating: 5, recommend: 'yes', visit_frequency: 'Weekly', service_rating: 4, favorite_item: 'The almond croissant', atmosphere_rating: 5, value_rating: 4 };
+  const stored = () => app.root.db.orm.em.fork().count(SurveyResponse, { surveyConfigId: surveyId });
+
+  it('a customer’s bypassSquare: true to a survey without Square stores nothing and is refused', async () => {
+    const before = await stored();
+    const res = await send(`/api/survey/submit/${owner.id}/${surveyId}`, { method: 'POST', ...json(JSON.stringify({ responses: answers, customerEmail: 'sneaky@example.com', bypassSquare: true })) });
+    expect(res.status).toBe(404);
+    expect(await stored()).toBe(before);
+  });
+
+  it('the owner’s own preview is scored and saves nothing', async () => {
+    const before = await stored();
+    const res = await send(`/api/survey/submit/${owner.id}/${surveyId}`, {
+      method: 'POST',
+      ...json(JSON.stringify({ responses: answers, customerEmail: 'owner-preview@example.com', bypassSquare: true })),
+      jar: owner.jar,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, preview: true, responseId: null });
+    expect(await stored()).toBe(before);
+  });
+
+  it('the page route’s ?bypass_square=true shows nothing to a customer', async () => {
+    expect((await send(`/survey/public/${owner.id}/${surveyId}?bypass_square=true`)).status).toBe(404);
+    expect((await send(`/survey/public/${owner.id}/${surveyId}?bypass_square=true`, { jar: owner.jar })).status).toBe(200);
+  });
+});
+
+describe('cross-site posts', () => {
+  it('Origin: null is foreign (403) and disconnects nothing', async () => {
+    const res = await send('/api/square/disconnect', { method: 'POST', headers: { Origin: 'null', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'returnTo=/', jar: owner.jar });
+    expect(res.status).toBe(403);
+  });
+
+  it('a document post Remix itself would refuse (X-Forwarded-Host other than the Origin) is a 403, not a 500', async () => {
+    const res = await send('/survey-builder', { method: 'POST', headers: { Origin: base, 'X-Forwarded-Host': 'evil.example', ...form({ intent: 'save' }).headers }, body: 'intent=save', jar: owner.jar });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('unread bodies', () => {
+  it('a large body to logout does not hold up the next request on the same keep-alive connection', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const { port } = new URL(base);
+    const request = (method: string, p: string, body?: Buffer) =>
+      new Promise<{ status: number; ms: number }>((resolve, reject) => {
+        const started = performance.now();
+        const req = http.request({ host: '127.0.0.1', port, method, path: p, agent, headers: body ? { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': body.length } : {} }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    for (const p of ['/logout', '/auth/google', '/email-verified']) {
+      const first = await request('POST', p, Buffer.alloc(900_000, 'a'));
+      expect(first.status).toBeLessThan(500);
+      const next = await request('GET', '/healthz');
+      expect(next.status).toBe(200);
+      expect(next.ms).toBeLessThan(1500);
+    }
+    agent.destroy();
+  });
+});
+
+describe('Cache-Control and OAuth state', () => {
+  it('a signed-in page is private, no-store', async () => {
+    for (const p of ['/', '/survey-management', '/profile']) {
+      const res = await send(p, { jar: owner.jar });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+    }
+  });
+
+  it('a callback with an oversized state is a 400', async () => {
+    const res = await send(`/api/square/callback?code=x&state=${'s'.repeat(5000)}`, { jar: owner.jar });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('account lock-out by strangers (ADR 021)', () => {
+  it('ten wrong passwords from ten addresses slow down unknown devices, not the owner’s own browser', async () => {
+    const login = (password: string, jar?: CookieJar) => send('/api/auth/login', { method: 'POST', ...json(JSON.stringify({ email: owner.email, password })), jar });
+    // The owner signed in on this browser before: it holds the account's device cookie.
+    const device = new CookieJar().take(await login('sesame-street-42'));
+    expect(device.get('rl_device')).toBeTruthy();
+    for (let i = 0; i < 10; i++) expect([401, 429]).toContain((await login('wrong password')).status);
+    const stranger = await login('sesame-street-42');
+    expect(stranger.status).toBe(429);
+    expect(Number(stranger.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await login('sesame-street-42', device)).status).toBe(200);
+  });
+
+  it('delays grow with each failure and a success clears them', async () => {
+    let now = 0;
+    const { SignInThrottle } = await import('../../modules/accounts/rate-limit.ts');
+    const throttle = new SignInThrottle(() => now);
+    const waits: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      now += throttle.wait('account:a@b.c') * 1000;
+      throttle.fail('account:a@b.c');
+      waits.push(throttle.wait('account:a@b.c'));
+    }
+    expect(waits).toEqual([0, 0, 0, 0, 1, 2, 4, 8, 16]);
+    throttle.succeed('account:a@b.c');
+    expect(throttle.wait('account:a@b.c')).toBe(0);
+  });
+});
+
+describe('passwords', () => {
+  it.each([
+    ['password123', 'This password is too common. Please choose one that is harder to guess.'],
+    ['          ', 'Password cannot be only spaces'],
+    ['same@example.com', 'Password must not be your email address'],
+  ])('sign-up refuses %j with a clear message', async (password, message) => {
+    const res = await send('/api/auth/signup', { method: 'POST', ...json(JSON.stringify({ displayName: 'P', email: 'same@example.com', password, confirmPassword: password, terms: true })) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ fieldErrors: { password: [message] } });
+  });
+});
