@@ -1,6 +1,65 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// Native and vendor libraries live in adapters/ (behind ports) and server/ (the composition root, the
+// edge). A module that still needs one is named in VENDOR_ALLOW_LIST below, with the reason (ADR 034).
+const VENDOR_LIBRARIES = [
+  '@napi-rs/canvas',
+  'sharp',
+  'file-type',
+  '@node-rs/argon2',
+  'qrcode',
+  'stripe',
+  'square',
+  'tesseract.js',
+  'nodemailer',
+  'pg-boss',
+  'pg',
+];
+const VENDOR_ALLOW_LIST = {
+  // Re-encodes every uploaded image (screenshots, logos) and sniffs its real type from magic bytes; the
+  // upload limits are checked on what sharp decodes. Moving it behind an ImageCodec port is a later step.
+  'modules/uploads/images.ts': ['sharp', 'file-type'],
+  // Hashes and verifies owner passwords (argon2id). A PasswordHasher port is a later step.
+  'modules/accounts/passwords.ts': ['@node-rs/argon2'],
+  // Draws the printable flyer (canvas, bundled DejaVu fonts). A FlyerRenderer port is a later step.
+  'modules/sharing/flyer.ts': ['@napi-rs/canvas'],
+  // Encodes the survey link as a QR matrix for the PNG/SVG downloads and the flyer.
+  'modules/sharing/qr.ts': ['qrcode'],
+};
+const el = (...types) => ({ element: { type: types } });
+const FACE = { element: { type: 'module', fileInternalPath: ['index.ts', 'server.ts', 'forms.ts'] } };
+const VENDOR_MESSAGE =
+  'A vendor/native library belongs in adapters/ (behind a port) or server/; a module that still needs one is named in VENDOR_ALLOW_LIST in eslint.config.js (ADR 034).';
+/** The boundaries/dependencies rule; `allowedVendors` are the libraries the linted file may still import. */
+const boundariesRule = (allowedVendors = []) => [
+  'error',
+  {
+    default: 'disallow',
+    checkAllOrigins: true,
+    policies: [
+      // Packages and Node built-ins are allowed everywhere except the vendor list below.
+      { allow: { to: { module: { origin: ['external', 'core'] } } } },
+      { from: el('app'), allow: { to: [el('app'), FACE] } },
+      // The route context's type comes from the composition root.
+      { from: el('app'), allow: { to: el('server'), dependency: { kind: 'type' } } },
+      // The CLI boots the composition root and reads the validated config.
+      { from: el('cli'), allow: { to: [el('cli', 'server'), FACE] } },
+      { from: el('server'), allow: { to: [el('server', 'adapter', 'app'), FACE] } },
+      { from: el('adapter'), allow: { to: [el('adapter'), FACE] } },
+      // Inside modules/: a module's own files, and other modules (faces preferred; not enforced yet).
+      { from: el('module'), allow: { to: el('module') } },
+      { from: el('script'), allow: { to: el('script') } },
+      {
+        from: el('app', 'cli', 'module', 'script'),
+        disallow: { to: { module: { origin: 'external', source: VENDOR_LIBRARIES.filter((name) => !allowedVendors.includes(name)) } } },
+        message: VENDOR_MESSAGE,
+      },
+    ],
+  },
+];
 
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', '.data/', 'scratch/', 'coverage/', 'test-results/', 'bench/out/'] },
@@ -25,6 +84,31 @@ export default tseslint.config(
     files: ['server/**', 'cli/**', 'tests/**', 'bench/**', 'adapters/**', '**/*.test.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // Architecture boundaries (issue 11, ADR 034). Each folder of modules/ is a module whose public face
+    // is its index.ts (and, where index.ts must stay browser-safe, a server-only server.ts). app/, cli/
+    // and server/ import modules only through a face; adapters import faces for port types; modules
+    // never import app/, cli/, server/ or adapters/. Tests and benchmarks are outside the rule.
+    files: ['app/**/*.{ts,tsx}', 'cli/**/*.ts', 'server/**/*.ts', 'adapters/**/*.ts', 'modules/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['app/**', 'cli/**', 'server/**', 'adapters/**', 'modules/**', 'scripts/**'],
+      'boundaries/elements': [
+        { type: 'module', pattern: 'modules/*', partialMatch: false, capture: ['module'] },
+        { type: 'app', pattern: 'app', partialMatch: false },
+        { type: 'cli', pattern: 'cli', partialMatch: false },
+        { type: 'server', pattern: 'server', partialMatch: false },
+        { type: 'adapter', pattern: 'adapters', partialMatch: false },
+        { type: 'script', pattern: 'scripts', partialMatch: false },
+      ],
+    },
+    rules: { 'boundaries/dependencies': boundariesRule() },
+  },
+  ...Object.entries(VENDOR_ALLOW_LIST).map(([file, allowed]) => ({
+    files: [file],
+    rules: { 'boundaries/dependencies': boundariesRule(allowed) },
+  })),
   {
     // Request bodies are read through app/utils/input.server.ts (Content-Type, parse errors, text the
     // database cannot store), never straight off the Request (issue 9).

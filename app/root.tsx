@@ -14,8 +14,8 @@ import {
   useMatches,
   useRouteLoaderData,
 } from '@remix-run/react';
-import { useEffect, type ReactNode } from 'react';
-import { BUILDER_DRAFT_KEY } from '../modules/surveys/draft.ts';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { BUILDER_DRAFT_KEY } from '../modules/surveys/index.ts';
 import { Toast, type ToastData } from './components/toast.tsx';
 import { useNonce } from './nonce.tsx';
 import stylesheet from './tailwind.css?url';
@@ -40,26 +40,78 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/** The owner's sections (issue 15): every owner page shows them, with the current one marked. */
+const OWNER_SECTIONS = [
+  { to: '/', label: 'Dashboard', matches: ['/', '/dashboard', '/square-connect', '/square-location-selection'] },
+  { to: '/survey-management', label: 'Surveys', matches: ['/survey-management', '/survey-builder', '/survey-preview', '/survey-published', '/subscription-check'] },
+  { to: '/survey-analytics', label: 'Analytics', matches: ['/survey-analytics'] },
+  { to: '/rewards', label: 'Gift Cards', matches: ['/rewards'] },
+] as const;
+
+function isCurrent(pathname: string, matches: readonly string[]): boolean {
+  return matches.some((m) => (m === '/' ? pathname === '/' : pathname === m || pathname.startsWith(`${m}/`)));
+}
+
+const navLinkClass = (current: boolean) =>
+  `inline-flex min-h-11 items-center rounded-lg px-3 font-medium ${current ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
+
+function OwnerSections() {
+  const { pathname } = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  // With JavaScript, a client-side navigation closes the phone menu (without it, every page is new).
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+  const links = OWNER_SECTIONS.map((s) => {
+    const current = isCurrent(pathname, s.matches);
+    return (
+      <li key={s.to}>
+        <Link to={s.to} aria-current={current ? 'page' : undefined} className={`${navLinkClass(current)} w-full md:w-auto`}>
+          {s.label}
+        </Link>
+      </li>
+    );
+  });
+  return (
+    <>
+      <ul className="hidden items-center gap-1 md:flex">{links}</ul>
+      <details ref={menu} className="relative md:hidden">
+        <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-300 px-3 font-medium text-slate-800 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+          <span aria-hidden>☰</span> Menu
+        </summary>
+        <ul className="absolute left-0 z-40 mt-2 w-56 space-y-1 rounded-card border border-slate-200 bg-white p-2 shadow-lg">{links}</ul>
+      </details>
+    </>
+  );
+}
+
 function TopBar() {
   const root = useRouteLoaderData<typeof loader>('root');
   const owner = root?.owner;
+  const { pathname } = useLocation();
+  const onProfile = isCurrent(pathname, ['/profile', '/subscription-details', '/brand']);
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex min-h-14 max-w-6xl items-center justify-between gap-4 px-4">
+      <div className="mx-auto flex min-h-14 max-w-6xl items-center justify-between gap-2 px-4">
         <Link to="/" className="shrink-0 text-lg font-bold tracking-tight text-brand-700">
           RewardLoop
         </Link>
-        <nav aria-label="Account" className="flex min-w-0 items-center gap-2">
+        <nav aria-label={owner ? 'Main' : 'Account'} className="flex min-w-0 items-center gap-2">
           {owner ? (
-            <Link
-              to="/profile"
-              className="inline-flex min-h-11 min-w-0 items-center gap-2 rounded-lg px-3 font-medium text-slate-800 hover:bg-slate-100"
-            >
-              <span aria-hidden className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
-                {owner.displayName.slice(0, 1).toUpperCase()}
-              </span>
-              <span className="min-w-0 max-w-48 truncate">{owner.displayName}</span>
-            </Link>
+            <>
+              <OwnerSections />
+              <Link
+                to="/profile"
+                aria-current={onProfile ? 'page' : undefined}
+                className={`inline-flex min-h-11 min-w-0 items-center gap-2 rounded-lg px-2 font-medium ${onProfile ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-100'}`}
+              >
+                <span aria-hidden className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
+                  {owner.displayName.slice(0, 1).toUpperCase()}
+                </span>
+                <span className="sr-only">Profile: </span>
+                <span className="min-w-0 max-w-28 truncate sm:max-w-48">{owner.displayName}</span>
+              </Link>
+            </>
           ) : (
             <>
               <Link to="/auth" className="inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-slate-800 hover:bg-slate-100">

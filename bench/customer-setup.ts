@@ -92,7 +92,7 @@ async function describe(res: Response): Promise<string> {
 
 /**
  * Signs up an owner (POST /api/auth/signup), creates a survey (POST /api/survey/builder-config)
- * and starts the free trial (the subscription-check form's intent=start-trial), all with an
+ * and starts the free trial through the fake checkout (BILLING=fake), all with an
  * Origin header equal to the server URL. Square cannot be connected yet, so customers reach the
  * survey with bypass_square=true (the owner's preview URL) or `bypassSquare: true` in the API.
  */
@@ -119,15 +119,23 @@ export async function createReachableSurvey(baseUrl: string, displayName = 'Benc
   if (created.status !== 201) throw new Error(`creating the survey failed: ${await describe(created)}`);
   const survey = (await created.json()) as { id: string; businessId: string };
 
-  const trial = await fetch(`${baseUrl}/subscription-check`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseUrl, cookie },
-    body: new URLSearchParams({ intent: 'start-trial', surveyId: survey.id }),
-    redirect: 'manual',
-  });
-  const trialText = await trial.text();
-  if (trial.status !== 302 && trial.status !== 303) throw new Error(`starting the trial failed: HTTP ${trial.status}: ${trialText.slice(0, 500)}`);
-  // The action redirects back on failure too (with an error toast): the proof is that the page now renders.
+  // The free trial through the fake checkout (BILLING=fake): the plan, the test card, the completion.
+  const post = (path: string, body: unknown, withCookie = true) =>
+    fetch(baseUrl + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: baseUrl, ...(withCookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const checkout = await post('/api/create-subscription-existing', { planId: 'starter', isYearly: true, surveyId: survey.id });
+  if (checkout.status !== 201) throw new Error(`starting the checkout failed: ${await describe(checkout)}`);
+  const { setupIntentId } = (await checkout.json()) as { setupIntentId: string };
+  const card = await post('/api/billing/fake/confirm-setup', { setupIntentId, cardNumber: '4242 4242 4242 4242' }, false);
+  if (card.status !== 200) throw new Error(`the test card was refused: ${await describe(card)}`);
+  await card.arrayBuffer();
+  const completed = await post('/api/subscription-complete', { setupIntentId });
+  if (completed.status !== 200) throw new Error(`completing the trial failed: ${await describe(completed)}`);
+  await completed.arrayBuffer();
+  // The proof is that the page now renders.
   const reachable = { cookie, businessId: survey.businessId, surveyId: survey.id, email };
   const page = await fetch(baseUrl + previewPath(reachable));
   const html = await page.text();

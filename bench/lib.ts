@@ -63,6 +63,8 @@ export async function spawnServer(
     // An empty value counts as unset for the server's config: the embedded PostgreSQL unless the caller passes one.
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
+    // The load comes from one address: the edge rate limits (ADR 032) would answer 429 to a benchmark.
+    EDGE_RATE_LIMITS: 'false',
     ...env,
   };
   if (mode === 'production') {

@@ -1,6 +1,7 @@
 import { Command, CommanderError, type ParseOptions } from 'commander';
 import { ConfigError } from '../server/config.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
+import { registerAnalyticsCommands } from './commands/analytics.ts';
 import { registerDbCommands } from './commands/db.ts';
 import { registerRewardCommands } from './commands/rewards.ts';
 import { registerSquareCommands } from './commands/square.ts';
@@ -62,7 +63,7 @@ export function createCli(io: Partial<CliIo> = {}): RewardCli {
   const program = new RewardCli(resolved);
   // Settings first: subcommands copy them when created.
   program
-    .description('RewardLoop administration: database, owner accounts, rewards, verifications and Square, on the same composition root as the server.')
+    .description('RewardLoop administration: database, owner accounts, rewards, verifications, Square and analytics, on the same composition root as the server.')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => void resolved.out.write(text),
@@ -78,6 +79,7 @@ export function createCli(io: Partial<CliIo> = {}): RewardCli {
         '  reward-cli rewards failed\n' +
         '  reward-cli rewards issue 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b\n' +
         '  reward-cli verifications replay 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b --apply\n' +
+        '  reward-cli analytics 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b --from 2026-01-01 --json\n' +
         '\nExit codes: 0 done, 1 failed, 2 usage or validation error, 130 cancelled at a prompt.\n' +
         'The database is DATABASE_URL when set, else the embedded one under DATA_DIR (default .data).\n',
     );
@@ -86,5 +88,6 @@ export function createCli(io: Partial<CliIo> = {}): RewardCli {
   registerRewardCommands(program, resolved);
   registerVerificationCommands(program, resolved);
   registerSquareCommands(program, resolved);
+  registerAnalyticsCommands(program, resolved);
   return program;
 }

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { createRoot, type Root } from '../server/composition.ts';
 import { loadConfig, type Config } from '../server/config.ts';
-import { createLogger } from '../modules/shared/logger.ts';
+import { createLogger } from '../modules/shared/index.ts';
 
 /**
  * Exit codes of reward-cli (documented in README.md):

@@ -2,6 +2,14 @@ import { Migration20261121000000Initial } from './Migration20261121000000Initial
 import { Migration20261122000000ScreenshotVerifications } from './Migration20261122000000ScreenshotVerifications.ts';
 import { Migration20261122010000Pos } from './Migration20261122010000Pos.ts';
 import { Migration20261122020000Rewards } from './Migration20261122020000Rewards.ts';
+import { Migration20261124000000PasswordReset } from './Migration20261124000000PasswordReset.ts';
+import { Migration20261124000000RejectionCodes } from './Migration20261124000000RejectionCodes.ts';
+import { Migration20261124000100SurveyArchive } from './Migration20261124000100SurveyArchive.ts';
+import { Migration20261124000200EdgeRateLimits } from './Migration20261124000200EdgeRateLimits.ts';
+import { Migration20261124000300Brand } from './Migration20261124000300Brand.ts';
+import { Migration20261124060000AnalyticsFunnel } from './Migration20261124060000AnalyticsFunnel.ts';
+import { Migration20261124063000Billing } from './Migration20261124063000Billing.ts';
+import { Migration20261124070000AnalyticsAnswerCounts } from './Migration20261124070000AnalyticsAnswerCounts.ts';
 
 /** Every migration in order. Listed explicitly so the server, the CLI and tests load the same set. */
 export const migrationsList = [
@@ -9,4 +17,12 @@ export const migrationsList = [
   { name: 'Migration20261122000000ScreenshotVerifications', class: Migration20261122000000ScreenshotVerifications },
   { name: 'Migration20261122010000Pos', class: Migration20261122010000Pos },
   { name: 'Migration20261122020000Rewards', class: Migration20261122020000Rewards },
+  { name: 'Migration20261124000000PasswordReset', class: Migration20261124000000PasswordReset },
+  { name: 'Migration20261124000000RejectionCodes', class: Migration20261124000000RejectionCodes },
+  { name: 'Migration20261124000100SurveyArchive', class: Migration20261124000100SurveyArchive },
+  { name: 'Migration20261124000200EdgeRateLimits', class: Migration20261124000200EdgeRateLimits },
+  { name: 'Migration20261124000300Brand', class: Migration20261124000300Brand },
+  { name: 'Migration20261124060000AnalyticsFunnel', class: Migration20261124060000AnalyticsFunnel },
+  { name: 'Migration20261124063000Billing', class: Migration20261124063000Billing },
+  { name: 'Migration20261124070000AnalyticsAnswerCounts', class: Migration20261124070000AnalyticsAnswerCounts },
 ];

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { DemoBilling } from '../adapters/billing/DemoBilling.ts';
+import { FakeBilling } from '../adapters/billing/FakeBilling.ts';
+import { StripeBilling } from '../adapters/billing/StripeBilling.ts';
 import { DiskBlobStore } from '../adapters/blobstore/DiskBlobStore.ts';
 import { SquareGiftCards } from '../adapters/giftcards/SquareGiftCards.ts';
 import { TestGiftCards } from '../adapters/giftcards/TestGiftCards.ts';
@@ -12,28 +14,25 @@ import { SquarePos } from '../adapters/pos/SquarePos.ts';
 import { SmtpMailer } from '../adapters/mailer/SmtpMailer.ts';
 import { FakeScreenshotVerifier } from '../adapters/verification/FakeScreenshotVerifier.ts';
 import { OcrScreenshotVerifier } from '../adapters/verification/OcrScreenshotVerifier.ts';
-import type { GoogleIdTokenVerifier } from '../modules/accounts/google.ts';
-import type { JobQueue, QueueName, QueuePolicy, WorkOptions } from '../modules/jobs/port.ts';
-import { createAccounts } from '../modules/accounts/service.ts';
-import { RateLimiter, SignInThrottle } from '../modules/accounts/rate-limit.ts';
-import { createSessionStore } from '../modules/accounts/sessions.ts';
-import type { Mailer } from '../modules/mail/mailer.ts';
-import type { PosConnector } from '../modules/pos/port.ts';
-import { registerPosTokenRefresh } from '../modules/pos/refresh.ts';
-import { createPos } from '../modules/pos/service.ts';
-import type { RewardDeps } from '../modules/rewards/issue.ts';
-import { rewardJobHandlers } from '../modules/rewards/jobs.ts';
-import type { GiftCards } from '../modules/rewards/port.ts';
-import { createRewards } from '../modules/rewards/service.ts';
-import { createLogger } from '../modules/shared/logger.ts';
-import { createResponses } from '../modules/responses/service.ts';
-import { createDatabaseVerificationHistory } from '../modules/responses/verification-history.ts';
-import { createVerifications } from '../modules/responses/verifications.ts';
-import { createSurveys } from '../modules/surveys/service.ts';
-import type { BlobStore } from '../modules/uploads/blob-store.ts';
-import type { ScreenshotVerifier, VerificationHistory } from '../modules/verification/port.ts';
+import { type GoogleIdTokenVerifier, RateLimiter, SignInThrottle } from '../modules/accounts/index.ts';
+import { checkUsageAlerts, createBillingService, registerBillingSync, type Billing } from '../modules/billing/index.ts';
+import { createAnalytics } from '../modules/analytics/index.ts';
+import type { JobQueue, QueueName, QueuePolicy, WorkOptions } from '../modules/jobs/index.ts';
+import { createAccounts, createSessionStore } from '../modules/accounts/server.ts';
+import { createBranding } from '../modules/branding/server.ts';
+import type { Mailer } from '../modules/mail/index.ts';
+import type { PosConnector } from '../modules/pos/index.ts';
+import { registerPosTokenRefresh, createPos } from '../modules/pos/server.ts';
+import { type RewardDeps, rewardJobHandlers, createRewards } from '../modules/rewards/server.ts';
+import type { GiftCards } from '../modules/rewards/index.ts';
+import { createLogger } from '../modules/shared/index.ts';
+import { createResponses, createDatabaseVerificationHistory, createVerifications } from '../modules/responses/server.ts';
+import { createSurveys } from '../modules/surveys/server.ts';
+import type { BlobStore } from '../modules/uploads/index.ts';
+import type { ScreenshotVerifier, VerificationHistory } from '../modules/verification/index.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
+import { createEdgeLimiter, type EdgeLimiter } from './edge-limits.ts';
 
 /**
  * The one composition root: the web server, the CLI and the tests build everything from here.
@@ -66,6 +65,10 @@ export type Root = {
   blobStore: BlobStore;
   /** POS: SquarePos (OAuth and locations through the square SDK) or DemoPos (a local consent page). */
   pos: PosConnector;
+  /** The HTTP edge's rate limits, counted in this database (ADR 032); null with EDGE_RATE_LIMITS=false. */
+  edgeLimiter: EdgeLimiter | null;
+  /** BILLING: StripeBilling (the stripe SDK) or FakeBilling (local objects, card form and portal). */
+  billing: Billing;
   close(): Promise<void>;
 };
 
@@ -97,7 +100,7 @@ export async function createRoot(
   if (config.NODE_ENV === 'production' && !config.ALLOW_DEMO_ADAPTERS) {
     const demo = [
       outbox ? 'mail outbox (set SMTP_URL)' : null,
-      config.BILLING === 'demo' ? 'demo billing (BILLING=demo)' : null,
+      config.BILLING === 'fake' ? 'fake billing (BILLING=fake; set the STRIPE_* variables)' : null,
       config.SCREENSHOT_VERIFIER === 'fake' ? 'fake screenshot verifier (SCREENSHOT_VERIFIER=fake)' : null,
       config.POS === 'demo' ? 'demo point of sale (POS=demo)' : null,
       config.GIFT_CARDS === 'test' ? 'test gift cards (GIFT_CARDS=test)' : null,
@@ -117,12 +120,31 @@ export async function createRoot(
           logger,
         })
       : new DemoPos();
+  const billing: Billing =
+    config.BILLING === 'stripe'
+      ? new StripeBilling({
+          secretKey: config.STRIPE_SECRET_KEY!,
+          publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? null,
+          prices: {
+            starter: { month: config.STRIPE_PRICE_STARTER_MONTHLY!, year: config.STRIPE_PRICE_STARTER_YEARLY! },
+            growth: { month: config.STRIPE_PRICE_GROWTH_MONTHLY!, year: config.STRIPE_PRICE_GROWTH_YEARLY! },
+            pro: { month: config.STRIPE_PRICE_PRO_MONTHLY!, year: config.STRIPE_PRICE_PRO_YEARLY! },
+          },
+        })
+      : new FakeBilling({
+          dataDir: config.DATA_DIR,
+          // Signed like Stripe's; without STRIPE_WEBHOOK_SECRET a secret derived from SESSION_SECRET.
+          webhookSecret:
+            config.STRIPE_WEBHOOK_SECRET ?? `whsec_${createHash('sha256').update(`rewardloop fake billing webhooks\u0000${config.SESSION_SECRET}`).digest('hex')}`,
+        });
   const jobs =
     options.jobs || options.workers
       ? await PgBossJobQueue.start({ connectionString: db.url, logger, poolMax: 2, worker: options.workers ?? false, policies: options.jobPolicies })
       : null;
   if (jobs && options.workers) {
     await registerPosTokenRefresh(jobs, { em: db.orm.em, connector: pos, keyBase64: config.TOKEN_ENCRYPTION_KEY, logger });
+    await registerBillingSync(jobs, { em: db.orm.em, billing, logger });
   }
   const createVerifier = (history: VerificationHistory): ScreenshotVerifier =>
     config.SCREENSHOT_VERIFIER === 'fake' ? new FakeScreenshotVerifier({ history }) : new OcrScreenshotVerifier({ history, ocrTimeoutMs: 30_000 });
@@ -133,6 +155,9 @@ export async function createRoot(
     test: new TestGiftCards(),
     ...options.giftCards,
   };
+  const edgeLimiter = config.EDGE_RATE_LIMITS
+    ? createEdgeLimiter({ databaseUrl: db.url, logger, secureCookie: config.NODE_ENV === 'production' })
+    : null;
   const root: Root = {
     config,
     logger,
@@ -149,7 +174,10 @@ export async function createRoot(
     giftCards,
     blobStore,
     pos,
+    edgeLimiter,
+    billing,
     async close() {
+      await edgeLimiter?.close();
       await jobs?.stop();
       await verifier.close();
       await mailer.close?.();
@@ -180,7 +208,13 @@ export function rewardDeps(root: Root): RewardDeps & { mailer: Mailer; appUrl: s
  */
 export async function startRewardWorkers(root: Root, options: WorkOptions & { emailLeaseSeconds?: number } = {}): Promise<void> {
   const { emailLeaseSeconds, ...work } = options;
-  const handlers = rewardJobHandlers({ ...rewardDeps(root), emailLeaseSeconds });
+  const deps = rewardDeps(root);
+  const handlers = rewardJobHandlers({
+    ...deps,
+    emailLeaseSeconds,
+    // Usage against the plan: the 80% and 100% emails (modules/billing/usage.ts).
+    afterIssued: (businessId) => checkUsageAlerts({ em: deps.em, mailer: deps.mailer, appUrl: deps.appUrl, logger: deps.logger }, businessId),
+  });
   const jobs = root.jobs!;
   // Batches of 5 run at once (Square and SMTP round trips overlap); an idle queue is looked at every
   // second, so a reward waits at most about a second per step (bench/rewards.ts).
@@ -204,6 +238,9 @@ export function createRequestContext(root: Root, extra: { cspNonce: string; clie
       sessionSecret: root.config.SESSION_SECRET,
       googleClientId: root.config.GOOGLE_CLIENT_ID ?? null,
       googleClientSecret: root.config.GOOGLE_CLIENT_SECRET ?? null,
+      billing: root.billing.id,
+      stripePublishableKey: root.billing.publishableKey,
+      supportEmail: root.config.SUPPORT_EMAIL,
     },
     logger: root.logger,
     sessions: root.sessions,
@@ -215,7 +252,12 @@ export function createRequestContext(root: Root, extra: { cspNonce: string; clie
     surveys: createSurveys({ em }),
     responses: createResponses({ em, jobs: root.jobs, logger: root.logger }),
     verifications: createVerifications({ em, verifier: root.verifier, blobStore: root.blobStore, logger: root.logger }),
-    billing: new DemoBilling({ em: () => em }),
+    branding: createBranding({ em, blobStore: root.blobStore, logger: root.logger }),
+    billing: createBillingService({ em, billing: root.billing, mailer: root.mailer, appUrl: root.config.APP_URL, logger: root.logger }),
+    /** The fake's card confirmation and portal page (BILLING=fake only). */
+    fakeBilling: root.billing instanceof FakeBilling ? root.billing : null,
+    /** The owner's analytics (issue 12): figures computed in SQL, every query scoped to the business id given. */
+    analytics: createAnalytics({ em, blobStore: root.blobStore }),
     rewards: createRewards({
       em,
       logger: root.logger,

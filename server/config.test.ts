@@ -11,6 +11,23 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ BODY_LIMIT_BYTES: 1_000_000, UPLOAD_BODY_LIMIT_BYTES: 14 * 1024 * 1024, SCREENSHOT_VERIFIER: 'ocr' });
   });
 
+  it('share links follow PORT when APP_URL is not set; production needs APP_URL', () => {
+    expect(loadConfig({ ...base, PORT: '4100' })).toMatchObject({ APP_URL: 'http://localhost:4100', APP_URL_FROM_PORT: true });
+    expect(loadConfig({ ...base, PORT: '4100', APP_URL: 'https://rewards.example.com' })).toMatchObject({ APP_URL: 'https://rewards.example.com', APP_URL_FROM_PORT: false });
+    const key = Buffer.alloc(32, 1).toString('base64');
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', TOKEN_ENCRYPTION_KEY: key })).toThrow(/^\s+APP_URL: is required in production/m);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', TOKEN_ENCRYPTION_KEY: key, APP_URL: 'https://rewards.example.com' }).APP_URL).toBe('https://rewards.example.com');
+  });
+
+  it('chooses billing by its keys: fake without STRIPE_SECRET_KEY (demo is its old name), stripe with the keys and six prices', () => {
+    expect(loadConfig(base)).toMatchObject({ BILLING: 'fake', SUPPORT_EMAIL: 'support@rewardloop.local' });
+    expect(loadConfig({ ...base, BILLING: 'demo' }).BILLING).toBe('fake');
+    const prices = Object.fromEntries(
+      ['STARTER', 'GROWTH', 'PRO'].flatMap((p) => ['MONTHLY', 'YEARLY'].map((i) => [`STRIPE_PRICE_${p}_${i}`, `price_${p.toLowerCase()}_${i.toLowerCase()}`])),
+    );
+    expect(loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', ...prices }).BILLING).toBe('stripe');
+  });
+
   it('takes the fake screenshot verifier and a larger upload body limit when asked', () => {
     expect(loadConfig({ ...base, SCREENSHOT_VERIFIER: 'fake', UPLOAD_BODY_LIMIT_BYTES: '20000000' })).toMatchObject({
       SCREENSHOT_VERIFIER: 'fake',
@@ -35,6 +52,12 @@ describe('loadConfig', () => {
     [{ POS: 'clover' }, 'POS'],
     [{ POS: 'square' }, 'SQUARE_APPLICATION_ID'],
     [{ GIFT_CARDS: 'square' }, 'GIFT_CARDS'],
+    [{ BILLING: 'paypal' }, 'BILLING'],
+    [{ BILLING: 'stripe' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' }, 'STRIPE_PRICE_GROWTH_YEARLY'],
+    [{ STRIPE_SECRET_KEY: 'pk_test_wrong' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ SUPPORT_EMAIL: 'nobody' }, 'SUPPORT_EMAIL'],
   ])('rejects %o naming %s', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`^\\s+${name}:`, 'm'));

@@ -12,13 +12,25 @@ const postgresUrl = z
   .url()
   .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://');
 
+const STRIPE_REQUIRED = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_PRICE_STARTER_MONTHLY',
+  'STRIPE_PRICE_STARTER_YEARLY',
+  'STRIPE_PRICE_GROWTH_MONTHLY',
+  'STRIPE_PRICE_GROWTH_YEARLY',
+  'STRIPE_PRICE_PRO_MONTHLY',
+  'STRIPE_PRICE_PRO_YEARLY',
+] as const;
+
 /** Every environment variable RewardLoop reads. `.env.example` lists the same set. */
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
-    APP_URL: z.string().url().default('http://localhost:3000'),
+    /** Public origin for links, QR codes, flyers and emails. Required in production; elsewhere http://localhost:{PORT}. */
+    APP_URL: z.string().url().optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     DATABASE_URL: postgresUrl.optional(),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
@@ -33,8 +45,28 @@ export const configSchema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ALLOW_DEMO_ADAPTERS: bool.default(false),
-    /** Billing adapter: `demo` starts trials in one click (Stripe arrives with the billing issue). */
-    BILLING: z.enum(['demo']).default('demo'),
+    /**
+     * Billing adapter: `stripe` (the stripe SDK; needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and the
+     * six STRIPE_PRICE_* ids) or `fake` (Stripe's objects kept locally, a local card form and portal;
+     * refused in production unless ALLOW_DEMO_ADAPTERS). Default: `stripe` when STRIPE_SECRET_KEY is
+     * set, else `fake`. `demo`, the old name, means `fake`.
+     */
+    BILLING: z
+      .enum(['stripe', 'fake', 'demo'])
+      .transform((v) => (v === 'demo' ? 'fake' : v))
+      .optional(),
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_...)').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_... or pk_live_...)').optional(),
+    /** Verifies `Stripe-Signature` on POST /api/stripe/webhook (`whsec_...`); with BILLING=stripe the endpoint answers 503 without it. */
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)').optional(),
+    STRIPE_PRICE_STARTER_MONTHLY: z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_...)').optional(),
+    STRIPE_PRICE_STARTER_YEARLY: z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_...)').optional(),
+    STRIPE_PRICE_GROWTH_MONTHLY: z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_...)').optional(),
+    STRIPE_PRICE_GROWTH_YEARLY: z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_...)').optional(),
+    STRIPE_PRICE_PRO_MONTHLY: z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_...)').optional(),
+    STRIPE_PRICE_PRO_YEARLY: z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_...)').optional(),
+    /** Shown on the subscription details page as the support contact. */
+    SUPPORT_EMAIL: z.email('must be an email address').default('support@rewardloop.local'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_000_000),
     /**
      * Body limit of the requests that carry a screenshot: POST /api/verify-screenshot and
@@ -69,12 +101,20 @@ export const configSchema = z
       .string()
       .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
       .optional(),
+    /**
+     * The edge rate limits of server/edge-limits.ts (ADR 032): per client address and device, by
+     * request class, counted in PostgreSQL. `false` turns them off (load benchmarks from one address).
+     */
+    EDGE_RATE_LIMITS: bool.default(true),
     /** Express "trust proxy": which proxies may set X-Forwarded-For (the client IP used for rate limits). */
     TRUST_PROXY: z.string().min(1).default('loopback'),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if (c.NODE_ENV === 'production' && !c.APP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'is required in production (the public origin, e.g. https://rewards.example.com)' });
     }
     if (c.NODE_ENV === 'production' && !c.TOKEN_ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'is required in production' });
@@ -87,6 +127,11 @@ export const configSchema = z
     if (c.GIFT_CARDS === 'square' && c.POS !== 'square') {
       ctx.addIssue({ code: 'custom', path: ['GIFT_CARDS'], message: 'square gift cards need POS=square' });
     }
+    if ((c.BILLING ?? (c.STRIPE_SECRET_KEY ? 'stripe' : 'fake')) === 'stripe') {
+      for (const name of STRIPE_REQUIRED) {
+        if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with BILLING=stripe' });
+      }
+    }
     if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -96,8 +141,12 @@ export const configSchema = z
     }
   });
 
-export type Config = Omit<z.output<typeof configSchema>, 'GIFT_CARDS' | 'TOKEN_ENCRYPTION_KEY'> & {
+export type Config = Omit<z.output<typeof configSchema>, 'GIFT_CARDS' | 'TOKEN_ENCRYPTION_KEY' | 'APP_URL' | 'BILLING'> & {
+  APP_URL: string;
+  /** True when APP_URL was not set and follows the port the server listens on (development, tests). */
+  APP_URL_FROM_PORT: boolean;
   SESSION_SECRET: string;
+  BILLING: 'stripe' | 'fake';
   GIFT_CARDS: 'square' | 'test';
   /** Base64 of 32 bytes: the configured key, or outside production one derived from SESSION_SECRET. */
   TOKEN_ENCRYPTION_KEY: string;
@@ -128,11 +177,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...config,
     DATA_DIR: dataDir,
+    APP_URL: config.APP_URL ?? localAppUrl(config.PORT),
+    APP_URL_FROM_PORT: !config.APP_URL,
     SESSION_SECRET: sessionSecret,
     GIFT_CARDS: config.GIFT_CARDS ?? (config.POS === 'square' ? 'square' : 'test'),
+    BILLING: config.BILLING ?? (config.STRIPE_SECRET_KEY ? 'stripe' : 'fake'),
     TOKEN_ENCRYPTION_KEY:
       config.TOKEN_ENCRYPTION_KEY ?? createHash('sha256').update(`rewardloop token key\u0000${sessionSecret}`).digest('base64'),
   };
+}
+
+/** The origin of a server on this machine at `port`: what share links say when APP_URL is not set. */
+export function localAppUrl(port: number): string {
+  return `http://localhost:${port}`;
 }
 
 /** Outside production a secret is generated once and kept under the data folder. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { entities } from '../modules/db/entities.ts';
+import { entities } from '../modules/db/index.ts';
 import { migrationsList } from '../migrations/index.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
 
@@ -47,6 +47,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       entities,
       extensions: [Migrator],
       migrations: { migrationsList, transactional: true, allOrNothing: true, silent: true, snapshot: false },
+      // Triggers are written by migrations (survey_answer_counts, ADR 027), not declared on entities:
+      // the schema diff must not drop them. The HTTP edge's rate-limit counters live in a schema of
+      // their own, outside the entities (ADR 032).
+      schemaGenerator: { ignoreTriggers: true, ignoreSchema: ['edge'] },
       pool: { min: 0, max: options.poolMax },
       // The ORM's own logging stays quiet; errors surface as exceptions.
       debug: false,

@@ -29,17 +29,22 @@ function surveyIslandScript(clientDir: string | undefined): string | null {
   }
 }
 
-/** Content-Security-Policy with a per-response nonce; no third-party origins unless Google sign-in is on. */
-function contentSecurityPolicy(nonce: string, root: Root, dev: boolean): string {
+/**
+ * Content-Security-Policy with a per-response nonce; no third-party origins unless Google sign-in is
+ * on, or on the checkout page with BILLING=stripe (Stripe.js and its Elements frames, only there).
+ */
+export function contentSecurityPolicy(nonce: string, root: Root, dev: boolean, pathname = '/'): string {
   const google = root.config.GOOGLE_CLIENT_ID ? ' https://accounts.google.com' : '';
+  const stripe = root.config.BILLING === 'stripe' && /^\/stripe-checkout\/?$/.test(pathname);
   return [
     `default-src 'self'`,
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${stripe ? ' https://js.stripe.com' : ''}`,
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob:`,
+    `img-src 'self' data: blob:${stripe ? ' https://*.stripe.com' : ''}`,
     `font-src 'self'`,
-    `connect-src 'self'${dev ? ' ws://localhost:* ws://127.0.0.1:*' : ''}`,
-    `form-action 'self'${google}`,
+    `connect-src 'self'${stripe ? ' https://api.stripe.com' : ''}${dev ? ' ws://localhost:* ws://127.0.0.1:*' : ''}`,
+    ...(stripe ? [`frame-src https://js.stripe.com https://hooks.stripe.com`] : []),
+    `form-action 'self'${google}${stripe ? ' https://hooks.stripe.com' : ''}`,
     `frame-ancestors 'none'`,
     `base-uri 'self'`,
     `object-src 'none'`,
@@ -62,12 +67,13 @@ function sameHost(origin: string, host: string | undefined): boolean {
 }
 
 /**
- * Paths whose POSTs may carry a screenshot: the two verify endpoints, and the customer survey pages
- * (/survey/public/..., /survey/dynamic/..., /survey/...), whose no-JavaScript form posts send files.
+ * Paths whose POSTs may carry an image: the two verify endpoints, the customer survey pages
+ * (/survey/public/..., /survey/dynamic/..., /survey/...), whose no-JavaScript form posts send files,
+ * and the owner's /brand page (a logo).
  * Not /survey-builder and the other owner pages: those are `/survey-`, not `/survey/`.
  */
 export function carriesUpload(pathname: string): boolean {
-  return /^\/api\/verify-(screenshot|social)\/?$/.test(pathname) || /^\/survey\/./.test(pathname);
+  return /^\/api\/verify-(screenshot|social)\/?$/.test(pathname) || /^\/survey\/./.test(pathname) || /^\/brand\/?$/.test(pathname);
 }
 
 /** The Express app: security headers, body limits, request logs, /healthz, static assets, then Remix. */
@@ -92,7 +98,7 @@ export function createHttpApp(root: Root, options: HttpOptions) {
   app.use((req, res, next) => {
     const nonce = randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, root, dev));
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, root, dev, req.path));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'DENY');
@@ -138,6 +144,12 @@ export function createHttpApp(root: Root, options: HttpOptions) {
     }
     next();
   });
+
+  // Rate limits by request class, per client address and device, shared through the database (ADR 032).
+  if (root.edgeLimiter) {
+    const edge = root.edgeLimiter;
+    app.use((req, res, next) => edge.middleware(req, res, next));
+  }
 
   // A body the route never read (logout, the Google start, a refused post) must not hold up the next
   // request on the same keep-alive connection: such a response closes the connection, and whatever

@@ -1,15 +1,33 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
-import { ConfigError, loadConfig } from './config.ts';
+import { createServer as createNetServer } from 'node:net';
+import { ConfigError, loadConfig, localAppUrl } from './config.ts';
 import { createRoot } from './composition.ts';
 import { EmbeddedPostgresError } from './embedded-postgres.ts';
 import { createHttpApp } from './http.ts';
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** A port nobody listens on now (for PORT=0 with share links that must name the real port). */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
 async function main() {
   const config = loadConfig();
+  if (config.APP_URL_FROM_PORT && config.PORT === 0) {
+    // Links, QR codes and emails name the port the server really listens on.
+    config.PORT = await freePort(config.HOST);
+    config.APP_URL = localAppUrl(config.PORT);
+  }
   const production = config.NODE_ENV === 'production';
   // In development Vite starts while the database starts and migrates: neither waits for the other.
   const viteStarting = production

@@ -9,7 +9,7 @@ import {
   type BlobContentType,
   type BlobStore,
   type StoredBlob,
-} from '../../modules/uploads/blob-store.ts';
+} from '../../modules/uploads/index.ts';
 
 /**
  * Blobs as files under one root folder (`<DATA_DIR>/uploads`), which nothing serves statically:

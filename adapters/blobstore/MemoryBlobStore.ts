@@ -5,7 +5,7 @@ import {
   type BlobContentType,
   type BlobStore,
   type StoredBlob,
-} from '../../modules/uploads/blob-store.ts';
+} from '../../modules/uploads/index.ts';
 
 /**
  * Blobs in a Map, for tests that need a BlobStore but not a disk. Same key format and the

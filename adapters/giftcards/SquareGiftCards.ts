@@ -6,7 +6,7 @@ import {
   type GiftCards,
   type IssueCardRequest,
   type IssuedCard,
-} from '../../modules/rewards/port.ts';
+} from '../../modules/rewards/index.ts';
 
 /** Square names this in the activation as the instrument that "paid" for the card: a reward is pre-loaded. */
 export const REWARD_PAYMENT_INSTRUMENT = 'rewardloop-reward';

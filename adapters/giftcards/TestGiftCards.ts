@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { GiftCards, IssueCardRequest, IssuedCard } from '../../modules/rewards/port.ts';
+import type { GiftCards, IssueCardRequest, IssuedCard } from '../../modules/rewards/index.ts';
 
 /**
  * Test cards when a business has no Square account with a location (or GIFT_CARDS=test): no

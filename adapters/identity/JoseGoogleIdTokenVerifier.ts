@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
-import type { GoogleIdTokenVerifier } from '../../modules/accounts/google.ts';
+import type { GoogleIdTokenVerifier } from '../../modules/accounts/index.ts';
 
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 const ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];

@@ -12,7 +12,7 @@ import {
   type QueuePolicy,
   type SendOptions,
   type WorkOptions,
-} from '../../modules/jobs/port.ts';
+} from '../../modules/jobs/index.ts';
 
 /** A QueuePolicy in pg-boss's queue options. */
 function queueOptions(policy: QueuePolicy) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { MailMessage, Mailer } from '../../modules/mail/mailer.ts';
+import type { MailMessage, Mailer } from '../../modules/mail/index.ts';
 
 export type OutboxEntry = { file: string; sentAt: Date; to: string; subject: string };
 

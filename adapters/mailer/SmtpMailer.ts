@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailMessage, Mailer } from '../../modules/mail/mailer.ts';
+import type { MailMessage, Mailer } from '../../modules/mail/index.ts';
 
 /** Sends through the SMTP server named by SMTP_URL (smtp:// or smtps://, credentials in the URL). */
 export class SmtpMailer implements Mailer {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PosError, type DemoConsent, type PosConnector, type PosLocation, type PosTokens } from '../../modules/pos/port.ts';
+import { PosError, type DemoConsent, type PosConnector, type PosLocation, type PosTokens } from '../../modules/pos/index.ts';
 
 const CODE_TTL_MS = 5 * 60 * 1000;
 const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;

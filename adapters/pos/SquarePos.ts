@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { SquareClient } from 'square';
-import { POS_SCOPES, PosError, type PosConnector, type PosLocation, type PosTokens } from '../../modules/pos/port.ts';
+import { POS_SCOPES, PosError, type PosConnector, type PosLocation, type PosTokens } from '../../modules/pos/index.ts';
 
 type SquareModule = typeof import('square');
 

@@ -8,25 +8,13 @@
  * - the image's sha256 (of the bytes) is already rewarded for the business (the history);
  * - the image bytes contain `rejectMarker` (default 'FAKE-REJECT'; put it in a PNG text chunk or
  *   simply use Buffer.from('FAKE-REJECT'));
- * - the reviewer name or user handle is `rejectName` (default 'reject', any case, '@' ignored).
+ * - the reviewer name or user handle is `rejectName` (default 'reject', any case, '@' ignored);
+ *   the code is `rejectionCode`, by default not_a_review (reviews), not_following or missing_mention.
  *
  * evidence.imageHash is the bytes' sha256; no review text and no stars are read (`starRating: null`).
  */
 import { createHash } from 'node:crypto';
-import { EMPTY_VERIFICATION_HISTORY } from '../../modules/verification/history.ts';
-import { checkReviewLink, duplicateImage, missingField, unreadableImage, type Verdict } from '../../modules/verification/judge.ts';
-import {
-  PLATFORM_LABELS,
-  REVIEW_PLATFORMS,
-  SOCIAL_PLATFORMS,
-  type RejectionCode,
-  type ReviewVerificationRequest,
-  type ScreenshotVerifier,
-  type SocialVerificationRequest,
-  type VerificationHistory,
-  type VerificationResult,
-} from '../../modules/verification/port.ts';
-import { normaliseHandle } from '../../modules/verification/text.ts';
+import { EMPTY_VERIFICATION_HISTORY, checkReviewLink, duplicateImage, missingField, unreadableImage, type Verdict, PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type RejectionCode, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, normaliseHandle } from '../../modules/verification/index.ts';
 
 export type FakeScreenshotVerifierOptions = {
   history?: VerificationHistory;
@@ -45,7 +33,10 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
   readonly id = 'fake' as const;
   /** Every request seen, in order (for assertions in other tests). */
   readonly calls: Array<{ kind: 'review'; request: ReviewVerificationRequest } | { kind: 'social'; request: SocialVerificationRequest }> = [];
-  private readonly options: Required<Omit<FakeScreenshotVerifierOptions, 'rejectionReason'>> & { rejectionReason: string | null };
+  private readonly options: Required<Omit<FakeScreenshotVerifierOptions, 'rejectionReason' | 'rejectionCode'>> & {
+    rejectionReason: string | null;
+    rejectionCode: RejectionCode | null;
+  };
 
   constructor(options: FakeScreenshotVerifierOptions = {}) {
     this.options = {
@@ -53,7 +44,7 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
       rejectMarker: options.rejectMarker ?? 'FAKE-REJECT',
       rejectName: options.rejectName ?? 'reject',
       rejectionReason: options.rejectionReason ?? null,
-      rejectionCode: options.rejectionCode ?? 'rejected',
+      rejectionCode: options.rejectionCode ?? null,
       checkLinks: options.checkLinks ?? true,
       delayMs: options.delayMs ?? 0,
     };
@@ -66,13 +57,13 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
       if (isBlank(request.reviewerName)) return missingField('reviewerName', request.platform);
       if (isBlank(request.reviewLink)) return missingField('reviewLink', request.platform);
       if (this.options.checkLinks) {
-        const link = checkReviewLink(request.platform, request.reviewLink);
+        const link = checkReviewLink(request.platform, request.reviewLink, { name: request.businessName, handle: request.businessHandle });
         if (!link.ok) return link;
       }
       return null;
     });
     const named = normaliseHandle(request.reviewerName) === this.options.rejectName.toLowerCase();
-    return this.finish(verdict, imageHash, request.image, named, PLATFORM_LABELS[request.platform], { starRating: null });
+    return this.finish(verdict, imageHash, request.image, named, PLATFORM_LABELS[request.platform], 'not_a_review', { starRating: null });
   }
 
   async verifySocial(request: SocialVerificationRequest): Promise<VerificationResult> {
@@ -83,11 +74,11 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
     this.calls.push({ kind: 'social', request });
     const { imageHash, verdict } = await this.common(request.image, request.businessId, request.businessName, () => {
       if (!normaliseHandle(request.businessHandle)) return missingField('businessHandle', request.platform);
-      if (!normaliseHandle(request.userHandle)) return missingField('userHandle', request.platform);
+      if (!normaliseHandle(request.userHandle)) return missingField('userHandle', request.platform, request.verificationType);
       return null;
     });
     const named = normaliseHandle(request.userHandle) === this.options.rejectName.toLowerCase();
-    return this.finish(verdict, imageHash, request.image, named, PLATFORM_LABELS[request.platform], {});
+    return this.finish(verdict, imageHash, request.image, named, PLATFORM_LABELS[request.platform], request.verificationType === 'follow' ? 'not_following' : 'missing_mention', {});
   }
 
   async close(): Promise<void> {}
@@ -108,12 +99,13 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
     image: Buffer,
     named: boolean,
     label: string,
+    defaultCode: RejectionCode,
     extra: { starRating?: null },
   ): VerificationResult {
     if (!verdict && (named || (Buffer.isBuffer(image) && image.includes(this.options.rejectMarker)))) {
       verdict = {
         ok: false,
-        code: this.options.rejectionCode,
+        code: this.options.rejectionCode ?? defaultCode,
         reason: this.options.rejectionReason ?? `We couldn't verify this ${label} screenshot. Please upload a different screenshot.`,
       };
     }

@@ -4,17 +4,8 @@
  * OCR worker threads reads it, the star rows are counted from pixels, and the module's judge decides.
  * See `preprocess.ts` for the image hash and `TesseractPool.ts` for the pool.
  */
-import { EMPTY_VERIFICATION_HISTORY } from '../../modules/verification/history.ts';
-import type { OcrLine, OcrText } from '../../modules/verification/judge.ts';
-import type {
-  ReviewVerificationRequest,
-  ScreenshotVerifier,
-  SocialVerificationRequest,
-  VerificationHistory,
-  VerificationResult,
-} from '../../modules/verification/port.ts';
-import { verifyReviewWith, verifySocialWith, type OpenedScreenshot, type ScreenshotReader, type ScreenshotReading } from '../../modules/verification/verify.ts';
-import { bytesHash, decodeScreenshot } from './preprocess.ts';
+import { EMPTY_VERIFICATION_HISTORY, type OcrLine, type OcrText, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, verifyReviewWith, verifySocialWith, type OpenedScreenshot, type ScreenshotReader, type ScreenshotReading } from '../../modules/verification/index.ts';
+import { bytesHash, decodeScreenshot, dominantColour, type DecodedScreenshot } from './preprocess.ts';
 import { findStarRows } from './stars.ts';
 import { OcrTimeoutError, TesseractPool, type TesseractPoolOptions } from './TesseractPool.ts';
 
@@ -50,7 +41,34 @@ export function tsvToOcrText(tsv: string, width: number, height: number): OcrTex
     line.text = line.words.map((w) => w.text).join(' ');
     line.confidence = line.words.reduce((sum, w) => sum + w.confidence, 0) / line.words.length;
   }
-  return { lines: [...lines.values()], width, height };
+  // Top to bottom: tesseract's block order can put a later row first (a name beside an avatar,
+  // a dark card); the judge reads 'the next lines' by position.
+  const sorted = [...lines.values()].sort((a, b) => (a.bbox.y0 + a.bbox.y1) / 2 - (b.bbox.y0 + b.bbox.y1) / 2 || a.bbox.x0 - b.bbox.x0);
+  return { lines: sorted, width, height };
+}
+
+/** Words that may be a follow button's label (letters only, lowercase). */
+const BUTTON_WORDS = /^(follow|folow|following|followlng|friends|liked|like|requested|followback)$/;
+
+/**
+ * Samples the colour behind each word that may be a follow button (its box widened by half its
+ * height each way, in the original pixels): the judge tells a filled 'Follow' button from a plain
+ * 'Following' one by it.
+ */
+export function sampleButtonFills(ocr: OcrText, decoded: Pick<DecodedScreenshot, 'rgb' | 'ocrToRgb'>): void {
+  const k = decoded.ocrToRgb;
+  for (const line of ocr.lines) {
+    for (const word of line.words) {
+      if (!BUTTON_WORDS.test(word.text.toLowerCase().replace(/[^a-z]/g, ''))) continue;
+      const h = word.bbox.y1 - word.bbox.y0;
+      word.fill = dominantColour(decoded.rgb, {
+        x0: (word.bbox.x0 - h * 0.5) * k,
+        y0: (word.bbox.y0 - h * 0.5) * k,
+        x1: (word.bbox.x1 + h * 0.5) * k,
+        y1: (word.bbox.y1 + h * 0.5) * k,
+      });
+    }
+  }
 }
 
 export class OcrScreenshotVerifier implements ScreenshotVerifier {
@@ -105,6 +123,8 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
           throw error;
         }
         const ocr = tsvToOcrText(tsv, decoded.ocrWidth, decoded.ocrHeight);
+        ocr.background = decoded.background;
+        sampleButtonFills(ocr, decoded);
         const starRows = findStarRows(decoded.stars).map((row) => ({ ...row, y: row.y * decoded.starToOcr }));
         return { kind: 'read', ocr, starRows };
       },

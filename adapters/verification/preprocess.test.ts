@@ -28,11 +28,13 @@ describe('decodeScreenshot', () => {
     expect((await decodeScreenshot(rotated))?.imageHash).toBe((await decodeScreenshot(png))?.imageHash);
   });
 
-  it('enlarges narrow screenshots, shrinks tall ones, keeps 1080 px ones', async () => {
-    expect(await decodeScreenshot(fixtureImage('google-review-jose-small.png'))).toMatchObject({ ocrWidth: 900 });
+  it('reads phone screenshots at full resolution, enlarges narrow ones, brings wide and very tall ones down', async () => {
+    expect(await decodeScreenshot(fixtureImage('google-review-jose-small.png'))).toMatchObject({ ocrWidth: 1080 });
     expect(await decodeScreenshot(png)).toMatchObject({ ocrWidth: 1080, ocrHeight: 1640, flat: false });
-    const tall = await sharp({ create: { width: 1440, height: 3200, channels: 3, background: '#ffffff' } }).png().toBuffer();
-    expect(await decodeScreenshot(tall)).toMatchObject({ ocrWidth: 900, ocrHeight: 2000, flat: true });
+    const blank = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    expect(await decodeScreenshot(await blank(1290, 2796))).toMatchObject({ ocrWidth: 1290, ocrHeight: 2796, flat: true });
+    expect(await decodeScreenshot(await blank(2400, 1200))).toMatchObject({ ocrWidth: 1600, ocrHeight: 800 });
+    expect(await decodeScreenshot(await blank(1080, 4800))).toMatchObject({ ocrWidth: 810, ocrHeight: 3600 });
   });
 
   it('returns null for bytes that are not an image', async () => {

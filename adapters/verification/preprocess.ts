@@ -16,10 +16,15 @@ import sharp, { type OutputInfo } from 'sharp';
 
 /** Larger images are refused before decoding (a phone screenshot is 2-5 Mpx). */
 export const MAX_INPUT_PIXELS = 40_000_000;
-/** OCR input is at most this many pixels on its longest side... */
-export const MAX_OCR_SIDE = 2000;
-/** ...and images narrower than this are enlarged (up to 2x) so small text reaches OCR's best size. */
-export const MIN_OCR_WIDTH = 900;
+/**
+ * OCR reads the original upload (not the stored 1600-px copy). Phone screenshots (1080-1290 px wide)
+ * are read at full resolution; narrower ones are enlarged (up to 2.5x) to this width so small text
+ * reaches OCR's best size; wider ones (tablets, desktops) are brought down to MAX_OCR_WIDTH; and
+ * nothing taller than MAX_OCR_HEIGHT is given to OCR.
+ */
+export const MIN_OCR_WIDTH = 1080;
+export const MAX_OCR_WIDTH = 1600;
+export const MAX_OCR_HEIGHT = 3600;
 const STAR_WIDTH = 540;
 /** What phones save screenshots as (and what the upload pipeline re-encodes to). */
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
@@ -37,6 +42,11 @@ export type DecodedScreenshot = {
   starToOcr: number;
   /** Nearly one colour all over (a blank or a solid fill): nothing for OCR to read. */
   flat: boolean;
+  /** The decoded pixels (8-bit RGB, original size) and the factor from OCR coordinates to them. */
+  rgb: Rgb;
+  ocrToRgb: number;
+  /** The page's commonest colour. */
+  background: { r: number; g: number; b: number };
 };
 
 export function bytesHash(image: Buffer): string {
@@ -65,8 +75,8 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
   const imageHash = `sha256:${createHash('sha256').update(`${width}x${height}:`).update(raw.data).digest('hex')}`;
   const rawInput = { raw: { width, height, channels: 3 as const } };
 
-  const longest = Math.max(width, height);
-  const scale = Math.min(width < MIN_OCR_WIDTH ? Math.min(2, MIN_OCR_WIDTH / width) : 1, MAX_OCR_SIDE / longest);
+  const byWidth = width < MIN_OCR_WIDTH ? Math.min(2.5, MIN_OCR_WIDTH / width) : width > MAX_OCR_WIDTH ? MAX_OCR_WIDTH / width : 1;
+  const scale = Math.min(byWidth, MAX_OCR_HEIGHT / height);
   const ocrWidth = Math.max(1, Math.round(width * scale));
   const ocrHeight = Math.max(1, Math.round(height * scale));
   const grey = await sharp(raw.data, rawInput).greyscale().raw().toBuffer();
@@ -87,7 +97,42 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
     stars: { data: stars, width: starWidth, height: starHeight },
     starToOcr: ocrHeight / starHeight,
     flat,
+    rgb: { data: raw.data, width, height },
+    ocrToRgb: width / ocrWidth,
+    background: dominantColour({ data: raw.data, width, height }, { x0: 0, y0: 0, x1: width, y1: height }, 7),
   };
+}
+
+/**
+ * The commonest colour in a box of the image (colours quantised to 16 levels per channel, then
+ * averaged within the winning bin), sampling every `step`-th pixel each way.
+ */
+export function dominantColour(rgb: Rgb, box: { x0: number; y0: number; x1: number; y1: number }, step = 1): { r: number; g: number; b: number } {
+  const x0 = Math.max(0, Math.floor(box.x0));
+  const y0 = Math.max(0, Math.floor(box.y0));
+  const x1 = Math.min(rgb.width, Math.ceil(box.x1));
+  const y1 = Math.min(rgb.height, Math.ceil(box.y1));
+  const bins = new Map<number, { n: number; r: number; g: number; b: number }>();
+  for (let y = y0; y < y1; y += step) {
+    for (let x = x0; x < x1; x += step) {
+      const i = (y * rgb.width + x) * 3;
+      const r = rgb.data[i]!;
+      const g = rgb.data[i + 1]!;
+      const b = rgb.data[i + 2]!;
+      const key = ((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4);
+      const bin = bins.get(key);
+      if (bin) {
+        bin.n++;
+        bin.r += r;
+        bin.g += g;
+        bin.b += b;
+      } else bins.set(key, { n: 1, r, g, b });
+    }
+  }
+  let best: { n: number; r: number; g: number; b: number } | null = null;
+  for (const bin of bins.values()) if (!best || bin.n > best.n) best = bin;
+  if (!best) return { r: 255, g: 255, b: 255 };
+  return { r: Math.round(best.r / best.n), g: Math.round(best.g / best.n), b: Math.round(best.b / best.n) };
 }
 
 /**

@@ -2,9 +2,9 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { signInSchema, signUpSchema } from '../../modules/accounts/schemas.ts';
-import { BUILDER_DRAFT_KEY } from '../../modules/surveys/draft.ts';
-import { buttonClass, FieldError, PasswordField, TextField } from './ui.tsx';
+import { signInSchema, signUpSchema } from '../../modules/accounts/forms.ts';
+import { BUILDER_DRAFT_KEY } from '../../modules/surveys/index.ts';
+import { buttonClass, FieldError, PasswordField, TextField, TextLink } from './ui.tsx';
 
 export type AuthMode = 'signin' | 'signup';
 
@@ -105,10 +105,13 @@ function SignInForm({ returnTo, lastResult }: Pick<Props, 'returnTo' | 'lastResu
         autoComplete="current-password"
         {...getInputProps(fields.password, { type: 'password' })}
       />
-      <div className="pb-4">
+      <div className="flex flex-wrap items-center justify-between gap-2 pb-4">
         <label className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" name="remember" className="size-5 rounded border-slate-300" /> Remember me
         </label>
+        <TextLink to="/forgot-password" className="inline-flex min-h-11 items-center text-sm">
+          Forgot password?
+        </TextLink>
       </div>
       <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
         {busy ? 'Signing in…' : 'Sign In'}
@@ -188,7 +191,7 @@ function SignUpForm({ returnTo, lastResult }: Pick<Props, 'returnTo' | 'lastResu
 }
 
 /** Carries a survey built while logged out (kept in this browser) to the account being signed in. */
-function DraftField() {
+export function DraftField() {
   const [draft, setDraft] = useState('');
   useEffect(() => {
     setDraft(localStorage.getItem(BUILDER_DRAFT_KEY) ?? '');

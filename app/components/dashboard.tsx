@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import type { DashboardData } from '../utils/dashboard.server.ts';
 import { buttonClass, Card } from './ui.tsx';
+import { UsageMeter } from './usage.tsx';
 
 function Step({ n, title, text, done }: { n: number; title: string; text: string; done: boolean }) {
   return (
@@ -132,6 +133,25 @@ export function Dashboard({ d }: { d: DashboardData }) {
           )}
         </Card>
       </div>
+
+      {d.budget?.reached ? (
+        <div role="region" aria-label="Rewards paused" className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-amber-300 bg-amber-50 p-4">
+          <div>
+            <p className="font-semibold text-amber-900">Rewards paused</p>
+            <p className="text-sm text-amber-900">This month&apos;s reward budget is used up: new submissions earn no reward until next month.</p>
+          </div>
+          <Link to="/subscription-details" className={buttonClass.secondary}>
+            Change Budget
+          </Link>
+        </div>
+      ) : null}
+
+      {d.usage ? (
+        <Card>
+          <h2 className="mb-3 text-lg font-semibold">Rewards this billing month</h2>
+          <UsageMeter usage={d.usage} link />
+        </Card>
+      ) : null}
 
       <div className="grid gap-4 sm:grid-cols-3">
         <Card>

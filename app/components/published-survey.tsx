@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { AvailabilityBadge, CopyUrl, SurveyDetails, TierSummary } from './survey-ui.tsx';
 import { buttonClass, Card } from './ui.tsx';
-import type { Availability } from '../../modules/surveys/availability.ts';
+import type { Availability, UnavailableFix } from '../../modules/surveys/index.ts';
 
 export type PublishedSurveyData = {
   id: string;
@@ -21,6 +21,8 @@ export type PublishedSurveyData = {
   publicUrl: string;
   availability: Availability;
   unavailableReasons: string[];
+  unavailableFixes: UnavailableFix[];
+  locationNotice: UnavailableFix | null;
   qrSvg: string;
   hasPlan: boolean;
   posConnected: boolean;
@@ -29,16 +31,30 @@ export type PublishedSurveyData = {
 
 /** The published page of spec section 2: status, details, tiers, link, QR code, materials, next steps. */
 export function PublishedSurvey({ s }: { s: PublishedSurveyData }) {
-  const live = s.isPublished;
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold sm:text-3xl">{s.title}</h1>
-        <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${live ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}>
-          {live ? 'Live' : 'Draft'}
-        </span>
         <AvailabilityBadge availability={s.availability} />
       </div>
+      {s.availability === 'Draft' ? (
+        <div role="status" className="rounded-card border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">Not published yet</p>
+          <p className="text-sm">Customers who open the link see that it is not available. Publish it to start collecting feedback.</p>
+          <Link to={`/subscription-check?surveyId=${s.id}`} className={`${buttonClass.primary} mt-3`}>
+            Publish Survey
+          </Link>
+        </div>
+      ) : null}
+
+      {s.locationNotice && s.availability === 'Available' ? (
+        <div role="status" className="rounded-card border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="text-sm">{s.locationNotice.reason}</p>
+          <Link to={s.locationNotice.href} className={`${buttonClass.secondary} mt-3`}>
+            {s.locationNotice.label}
+          </Link>
+        </div>
+      ) : null}
 
       {s.unavailableReasons.length ? (
         <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900">
@@ -48,15 +64,13 @@ export function PublishedSurvey({ s }: { s: PublishedSurveyData }) {
               <li key={r}>{r}</li>
             ))}
           </ul>
-          {!s.hasPlan ? (
-            <Link to={`/subscription-check?surveyId=${s.id}`} className={`${buttonClass.primary} mt-3`}>
-              Start Free Trial
-            </Link>
-          ) : !s.posConnected ? (
-            <a href="/api/square/auth" className={`${buttonClass.primary} mt-3`}>
-              Connect Square
-            </a>
-          ) : null}
+          <div className="mt-3 flex flex-wrap gap-2">
+            {s.unavailableFixes.map((f, i) => (
+              <a key={f.href} href={f.href} className={i === 0 ? buttonClass.primary : buttonClass.secondary}>
+                {f.label}
+              </a>
+            ))}
+          </div>
         </div>
       ) : null}
 

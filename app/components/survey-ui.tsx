@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { formatCents, tierRangeLabel, tierRanges, tierThresholds } from '../../modules/scoring/index.ts';
-import type { Availability } from '../../modules/surveys/availability.ts';
-import { getTemplate, DEFAULT_TEMPLATE_ID, PLATFORM_LABELS, type Platform, type TierName } from '../../modules/surveys/template.ts';
+import { type Availability, getTemplate, DEFAULT_TEMPLATE_ID, PLATFORM_LABELS, type Platform, type TierName } from '../../modules/surveys/index.ts';
 import { Toast, type ToastData } from './toast.tsx';
 import { useHydrated } from './ui.tsx';
 
@@ -32,23 +31,17 @@ export function TierSummary({ survey, compact = false }: { survey: TierValues; c
 }
 
 const availabilityStyle: Record<Availability, string> = {
+  Draft: 'bg-amber-100 text-amber-900',
   Available: 'bg-emerald-100 text-emerald-800',
   Unavailable: 'bg-red-100 text-red-800',
   Inactive: 'bg-slate-200 text-slate-700',
 };
 
+/** A survey's status in the one vocabulary of every owner page: Draft, Available, Unavailable, Inactive. */
 export function AvailabilityBadge({ availability }: { availability: Availability }) {
   return (
     <span data-testid="availability" className={`rounded-full px-2.5 py-1 text-xs font-semibold ${availabilityStyle[availability]}`}>
       {availability}
-    </span>
-  );
-}
-
-export function StatusBadge({ published }: { published: boolean }) {
-  return (
-    <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${published ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}>
-      {published ? 'Published' : 'Draft'}
     </span>
   );
 }

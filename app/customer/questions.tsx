@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { charCount } from '../../modules/scoring/index.ts';
-import type { BlockState } from '../../modules/responses/customer-checks.ts';
-import { answerKey, type Question } from '../../modules/surveys/template.ts';
-import { fileField } from './state.ts';
+import type { BlockState } from '../../modules/responses/index.ts';
+import { answerKey, type Question } from '../../modules/surveys/index.ts';
+import { FIELD, fileField } from './state.ts';
 
 export type AnswerValue = string | number | undefined;
 
@@ -190,6 +190,32 @@ export type UploadApi = {
   choose: (screenshotKey: string, file: File | null) => void;
 };
 
+/**
+ * 'Remove screenshot': a real submit button (without JavaScript the page's action clears the
+ * screenshot named in `_remove`); with JavaScript it clears the chosen file in the browser.
+ */
+function RemoveScreenshot({ fieldKey, api, uploads, label }: { fieldKey: string; api: FieldApi; uploads: UploadApi; label: string }) {
+  return (
+    <button
+      type="submit"
+      name={FIELD.remove}
+      value={fieldKey}
+      formNoValidate
+      onClick={(e) => {
+        if (!api.hydrated) return;
+        e.preventDefault();
+        const input = document.getElementById(fileField(fieldKey));
+        if (input instanceof HTMLInputElement) input.value = '';
+        uploads.choose(fieldKey, null);
+        input?.focus();
+      }}
+      className="mt-2 inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
+      Remove screenshot<span className="sr-only"> for {label}</span>
+    </button>
+  );
+}
+
 /** The verification line under a block: verifying / verified / failed with the reason (spec 4). */
 export function VerificationStatus({ id, state }: { id: string; state: BlockState | undefined }) {
   const status = state?.status ?? 'idle';
@@ -203,7 +229,10 @@ export function VerificationStatus({ id, state }: { id: string; state: BlockStat
       ) : status === 'verified' ? (
         <p className="font-semibold text-emerald-700">✓ Screenshot verified</p>
       ) : status === 'failed' ? (
-        <p className="font-medium text-red-700">{state?.error ?? 'Please upload a different screenshot.'}</p>
+        <>
+          <p className="font-medium text-red-700">{state?.error ?? 'Please upload a different screenshot.'}</p>
+          <p className="mt-1 text-slate-700">Choose another screenshot to try again, or remove this one.</p>
+        </>
       ) : null}
     </div>
   );
@@ -268,6 +297,9 @@ export function BlockFields({
                 {thumb ? <img src={thumb} alt="Your screenshot" className="mt-2 max-h-40 rounded-lg border border-slate-200" /> : null}
                 {!api.hydrated && verifiedId !== undefined ? (
                   <p className="mt-1 text-sm text-slate-600">Your screenshot is saved. Choose another file only to replace it.</p>
+                ) : null}
+                {thumb || verifiedId !== undefined || state?.status === 'failed' ? (
+                  <RemoveScreenshot fieldKey={key} api={api} uploads={uploads} label={q.text} />
                 ) : null}
                 <InlineError id={key} message={error} />
               </div>

@@ -3,8 +3,7 @@
  * answered, which screenshots are verified, what went wrong, and the result. The loader and the
  * no-JavaScript form posts produce it; the hydrated page keeps it in React state. Pure.
  */
-import type { BlockState } from '../../modules/responses/customer-checks.ts';
-import type { CustomerSurveyView } from '../../modules/responses/customer-view.ts';
+import type { BlockState, CustomerSurveyView } from '../../modules/responses/index.ts';
 import type { ToastData } from '../components/toast.tsx';
 
 export type SurveyDone = {
@@ -26,6 +25,8 @@ export type SurveyStep = {
   errors: Record<string, string>;
   toast: ToastData | null;
   done: SurveyDone | null;
+  /** The furthest section (1-based) this visit reached, carried by the form posts without JavaScript (ADR 026); 0 before the first post. */
+  progress?: number;
 };
 
 /** What the survey routes' loaders and actions return. `view` null: 'Survey Not Found'; `custom`: the draft comes from this browser. */
@@ -33,8 +34,12 @@ export type SurveyPageData = { view: CustomerSurveyView | null; step: SurveyStep
 
 export const firstStep = (): SurveyStep => ({ section: 0, answers: {}, states: {}, errors: {}, toast: null, done: null });
 
-/** Form field names that are not answers (answer keys never start with '_' or contain ':'). */
-export const FIELD = { intent: '_intent', section: '_section' } as const;
+/**
+ * Form field names that are not answers (answer keys never start with '_' or contain ':').
+ * `progress`: the furthest section this visit reached (the funnel, ADR 026); `remove`: a block's
+ * 'Remove screenshot' button posts the screenshot's answer key in it.
+ */
+export const FIELD = { intent: '_intent', section: '_section', progress: '_progress', remove: '_remove' } as const;
 export const fileField = (screenshotKey: string) => `file:${screenshotKey}`;
 
 export type Intent = 'next' | 'back' | 'submit' | 'early' | 'stay';

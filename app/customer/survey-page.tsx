@@ -1,33 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  blockStateKey,
-  liveScore,
-  RATING_REQUIRED,
-  screenshotKey,
-  sectionOfProblem,
-  submitProblem,
-  verificationStatus,
-  type BlockState,
-  type Problem,
-} from '../../modules/responses/customer-checks.ts';
-import type { CustomerSurveyView } from '../../modules/responses/customer-view.ts';
-import { displayHandle, profileUrl, reviewUrl } from '../../modules/surveys/links.ts';
+import { blockStateKey, liveScore, RATING_REQUIRED, screenshotKey, sectionOfProblem, submitProblem, verificationStatus, type BlockState, type Problem, type CustomerSurveyView } from '../../modules/responses/index.ts';
+import { progressUrl, type FunnelEvent } from '../../modules/analytics/index.ts';
+import { brandPalette } from '../../modules/branding/index.ts';
+import { displayHandle, profileUrl, reviewUrl, answerKey, customerEmailOf, customerNameOf, getTemplate, overallRatingOf, PART3_ID, PART3_PENDING_MESSAGE, PLATFORM_LABELS, visibleSections, type Question, type SurveyTemplate, type TierName, BUILDER_DRAFT_KEY } from '../../modules/surveys/index.ts';
 import { tierRanges, tierRangeLabel, tierThresholds, wholeDollars, type TierRange } from '../../modules/scoring/index.ts';
-import {
-  answerKey,
-  customerEmailOf,
-  customerNameOf,
-  getTemplate,
-  overallRatingOf,
-  PART3_ID,
-  PART3_PENDING_MESSAGE,
-  PLATFORM_LABELS,
-  visibleSections,
-  type Question,
-  type SurveyTemplate,
-  type TierName,
-} from '../../modules/surveys/template.ts';
-import { BUILDER_DRAFT_KEY } from '../../modules/surveys/draft.ts';
 import { Toast, type ToastData } from '../components/toast.tsx';
 import { useHydrated } from '../components/ui.tsx';
 import { BlockFields, InlineError, inputClass, QuestionInput, type FieldApi, type UploadApi } from './questions.tsx';
@@ -69,8 +45,20 @@ export function SurveyApp({ page, action }: { page: SurveyPageData; action: stri
   return <SurveyForm key={page.view.surveyId ?? 'demo'} view={page.view} initial={page.step} action={action} />;
 }
 
-function PageShell({ children }: { children: React.ReactNode }) {
-  return <main className="mx-auto w-full max-w-xl px-4 pb-16 pt-4">{children}</main>;
+/** The page frame; with the owner's brand colour, the theme's brand shades are replaced inside it. */
+function PageShell({ children, brand }: { children: React.ReactNode; brand?: CustomerSurveyView['brand'] }) {
+  const style = brand?.color ? (brandPalette(brand.color) as React.CSSProperties) : undefined;
+  return (
+    <main className="mx-auto w-full max-w-xl px-4 pb-16 pt-4" style={style}>
+      {children}
+    </main>
+  );
+}
+
+/** The business's logo, when it has one. */
+function BrandLogo({ view, className = '' }: { view: CustomerSurveyView; className?: string }) {
+  if (!view.brand.logoUrl) return null;
+  return <img src={view.brand.logoUrl} alt={`${view.businessName} logo`} className={`h-12 w-auto max-w-[60%] object-contain ${className}`} />;
 }
 
 function SurveyNotFound() {
@@ -190,6 +178,7 @@ function ThankYou({ view, done }: { view: CustomerSurveyView; done: SurveyDone }
   const tier = done.tier as TierName | null;
   return (
     <div className="mt-8 rounded-card border border-slate-200 bg-white p-6 text-center shadow-sm">
+      <BrandLogo view={view} className="mx-auto mb-4" />
       <svg aria-hidden viewBox="0 0 24 24" className="mx-auto size-14 text-emerald-600" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <circle cx="12" cy="12" r="10" />
         <path d="m7.5 12.5 3 3 6-6.5" />
@@ -256,8 +245,16 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
   const ranges = tierRanges(tierThresholds(template));
   const allQuestions = template.sections.flatMap((s) => [...s.questions, ...(s.negative_questions ?? [])]);
 
+  // The funnel (ADR 026): a first-party beacon to our own server, anonymous counts only, live surveys only.
+  const funnel = useRef({ started: (step.progress ?? 0) > 0, reached: Math.max(1, step.progress ?? 1) });
+  const beacon = (event: FunnelEvent) => {
+    if (view.mode !== 'live' || !view.businessId || !view.surveyId) return;
+    fetch(progressUrl(view.businessId, view.surveyId), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(event), keepalive: true }).catch(() => {});
+  };
   const toast = (t: ToastData | null) => setStep((s) => ({ ...s, toast: t }));
   const goTo = (section: number) => {
+    for (let n = funnel.current.reached + 1; n <= section + 1; n++) beacon({ step: 'section', section: n });
+    funnel.current.reached = Math.max(funnel.current.reached, section + 1);
     setStep((s) => ({ ...s, section, errors: {} }));
     window.scrollTo({ top: 0 });
     requestAnimationFrame(() => headingRef.current?.focus());
@@ -390,6 +387,10 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
     value: (key) => step.answers[key],
     error: (key) => step.errors[key],
     change(key, value) {
+      if (!funnel.current.started) {
+        funnel.current.started = true;
+        beacon({ step: 'start' });
+      }
       setStep((s) => {
         const answers = { ...s.answers };
         if (value === '') delete answers[key];
@@ -537,7 +538,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
 
   if (step.done) {
     return (
-      <PageShell>
+      <PageShell brand={view.brand}>
         {banner}
         <ThankYou view={view} done={step.done} />
         <Toast toast={step.toast} />
@@ -550,19 +551,26 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
   const claimEmail = String(step.answers.customerEmail ?? step.answers.customer_email ?? '');
 
   return (
-    <PageShell>
+    <PageShell brand={view.brand}>
       {banner}
       <header className="mb-3">
+        <BrandLogo view={view} className="mb-3" />
         <h1 className="text-2xl font-bold leading-tight">{view.title}</h1>
         <p className="mt-1 text-slate-700">
           Share your experience with <span className="font-semibold">{view.businessName}</span>
         </p>
       </header>
+      {view.rewardsPaused ? (
+        <p role="status" data-testid="rewards-paused" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <span className="font-semibold">Rewards are paused.</span> {view.businessName} has given out all the rewards it set aside for this month. You can still share your feedback, but no gift card will be sent.
+        </p>
+      ) : null}
       <ProgressCard section={index} total={total} points={score.points} tier={score.tier} ranges={ranges} view={view} />
       <RewardTiers ranges={ranges} view={view} tier={score.tier} />
 
       <form method="post" encType="multipart/form-data" action={action} onSubmit={onSubmit} noValidate className="mt-6">
         <input type="hidden" name={FIELD.section} value={index} />
+        <input type="hidden" name={FIELD.progress} value={step.progress ?? 0} />
         {hidden.map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={String(v)} />
         ))}
@@ -576,7 +584,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
               <Part3 view={view} template={template} rating={rating} questions={current.questions} api={api} uploads={uploads} states={step.states} />
             ) : (
               current.questions.map((q) => (
-                <QuestionInput key={q.id} q={q} api={api} extra={q.type === 'email' ? <EligibilityNote state={eligibility} /> : undefined} />
+                <QuestionInput key={q.id} q={q} api={api} extra={q.type === 'email' ? <EligibilityNote state={eligibility} shownError={step.errors[q.id] ?? step.errors.customerEmail} /> : undefined} />
               ))
             )}
           </div>
@@ -613,7 +621,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
                 />
                 <InlineError id="customerEmail" message={step.errors.customerEmail} />
                 <div id="customerEmail-note">
-                  <EligibilityNote state={eligibility} />
+                  <EligibilityNote state={eligibility} shownError={step.errors.customerEmail} />
                 </div>
               </div>
               <div>
@@ -638,7 +646,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
         <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse sm:flex-wrap">
           {isLast ? (
             <button type="submit" name={FIELD.intent} value="submit" disabled={submitting} className={primaryButton}>
-              Submit for {dollars(score.rewardValueCents, score.tier)}
+              {score.tier ? `Submit for ${dollars(score.rewardValueCents, score.tier)}` : 'Submit'}
             </button>
           ) : (
             <>
@@ -679,14 +687,15 @@ const primaryButton =
 const secondaryButton =
   'inline-flex min-h-12 w-full items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-3 text-base font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60 sm:w-auto';
 
-function EligibilityNote({ state }: { state: Eligibility }) {
+/** The eligibility check's answer under an email field; an ineligible message already shown as the field's error is not said twice. */
+function EligibilityNote({ state, shownError }: { state: Eligibility; shownError?: string }) {
   return (
     <p aria-live="polite" className="mt-1 min-h-5 text-sm">
       {state.checking ? (
         <span className="text-slate-600">Checking your email…</span>
       ) : state.eligible === true ? (
         <span className="text-emerald-700">{state.message ?? 'This email can receive a reward.'}</span>
-      ) : state.eligible === false ? (
+      ) : state.eligible === false && state.message !== shownError ? (
         <span className="font-medium text-red-700">{state.message}</span>
       ) : null}
     </p>

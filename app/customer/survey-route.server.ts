@@ -1,16 +1,7 @@
 import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
-import { allowedKeys } from '../../modules/responses/answers.ts';
-import {
-  blockStateKey,
-  liveScore,
-  screenshotKey,
-  submitProblem,
-  visibleBlocks,
-  RATING_REQUIRED,
-  sectionOfProblem,
-  type Problem,
-} from '../../modules/responses/customer-checks.ts';
-import { customerView, demoView, type CustomerSurveyView } from '../../modules/responses/customer-view.ts';
+import { formPostEvents } from '../../modules/analytics/index.ts';
+import { allowedKeys } from '../../modules/responses/server.ts';
+import { blockStateKey, liveScore, screenshotKey, submitProblem, visibleBlocks, RATING_REQUIRED, sectionOfProblem, type Problem, customerView, demoView, type CustomerSurveyView } from '../../modules/responses/index.ts';
 import {
   customerEmailOf,
   customerNameOf,
@@ -18,7 +9,7 @@ import {
   overallRatingOf,
   validScale,
   type SurveyTemplate,
-} from '../../modules/surveys/template.ts';
+} from '../../modules/surveys/index.ts';
 import { readForm } from '../utils/input.server.ts';
 import { demoGiftCardNumber, FIELD, fileField, firstStep, INTENTS, type Intent, type SurveyPageData, type SurveyStep } from './state.ts';
 import { ownerPreview } from '../utils/auth.server.ts';
@@ -45,15 +36,29 @@ async function resolveView({ request, context, params }: Args, kind: SurveyRoute
       : await context.responses.findCurrentSurvey({ businessId, bypassSquare });
   if (!found) return { view: null };
   return {
-    view: customerView(found.survey, found.businessName, { mode: bypassSquare ? 'preview' : 'live', dynamic: kind === 'dynamic', bypassSquare }),
+    view: customerView(found.survey, found.businessName, { mode: bypassSquare ? 'preview' : 'live', dynamic: kind === 'dynamic', bypassSquare, brand: found.brand, rewardsPaused: found.rewardsPaused }),
   };
 }
 
 const notFound = (custom?: boolean) => data<SurveyPageData>({ view: null, step: firstStep(), custom }, { status: custom ? 200 : 404 });
 
+/**
+ * Counts a funnel step of a live survey (ADR 026): anonymous per-day totals, never a preview or the
+ * demo. A failure is logged and never fails the customer's page.
+ */
+async function countFunnel(context: AppLoadContext, view: CustomerSurveyView, events: Parameters<AppLoadContext['analytics']['countFunnel']>[0]['events']) {
+  if (view.mode !== 'live' || !view.businessId || !view.surveyId || events.length === 0) return;
+  try {
+    await context.analytics.countFunnel({ businessId: view.businessId, surveyId: view.surveyId, events });
+  } catch (error) {
+    context.logger.warn({ err: error }, 'funnel count failed');
+  }
+}
+
 export async function surveyPageLoader(args: Args, kind: SurveyRouteKind) {
   const { view, custom } = await resolveView(args, kind);
   if (!view) return notFound(custom);
+  if (args.request.method === 'GET') await countFunnel(args.context, view, [{ step: 'view' }]);
   return data<SurveyPageData>({ view, step: firstStep() }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
@@ -125,6 +130,18 @@ async function verifyUploads(context: AppLoadContext, form: FormData, view: Cust
   }
 }
 
+/** The screenshot key named by a 'Remove screenshot' button, once removed from the post; null when none. */
+function removedScreenshot(form: FormData, template: SurveyTemplate, view: CustomerSurveyView, step: SurveyStep): string | null {
+  const key = form.get(FIELD.remove);
+  if (typeof key !== 'string' || key === '') return null;
+  const q = visibleBlocks(template, view, step.answers).find((b) => screenshotKey(b) === key);
+  if (!q) return null;
+  delete step.answers[key];
+  form.delete(fileField(key));
+  step.states[blockStateKey(q)!] = { status: 'idle' };
+  return key;
+}
+
 function refuse(step: SurveyStep, template: SurveyTemplate, problem: Problem) {
   step.toast = { title: problem.title, description: problem.message, type: 'error' };
   if (problem.field) step.errors[problem.field] = problem.message;
@@ -160,7 +177,14 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
   const section = Math.min(last, Math.max(0, Number.parseInt(String(form.get(FIELD.section) ?? '0'), 10) || 0));
   const step: SurveyStep = { ...firstStep(), section, answers: answersFrom(form, template) };
 
+  // 'Remove screenshot' (a block's own submit button): the screenshot goes, with any file chosen
+  // for it in the same post; the customer stays on the section to choose another or skip the block.
+  const removed = removedScreenshot(form, template, view, step);
   await verifyUploads(context, form, view, template, step);
+  if (removed) {
+    step.toast = { title: 'Screenshot removed', description: 'Choose another screenshot, or clear the other fields of this block to skip it.', type: 'info' };
+    return data<SurveyPageData>({ view, step }, { headers: { 'Cache-Control': 'no-store' } });
+  }
   const rating = overallRatingOf(template, step.answers);
   const status = () => (step.toast?.type === 'error' ? 400 : 200);
 
@@ -169,6 +193,12 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
     if (rating === undefined && section === 0) refuse(step, template, RATING_REQUIRED);
     else if (!step.toast) step.section = Math.min(last, section + 1);
   }
+  // Without JavaScript every step is a post: the first one starts the survey, a section reached for
+  // the first time is counted once (`_progress` carries the furthest one; no cookie).
+  const previous = Number.parseInt(String(form.get(FIELD.progress) ?? '0'), 10);
+  const progress = formPostEvents(Number.isInteger(previous) && previous >= 0 ? previous : 0, step.section + 1);
+  step.progress = progress.progress;
+  await countFunnel(context, view, progress.events);
   if ((intent === 'submit' || intent === 'early') && !step.toast) {
     const problem = submitProblem({ template, config: view, answers: step.answers, states: step.states });
     if (problem) refuse(step, template, problem);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { AUTH_RATE_RULES } from '../../modules/accounts/rate-limit.ts';
-import { toCurrentUser } from '../../modules/accounts/service.ts';
+import { AUTH_RATE_RULES } from '../../modules/accounts/index.ts';
+import { toCurrentUser } from '../../modules/accounts/server.ts';
 import { GOOGLE_UNAVAILABLE } from '../components/auth-forms.tsx';
 import { apiError, methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
 import { startSession } from '../utils/auth.server.ts';

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/rate-limit.ts';
-import { signInSchema } from '../../modules/accounts/schemas.ts';
-import { BAD_CREDENTIALS_MESSAGE, toCurrentUser } from '../../modules/accounts/service.ts';
+import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/index.ts';
+import { signInSchema } from '../../modules/accounts/forms.ts';
+import { BAD_CREDENTIALS_MESSAGE, toCurrentUser } from '../../modules/accounts/server.ts';
 import { apiError, methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
 import { signInGate, signInOutcome, startSession } from '../utils/auth.server.ts';
 import { afterSignIn, saveHandedOverDraft } from '../utils/draft.server.ts';

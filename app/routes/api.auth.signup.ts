@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { AUTH_RATE_RULES } from '../../modules/accounts/rate-limit.ts';
-import { newAccountSchema } from '../../modules/accounts/password-policy.ts';
-import { toCurrentUser } from '../../modules/accounts/service.ts';
+import { AUTH_RATE_RULES } from '../../modules/accounts/index.ts';
+import { newAccountSchema, toCurrentUser } from '../../modules/accounts/server.ts';
 import { apiError, methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
 import { startSession } from '../utils/auth.server.ts';
 import { afterSignIn, saveHandedOverDraft } from '../utils/draft.server.ts';

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { toCurrentUser } from '../../modules/accounts/service.ts';
+import { toCurrentUser } from '../../modules/accounts/server.ts';
 import { apiError } from '../utils/api.server.ts';
 import { getOwner } from '../utils/auth.server.ts';
 

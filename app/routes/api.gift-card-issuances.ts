@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireOwnerApi } from '../utils/owner-api.server.ts';
+import { giftCardsApi } from '../utils/responses-api.server.ts';
 
-/** GET /api/gift-card-issuances (spec section 7): the signed-in owner's gift cards, newest first, as a list. */
+/**
+ * GET /api/gift-card-issuances (spec section 7): the signed-in owner's gift cards in the spec's client
+ * shape, newest first, 100 at a time (`?limit=` up to 500), the next page in the `Link` header.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const owner = await requireOwnerApi(request, context);
-  return Response.json(await context.rewards.issuances(owner.id));
+  return giftCardsApi(request, context);
 }

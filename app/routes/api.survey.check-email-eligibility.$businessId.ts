@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { apiError, methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
+import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
 import { ownerPreview } from '../utils/auth.server.ts';
 
 const bodySchema = z.object({
@@ -14,8 +14,7 @@ export const loader = () => methodNotAllowed();
 /** POST /api/survey/check-email-eligibility/{businessId}: body email, surveyId -> eligible, message, daysRemaining. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
-  const limited = rateLimited(context, [[`eligibility:ip:${context.clientIp}`, { limit: 60, windowMs: 60_000 }]]);
-  if (limited) return limited;
+  // Rate limits: the edge's 'lookup' class (server/edge-limits.ts).
   const body = await readJson(request, bodySchema);
   const found = await context.responses.findPublicSurvey({ businessId: params.businessId ?? '', surveyId: body.surveyId, bypassSquare: await ownerPreview(request, context, params.businessId ?? '', body.bypassSquare) });
   if (!found) return apiError(404, 'Survey Not Found');

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { surveyConfigApiSchema } from '../../modules/surveys/schema.ts';
+import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
 import { apiError, readJson } from '../utils/api.server.ts';
 import { requireOwnerApi, surveyNotFound } from '../utils/owner-api.server.ts';
 

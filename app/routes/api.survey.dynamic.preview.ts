@@ -1,4 +1,4 @@
-import { demoView } from '../../modules/responses/customer-view.ts';
+import { demoView } from '../../modules/responses/index.ts';
 import { publicSurveyJson } from '../utils/public-survey.server.ts';
 
 /** GET /api/survey/dynamic/preview: the sample survey of /survey/preview?demo=true (nothing is saved). */

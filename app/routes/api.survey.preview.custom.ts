@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { customerView } from '../../modules/responses/customer-view.ts';
-import { surveyConfigApiSchema } from '../../modules/surveys/schema.ts';
+import { brandOf, logoPath } from '../../modules/branding/index.ts';
+import { customerView } from '../../modules/responses/index.ts';
+import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
 import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
-import { fieldErrors } from '../../modules/accounts/schemas.ts';
+import { fieldErrors } from '../../modules/accounts/forms.ts';
 import { getOwner } from '../utils/auth.server.ts';
 import { publicSurveyJson } from '../utils/public-survey.server.ts';
 
@@ -21,5 +22,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = surveyConfigApiSchema.safeParse(body.surveyConfig);
   if (!parsed.success) return apiError(400, 'This survey draft is not valid. Open the builder to fix it.', { fieldErrors: fieldErrors(parsed.error) });
   const owner = await getOwner(request, context);
-  return publicSurveyJson(customerView(parsed.data, owner?.displayName ?? 'Your Business', { mode: 'preview' }));
+  const brand = owner ? brandOf(owner) : null;
+  return publicSurveyJson(
+    customerView(parsed.data, owner?.displayName ?? 'Your Business', {
+      mode: 'preview',
+      brand: owner && brand ? { color: brand.color, logoUrl: logoPath(owner.id, brand.logoKey) } : undefined,
+    }),
+  );
 }

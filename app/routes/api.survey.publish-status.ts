@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { publishStatus } from '../../modules/billing/publish-readiness.ts';
+import { publishStatus } from '../../modules/billing/index.ts';
 import { requireOwnerApi } from '../utils/owner-api.server.ts';
 
 /** GET /api/survey/publish-status: action publish / trial / subscribe, from the owner's billing state. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { publishSurvey } from '../../modules/surveys/publishing.ts';
+import { publishSurvey } from '../../modules/surveys/server.ts';
 import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
 import { requireOwnerApi } from '../utils/owner-api.server.ts';
 

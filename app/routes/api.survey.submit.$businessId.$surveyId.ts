@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
+import { methodNotAllowed, readJson } from '../utils/api.server.ts';
 import { ownerPreview } from '../utils/auth.server.ts';
 
 // The spec's body. ipAddress and userAgent are taken from the request, not from the body.
@@ -22,8 +22,7 @@ export const loader = () => methodNotAllowed();
 /** POST /api/survey/submit/{businessId}/{surveyId}: a customer's answers; the server scores them itself. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
-  const limited = rateLimited(context, [[`submit:ip:${context.clientIp}`, { limit: 20, windowMs: 10 * 60_000 }]]);
-  if (limited) return limited;
+  // Rate limits: the edge's 'submit' class (server/edge-limits.ts), the same for the HTML survey's posts.
   const body = await readJson(request, bodySchema);
   const result = await context.responses.submit({
     businessId: params.businessId ?? '',

@@ -6,7 +6,8 @@ export const loader = () => methodNotAllowed();
 
 /**
  * POST /api/verify-screenshot: body platform, screenshot, reviewerName, reviewLink (spec 7), plus
- * businessId, surveyId and bypassSquare -> {isValid, rejectionReason, verificationId}. The
+ * businessId, surveyId and bypassSquare -> {isValid, rejectionReason, rejectionCode, verificationId}
+ * (rejectionCode: valid -> null, else one of REJECTION_CODES, issue 13). The
  * submission names the verificationId in review_{platform}_screenshot.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { subscriptionState } from '../../modules/billing/status.ts';
-import { posStatus } from '../../modules/pos/status.ts';
+import { subscriptionState } from '../../modules/billing/index.ts';
+import { posStatus } from '../../modules/pos/index.ts';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
 
@@ -76,6 +76,15 @@ export default function Profile() {
                   Connect Square
                 </a>
               )}
+            </dd>
+          </div>
+          <div className="py-3">
+            <dt className="text-sm text-slate-500">Brand</dt>
+            <dd className="flex items-center justify-between gap-3 font-medium">
+              Logo and colour on your surveys, emails and flyers
+              <Link to="/brand" className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
+                Your brand
+              </Link>
             </dd>
           </div>
         </dl>

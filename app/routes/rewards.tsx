@@ -1,10 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
-import type { ReactNode } from 'react';
-import { plainRewardError } from '../../modules/rewards/plain-error.ts';
+import { plainRewardError } from '../../modules/rewards/index.ts';
 import { formatCents } from '../../modules/scoring/index.ts';
-import type { TierName } from '../../modules/surveys/template.ts';
-import { tierStyle } from '../components/survey-ui.tsx';
+import { Cell, CardTypeBadge, Customer, pill, TierBadge } from '../components/gift-card-ui.tsx';
 import { buttonClass, Card, useHydrated } from '../components/ui.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
@@ -55,22 +53,6 @@ function When({ iso, local }: { iso: string; local: boolean }) {
   return <time dateTime={iso}>{formatWhen(iso, local)}</time>;
 }
 
-const pill = 'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
-
-function TierBadge({ tier }: { tier: string }) {
-  return <span className={`${pill} ${tierStyle[tier as TierName] ?? 'border-slate-300 bg-slate-100 text-slate-700'}`}>{tier}</span>;
-}
-
-function CardTypeBadge({ square }: { square: boolean }) {
-  return square ? (
-    <span className={`${pill} border-emerald-200 bg-emerald-50 text-emerald-800`}>Square</span>
-  ) : (
-    <span className={`${pill} border-amber-300 bg-amber-50 text-amber-900`} title="A Test card has no value">
-      Test
-    </span>
-  );
-}
-
 const emailLabel = {
   sent: ['Sent', 'border-emerald-200 bg-emerald-50 text-emerald-800'],
   sending: ['Sending', 'border-slate-300 bg-slate-100 text-slate-700'],
@@ -83,16 +65,6 @@ function Stat({ label, value, note, tone = 'default' }: { label: string; value: 
       <dt className={`text-sm ${tone === 'alert' ? 'text-red-900' : 'text-slate-600'}`}>{label}</dt>
       <dd className={`mt-1 text-3xl font-bold ${tone === 'alert' ? 'text-red-800' : ''}`}>{value}</dd>
       {note ? <dd className="mt-1 text-xs text-slate-600">{note}</dd> : null}
-    </div>
-  );
-}
-
-/** A customer's name (when they gave one) over their email. */
-function Customer({ name, email }: { name: string | null; email: string | null }) {
-  return (
-    <div className="min-w-0">
-      {name ? <p className="font-medium break-words">{name}</p> : null}
-      <p className={`break-all ${name ? 'text-sm text-slate-600' : 'font-medium'}`}>{email ?? 'No email'}</p>
     </div>
   );
 }
@@ -239,15 +211,6 @@ function PendingRewards({ pending, local }: { pending: LoaderData['pending']; lo
   );
 }
 
-/** One cell: a table cell on wide screens; on a phone a labelled line of its row's card. */
-function Cell({ label, children, className = '' }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <td className="px-3 py-3 align-top max-md:grid max-md:grid-cols-[6rem_minmax(0,1fr)] max-md:items-center max-md:gap-2 max-md:px-0 max-md:py-1">
-      <span className="text-sm text-slate-600 md:hidden">{label}</span>
-      <div className={`min-w-0 ${className}`}>{children}</div>
-    </td>
-  );
-}
 
 function IssuedCards({ issuances, totals, local }: { issuances: LoaderData['issuances']; totals: LoaderData['totals']; local: boolean }) {
   return (

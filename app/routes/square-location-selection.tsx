@@ -1,8 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
-import { joinedAddress } from '../../modules/pos/location.ts';
-import { posStatus } from '../../modules/pos/status.ts';
+import { joinedAddress, posStatus } from '../../modules/pos/index.ts';
 import { buttonClass, Card, useHydrated } from '../components/ui.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
 import { chosenLocationId } from '../utils/square.server.ts';

@@ -1,8 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
-import { publishStatus } from '../../modules/billing/publish-readiness.ts';
-import type { SubscriptionStatus } from '../../modules/billing/status.ts';
-import { publishSurvey } from '../../modules/surveys/publishing.ts';
+import { publishStatus, type SubscriptionStatus } from '../../modules/billing/index.ts';
+import { publishSurvey } from '../../modules/surveys/server.ts';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { getOwner, requireOwner } from '../utils/auth.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
@@ -24,16 +23,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await requireOwner(request, context);
   const form = await readForm(request);
   const surveyId = String(form.get('surveyId') ?? '');
-  const back = `/subscription-check?surveyId=${encodeURIComponent(surveyId)}`;
-  if (form.get('intent') === 'start-trial') {
-    const result = await context.billing.startTrial(owner, 'starter', true);
-    if (!result.ok) return redirectWithToast(context, back, { title: 'Trial Not Started', description: result.message, type: 'error' });
-    return redirectWithToast(context, back, {
-      title: 'Free trial started',
-      description: `Your trial runs until ${result.trialEndsAt.toLocaleDateString('en-US', { month: 'long', day: 'numeric' })}. You can publish now.`,
-      type: 'success',
-    });
-  }
   const result = await publishSurvey(context.surveys, owner, surveyId);
   if (!result.ok) return data({ error: { title: result.title, message: result.message } }, result.status === 404 ? 404 : 400);
   return redirectWithToast(context, `/survey-published/${result.survey.id}`, {
@@ -94,13 +83,10 @@ export default function SubscriptionCheck() {
             <button type="submit" name="intent" value="publish" className={`${buttonClass.primary} w-full sm:w-auto`} disabled={busy}>
               {busy ? 'Publishing…' : survey.isPublished ? 'Publish Changes' : 'Publish Survey'}
             </button>
-          ) : status.action === 'trial' ? (
-            <button type="submit" name="intent" value="start-trial" className={`${buttonClass.primary} w-full sm:w-auto`} disabled={busy}>
-              {busy ? 'Starting…' : 'Start Free Trial'}
-            </button>
           ) : (
-            <Link to="/subscription-plans" className={`${buttonClass.primary} w-full sm:w-auto`}>
-              Choose a Plan
+            // A trial or a paid plan both start on the plans page (card first, then checkout).
+            <Link to={`/subscription-plans?surveyId=${survey.id}`} className={`${buttonClass.primary} w-full sm:w-auto`}>
+              {status.action === 'trial' ? 'Start Free Trial' : 'Choose a Plan'}
             </Link>
           )}
         </Form>

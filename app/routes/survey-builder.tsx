@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
 import { formatCents, maxPoints, questionCounts } from '../../modules/scoring/index.ts';
-import { BUILDER_DRAFT_KEY, builderFormSchema, presetRewards, toFormValues, type RewardMode } from '../../modules/surveys/schema.ts';
+import { BUILDER_DRAFT_KEY, builderFormSchema, presetRewards, toFormValues, type RewardMode } from '../../modules/surveys/forms.ts';
 import {
   DEFAULT_TEMPLATE_ID,
   defaultPresetId,
@@ -15,7 +15,7 @@ import {
   sectionBranches,
   SOCIAL_PLATFORMS,
   type Platform,
-} from '../../modules/surveys/template.ts';
+} from '../../modules/surveys/index.ts';
 import { Toast, type ToastData } from '../components/toast.tsx';
 import { buttonClass, Card, FieldError, useHydrated } from '../components/ui.tsx';
 import { getOwner } from '../utils/auth.server.ts';
@@ -58,7 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (surveyId) {
     const updated = await context.surveys.update(owner.id, surveyId, submission.value);
     if (!updated) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
-    return redirectWithToast(context, updated.isPublished ? `/survey-published/${updated.id}` : `/survey-preview?surveyId=${updated.id}`, {
+    // Spec section 4: after saving an existing survey, its published page (a new one goes to the preview).
+    return redirectWithToast(context, `/survey-published/${updated.id}`, {
       title: 'Survey Updated',
       description: 'Your changes are saved.',
       type: 'success',
@@ -158,9 +159,15 @@ function BuilderForm({
       }
     },
   });
-  const rewardMode = (fields.rewardMode.value ?? defaults.rewardMode) as RewardMode;
-  const reviewSelected = toArray(fields.selectedReviewPlatforms.value ?? defaults.selectedReviewPlatforms);
-  const socialSelected = toArray(fields.selectedSocialPlatforms.value ?? defaults.selectedSocialPlatforms);
+  // After a refused post the page shows what was sent (also without JavaScript, where the form is
+  // rendered anew by the server): the choices come from the submission, not the stored survey.
+  const submitted = Boolean(lastResult?.initialValue);
+  const initialMode = ((submitted ? fields.rewardMode.initialValue : undefined) ?? defaults.rewardMode) as RewardMode;
+  const initialReview = submitted ? toArray(fields.selectedReviewPlatforms.initialValue) : defaults.selectedReviewPlatforms;
+  const initialSocial = submitted ? toArray(fields.selectedSocialPlatforms.initialValue) : defaults.selectedSocialPlatforms;
+  const rewardMode = (fields.rewardMode.value ?? initialMode) as RewardMode;
+  const reviewSelected = toArray(fields.selectedReviewPlatforms.value ?? initialReview);
+  const socialSelected = toArray(fields.selectedSocialPlatforms.value ?? initialSocial);
   const reviewUrls = fields.reviewUrls.getFieldset();
   const socialHandles = fields.socialHandles.getFieldset();
   const template = getTemplate(defaults.surveyTemplateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
@@ -201,7 +208,7 @@ function BuilderForm({
                       type="radio"
                       name={fields.rewardMode.name}
                       value={mode}
-                      defaultChecked={defaults.rewardMode === mode}
+                      defaultChecked={initialMode === mode}
                       className="mt-1 size-5"
                     />
                     <span>
@@ -281,7 +288,7 @@ function BuilderForm({
           platforms={REVIEW_PLATFORMS}
           selection={fields.selectedReviewPlatforms}
           selected={reviewSelected}
-          initiallySelected={defaults.selectedReviewPlatforms}
+          initiallySelected={initialReview}
           links={reviewUrls}
           linkLabel="review URL"
           placeholder={(label) => `${label} review link`}
@@ -294,7 +301,7 @@ function BuilderForm({
           platforms={SOCIAL_PLATFORMS}
           selection={fields.selectedSocialPlatforms}
           selected={socialSelected}
-          initiallySelected={defaults.selectedSocialPlatforms}
+          initiallySelected={initialSocial}
           links={socialHandles}
           linkLabel="handle"
           placeholder={() => '@yourcafe'}

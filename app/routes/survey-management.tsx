@@ -1,19 +1,23 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useFetcher, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react';
+import { Toast, type ToastData } from '../components/toast.tsx';
 import { formatCents } from '../../modules/scoring/index.ts';
 import { AvailabilityBadge, CopyUrl, TierSummary } from '../components/survey-ui.tsx';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
-import { businessReadiness, surveyAvailability } from '../../modules/surveys/availability.ts';
+import { businessReadiness, surveyAvailability } from '../../modules/surveys/index.ts';
 import { surveyCard } from '../utils/survey-pages.server.ts';
 import { readForm } from '../utils/input.server.ts';
+import { redirectWithToast } from '../utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Manage surveys — RewardLoop' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const owner = await requireOwner(request, context);
   const readiness = businessReadiness(owner);
-  const surveys = (await context.surveys.list(owner.id)).map((s) => surveyCard(s, readiness, context));
+  const [active, archivedRows] = await Promise.all([context.surveys.list(owner.id), context.surveys.list(owner.id, { archived: 'only' })]);
+  const surveys = active.map((s) => surveyCard(s, readiness, context));
+  const archived = archivedRows.map((s) => ({ id: s.id, title: s.title, createdAt: s.createdAt }));
   const now = new Date();
   const thisMonth = surveys.filter((s) => {
     const d = new Date(s.createdAt);
@@ -21,6 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }).length;
   return {
     surveys,
+    archived,
     readiness: { hasPlan: readiness.hasPlan, posConnected: readiness.posConnected },
     totals: {
       total: surveys.length,
@@ -32,21 +37,47 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** The survey switch: form POST (works without JavaScript), sent by a fetcher with it. */
+const NOT_FOUND = "Survey not found or you don't have access to it.";
+
+/**
+ * The survey switch, Archive, Restore and Duplicate: form POSTs (they work without JavaScript); the
+ * switch is sent by a fetcher with it.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await requireOwner(request, context);
   const form = await readForm(request);
+  const intent = form.get('intent');
+  const surveyId = String(form.get('surveyId') ?? '');
+  if (intent === 'archive' || intent === 'restore') {
+    const survey = intent === 'archive' ? await context.surveys.archive(owner.id, surveyId) : await context.surveys.restore(owner.id, surveyId);
+    if (!survey) throw new Response(NOT_FOUND, { status: 404 });
+    return redirectWithToast(
+      context,
+      '/survey-management',
+      intent === 'archive'
+        ? { title: 'Survey Archived', description: `${survey.title} is off the list and its link no longer opens. Its responses and gift cards stay.`, type: 'success' }
+        : { title: 'Survey Restored', description: `${survey.title} is back, switched off: switch it on when you are ready.`, type: 'success' },
+    );
+  }
+  if (intent === 'duplicate') {
+    const copy = await context.surveys.duplicate(owner.id, surveyId);
+    if (!copy) throw new Response(NOT_FOUND, { status: 404 });
+    return redirectWithToast(context, `/survey-builder?surveyId=${copy.id}`, { title: 'Survey Duplicated', description: `Edit ${copy.title}, then publish it.`, type: 'success' });
+  }
   const isActive = form.get('isActive');
-  if (form.get('intent') !== 'toggle' || (isActive !== 'true' && isActive !== 'false')) {
+  if (intent !== 'toggle' || (isActive !== 'true' && isActive !== 'false')) {
     return data({ ok: false, message: 'Unknown request.' }, 400);
   }
-  const survey = await context.surveys.setActive(owner.id, String(form.get('surveyId') ?? ''), isActive === 'true');
-  if (!survey) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
-  return { ok: true, message: survey.isActive ? 'Survey switched on' : 'Survey switched off' };
+  const survey = await context.surveys.setActive(owner.id, surveyId, isActive === 'true');
+  if (!survey) throw new Response(NOT_FOUND, { status: 404 });
+  // Spec section 8: 'Survey Updated'. Shown by the row's fetcher with JavaScript, by the page without.
+  const toast: ToastData = { title: 'Survey Updated', description: `${survey.title} is now ${survey.isActive ? 'active' : 'inactive'}.`, type: 'success' };
+  return { ok: true, message: survey.isActive ? 'Survey switched on' : 'Survey switched off', toast };
 }
 
 export default function SurveyManagement() {
-  const { surveys, totals, warning, readiness } = useLoaderData<typeof loader>();
+  const { surveys, archived, totals, warning, readiness } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -119,6 +150,31 @@ export default function SurveyManagement() {
           ))}
         </ul>
       )}
+      {archived.length > 0 ? (
+        <details className="rounded-card border border-slate-200 bg-white p-4 shadow-sm">
+          <summary className="min-h-11 cursor-pointer content-center font-semibold">Archived surveys ({archived.length})</summary>
+          <p className="mt-1 text-sm text-slate-600">Customers cannot open these. Their responses and gift cards stay in Analytics and Gift Cards.</p>
+          <ul className="mt-3 divide-y divide-slate-100">
+            {archived.map((a) => (
+              <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="min-w-0 truncate font-medium">{a.title}</span>
+                <span className="flex flex-wrap gap-2">
+                  <Link to={`/survey-analytics/${a.id}`} className={buttonClass.secondary}>
+                    Analytics
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="surveyId" value={a.id} />
+                    <button type="submit" name="intent" value="restore" className={buttonClass.secondary} aria-label={`Restore ${a.title}`}>
+                      Restore
+                    </button>
+                  </Form>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <Toast toast={actionData && 'toast' in actionData ? actionData.toast : null} />
     </main>
   );
 }
@@ -130,16 +186,43 @@ function SurveyRow({ survey, readiness }: { survey: Row; readiness: { hasPlan: b
   // Optimistic: the switch shows the submitted state while the request runs.
   const pending = fetcher.formData?.get('isActive');
   const active = pending ? pending === 'true' : survey.isActive;
-  const availability = surveyAvailability({ isActive: active, ...readiness });
+  const availability = surveyAvailability({ isActive: active, isPublished: survey.isPublished, ...readiness });
   return (
     <Card>
+      <Toast toast={fetcher.data && 'toast' in fetcher.data ? fetcher.data.toast : null} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="truncate text-lg font-semibold">{survey.title}</h2>
             <AvailabilityBadge availability={availability} />
-            {!survey.isPublished ? <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900">Draft</span> : null}
           </div>
+          {availability === 'Draft' ? (
+            <p className="mt-1 text-sm text-slate-600">
+              Not published yet: customers cannot open it.{' '}
+              <Link to={`/subscription-check?surveyId=${survey.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                Publish it
+              </Link>
+            </p>
+          ) : availability === 'Unavailable' ? (
+            <ul className="mt-1 space-y-0.5 text-sm text-red-800">
+              {survey.unavailableFixes.map((f) => (
+                <li key={f.href}>
+                  {f.reason}{' '}
+                  <a href={f.href} className="font-medium text-red-900 underline underline-offset-2">
+                    {f.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {survey.locationNotice && availability === 'Available' ? (
+            <p className="mt-1 text-sm text-amber-900">
+              {survey.locationNotice.reason}{' '}
+              <Link to={survey.locationNotice.href} className="font-medium underline underline-offset-2">
+                {survey.locationNotice.label}
+              </Link>
+            </p>
+          ) : null}
           <p className="text-sm text-slate-500">Created {new Date(survey.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}</p>
         </div>
         <fetcher.Form method="post">
@@ -181,6 +264,15 @@ function SurveyRow({ survey, readiness }: { survey: Row; readiness: { hasPlan: b
             QR &amp; Materials
           </Link>
         ) : null}
+        <Form method="post" className="contents">
+          <input type="hidden" name="surveyId" value={survey.id} />
+          <button type="submit" name="intent" value="duplicate" className={buttonClass.secondary} aria-label={`Duplicate ${survey.title}`}>
+            Duplicate
+          </button>
+          <button type="submit" name="intent" value="archive" className={buttonClass.secondary} aria-label={`Archive ${survey.title}`}>
+            Archive
+          </button>
+        </Form>
       </div>
     </Card>
   );

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { publicSurveyUrl } from '../../modules/sharing/urls.ts';
-import { flyerFileName, renderFlyer } from '../../modules/sharing/flyer.ts';
+import { publicSurveyUrl } from '../../modules/sharing/index.ts';
+import { flyerFileName, renderFlyer } from '../../modules/sharing/server.ts';
 import { requireOwner } from '../utils/auth.server.ts';
 
 /** GET /survey-materials/{id}/flyer: the printable 2550x3300 PNG flyer, named after the survey. */
@@ -8,11 +8,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const owner = await requireOwner(request, context);
   const survey = await context.surveys.get(owner.id, params.id ?? '');
   if (!survey) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
+  const logo = await context.branding.logo(owner.id);
   const png = await renderFlyer({
     businessName: owner.displayName,
     surveyTitle: survey.title,
     url: publicSurveyUrl(context.config.appUrl, survey.businessId, survey.id),
     rewards: { bronze: survey.bronzeRewardValue, silver: survey.silverRewardValue, gold: survey.goldRewardValue },
+    brandColor: owner.brandColor ?? null,
+    logo: logo?.data ?? null,
   });
   return new Response(new Uint8Array(png), {
     headers: {

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { flyerFileName } from '../../modules/sharing/flyer.ts';
-import { qrPng } from '../../modules/sharing/qr.ts';
-import { publicSurveyUrl } from '../../modules/sharing/urls.ts';
+import { flyerFileName, qrPng } from '../../modules/sharing/server.ts';
+import { publicSurveyUrl } from '../../modules/sharing/index.ts';
 import { requireOwner } from '../utils/auth.server.ts';
 
 /** GET /survey-materials/{id}/qr: the survey link's QR code as a 400x400 PNG. */

@@ -2,13 +2,12 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { maxPoints, questionCounts } from '../../modules/scoring/index.ts';
-import { BUILDER_DRAFT_KEY, builderFormSchema } from '../../modules/surveys/schema.ts';
-import { publishCheck } from '../../modules/surveys/publish-check.ts';
-import { DEFAULT_TEMPLATE_ID, getTemplate } from '../../modules/surveys/template.ts';
-import { StatusBadge, SurveyDetails, TierSummary } from '../components/survey-ui.tsx';
+import { BUILDER_DRAFT_KEY, builderFormSchema } from '../../modules/surveys/forms.ts';
+import { businessReadiness, publishCheck, DEFAULT_TEMPLATE_ID, getTemplate, surveyAvailability, type Availability } from '../../modules/surveys/index.ts';
+import { AvailabilityBadge, SurveyDetails, TierSummary } from '../components/survey-ui.tsx';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { getOwner } from '../utils/auth.server.ts';
-import { publicSurveyUrl } from '../../modules/sharing/urls.ts';
+import { publicSurveyUrl } from '../../modules/sharing/index.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Preview survey — RewardLoop' }];
@@ -18,17 +17,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const surveyId = new URL(request.url).searchParams.get('surveyId');
   if (!surveyId) {
     // Logged out: the draft lives in the browser (shown by the component). Logged in: the latest survey.
-    if (!owner) return { survey: null, previewUrl: null };
+    if (!owner) return { survey: null, availability: null, previewUrl: null, signInTo: null };
     const latest = await context.surveys.latest(owner.id);
     if (!latest) throw redirect('/survey-builder');
     throw redirect(`/survey-preview?surveyId=${latest.id}`);
   }
-  if (!owner) throw redirect(`/auth?returnTo=${encodeURIComponent(`/survey-preview?surveyId=${surveyId}`)}`);
+  // No login guard (spec sections 2 and 6): a visitor sees this browser's draft, and is offered to
+  // sign in for a saved survey instead of being sent away.
+  if (!owner) return { survey: null, availability: null, previewUrl: null, signInTo: `/auth?returnTo=${encodeURIComponent(`/survey-preview?surveyId=${surveyId}`)}` };
   const survey = await context.surveys.get(owner.id, surveyId);
   if (!survey) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
   const check = publishCheck(survey);
   if (!check.ok) throw await redirectWithToast(context, `/survey-builder?surveyId=${survey.id}`, { title: check.title, description: check.message, type: 'error' });
-  return { survey, previewUrl: publicSurveyUrl(context.config.appUrl, survey.businessId, survey.id, { preview: true }) };
+  const readiness = businessReadiness(owner);
+  const availability: Availability = surveyAvailability({ isActive: survey.isActive, isPublished: survey.isPublished, hasPlan: readiness.hasPlan, posConnected: readiness.posConnected });
+  return { survey, availability, previewUrl: publicSurveyUrl(context.config.appUrl, survey.businessId, survey.id, { preview: true }), signInTo: null };
 }
 
 type PreviewSurvey = {
@@ -46,7 +49,7 @@ type PreviewSurvey = {
 };
 
 export default function SurveyPreview() {
-  const { survey, previewUrl } = useLoaderData<typeof loader>();
+  const { survey, availability, previewUrl, signInTo } = useLoaderData<typeof loader>();
   const [draft, setDraft] = useState<PreviewSurvey | null>(null);
   const [draftState, setDraftState] = useState<'loading' | 'none' | 'ok'>(survey ? 'ok' : 'loading');
   useEffect(() => {
@@ -70,7 +73,19 @@ export default function SurveyPreview() {
     return (
       <main className="mx-auto max-w-xl px-4 py-12 text-center">
         <h1 className="text-2xl font-bold">{draftState === 'loading' ? 'Loading your draft…' : 'No survey configuration found'}</h1>
-        {draftState === 'none' ? (
+        {draftState === 'none' && signInTo ? (
+          <>
+            <p className="mt-2 text-slate-600">This survey is saved in an account. Sign in to preview it, or build a new one.</p>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              <Link to={signInTo} className={buttonClass.primary}>
+                Sign In
+              </Link>
+              <Link to="/survey-builder" className={buttonClass.secondary}>
+                Build a survey
+              </Link>
+            </div>
+          </>
+        ) : draftState === 'none' ? (
           <>
             <p className="mt-2 text-slate-600">Build a survey first, then preview it here.</p>
             <Link to="/survey-builder" className={`${buttonClass.primary} mt-6`}>
@@ -90,7 +105,7 @@ export default function SurveyPreview() {
         <div>
           <div className="flex items-center gap-2">
             <h1 className="text-2xl font-bold">{shown.title}</h1>
-            <StatusBadge published={Boolean(shown.isPublished)} />
+            <AvailabilityBadge availability={availability ?? 'Draft'} />
           </div>
           <p className="text-slate-600">Check your survey, then publish it to start collecting feedback.</p>
         </div>
@@ -127,7 +142,7 @@ export default function SurveyPreview() {
           <>
             {guard.ok ? (
               <>
-                <Link to="/auth?mode=signup" className={buttonClass.primary}>
+                <Link to="/trial-signup" className={buttonClass.primary}>
                   Publish Survey
                 </Link>
                 <a href="/survey/preview?custom=true" target="_blank" rel="noreferrer" className={buttonClass.secondary}>
@@ -141,7 +156,7 @@ export default function SurveyPreview() {
           </>
         )}
       </div>
-      {!survey && guard.ok ? <p className="text-sm text-slate-600">Publishing needs an account: sign up and your survey is saved to it.</p> : null}
+      {!survey && guard.ok ? <p className="text-sm text-slate-600">Publishing needs an account and a plan: start your free trial and your survey is saved to it.</p> : null}
     </main>
   );
 }

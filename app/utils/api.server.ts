@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
-import { tooManyAttemptsMessage, type RateRule } from '../../modules/accounts/rate-limit.ts';
-import { fieldErrors, type FieldErrors } from '../../modules/accounts/schemas.ts';
+import { tooManyAttemptsMessage, type RateRule } from '../../modules/accounts/index.ts';
+import { fieldErrors, type FieldErrors } from '../../modules/accounts/forms.ts';
 import { unstorableError, unstorableField } from './input.server.ts';
 
 /** JSON error bodies carry `message` (spec section 7) and, for bad input, `fieldErrors`. */

@@ -3,10 +3,8 @@ import { createCookie, redirect, type AppLoadContext } from '@remix-run/node';
 import { Authenticator, AuthorizationError } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { GoogleStrategy } from 'remix-auth-google';
-import type { Business } from '../../modules/accounts/entities.ts';
-import { REMEMBER_ME_TTL_MS } from '../../modules/accounts/sessions.ts';
-import { BAD_CREDENTIALS_MESSAGE } from '../../modules/accounts/service.ts';
-import { signInSchema } from '../../modules/accounts/schemas.ts';
+import { type Business, REMEMBER_ME_TTL_MS, BAD_CREDENTIALS_MESSAGE } from '../../modules/accounts/server.ts';
+import { signInSchema } from '../../modules/accounts/forms.ts';
 import { getSessionStorage } from './session.server.ts';
 
 const SESSION_KEY = 'businessId';

@@ -1,13 +1,15 @@
 import type { AppLoadContext } from '@remix-run/node';
-import type { Business } from '../../modules/accounts/entities.ts';
-import { subscriptionState } from '../../modules/billing/status.ts';
-import { posStatus } from '../../modules/pos/status.ts';
+import type { Business } from '../../modules/accounts/server.ts';
+import { subscriptionState } from '../../modules/billing/index.ts';
+import { posStatus } from '../../modules/pos/index.ts';
 
 /** Everything the dashboard shows for one owner, from real state. */
 export async function dashboardData(owner: Business, context: AppLoadContext) {
   const pos = posStatus(owner);
   const billing = subscriptionState(owner);
   const surveyCount = await context.surveys.countForBusiness(owner.id);
+  const usage = await context.billing.usage(owner);
+  const budget = await context.billing.budget(owner);
   return {
     displayName: owner.displayName,
     email: owner.email,
@@ -15,6 +17,8 @@ export async function dashboardData(owner: Business, context: AppLoadContext) {
     pos,
     billing,
     surveyCount,
+    usage,
+    budget,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { surveyConfigApiSchema } from '../../modules/surveys/schema.ts';
+import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
 
 /**
  * A survey built while logged out travels with sign-in / sign-up (spec: surveyBuilderConfig) and

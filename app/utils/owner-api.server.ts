@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import type { Business } from '../../modules/accounts/entities.ts';
+import type { Business } from '../../modules/accounts/server.ts';
 import { apiError } from './api.server.ts';
 import { getOwner } from './auth.server.ts';
 

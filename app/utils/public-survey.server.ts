@@ -1,5 +1,5 @@
-import type { CustomerSurveyView } from '../../modules/responses/customer-view.ts';
-import { getTemplate } from '../../modules/surveys/template.ts';
+import type { CustomerSurveyView } from '../../modules/responses/index.ts';
+import { getTemplate } from '../../modules/surveys/index.ts';
 import { apiError } from './api.server.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from '@remix-run/node';
-import type { Business } from '../../modules/accounts/entities.ts';
-import type { SurveyConfigView } from '../../modules/surveys/service.ts';
-import { qrSvg } from '../../modules/sharing/qr.ts';
+import type { Business } from '../../modules/accounts/server.ts';
+import type { SurveyConfigView } from '../../modules/surveys/server.ts';
+import { qrSvg } from '../../modules/sharing/server.ts';
 import type { PublishedSurveyData } from '../components/published-survey.tsx';
-import { businessReadiness } from '../../modules/surveys/availability.ts';
+import { businessReadiness } from '../../modules/surveys/index.ts';
 import { surveyCard } from './survey-pages.server.ts';
 
 export function publishedData(owner: Business, survey: SurveyConfigView, context: AppLoadContext): PublishedSurveyData {

@@ -1,5 +1,5 @@
 import { createCookie, createSessionStorage, type AppLoadContext, type SessionStorage } from '@remix-run/node';
-import type { SessionStore } from '../../modules/accounts/sessions.ts';
+import type { SessionStore } from '../../modules/accounts/server.ts';
 
 export const SESSION_COOKIE = 'rl_session';
 

@@ -1,6 +1,6 @@
 import { isFormType } from './input.server.ts';
 import type { AppLoadContext } from '@remix-run/node';
-import type { ConnectStateStore, PendingConnect } from '../../modules/pos/service.ts';
+import type { ConnectStateStore, PendingConnect } from '../../modules/pos/server.ts';
 import { getSessionStorage } from './session.server.ts';
 
 const KEY = 'squareConnect';

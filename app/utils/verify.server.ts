@@ -5,9 +5,9 @@ import {
   type AppLoadContext,
 } from '@remix-run/node';
 import { z } from 'zod';
-import { fieldErrors } from '../../modules/accounts/schemas.ts';
-import type { VerifyInput } from '../../modules/responses/verifications.ts';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../modules/uploads/limits.ts';
+import { fieldErrors } from '../../modules/accounts/forms.ts';
+import type { VerifyInput } from '../../modules/responses/server.ts';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../modules/uploads/index.ts';
 import { apiError, rateLimited, readJsonObject } from './api.server.ts';
 import { checkFormText } from './input.server.ts';
 import { ownerPreview } from './auth.server.ts';
@@ -108,7 +108,8 @@ async function screenshotBytes(value: unknown): Promise<Uint8Array> {
 }
 
 /**
- * Reads, validates and verifies one screenshot; answers 200 `{isValid, rejectionReason, verificationId}`
+ * Reads, validates and verifies one screenshot; answers 200 `{isValid, rejectionReason, rejectionCode, verificationId}`
+ * (rejectionCode: one of REJECTION_CODES, null when valid)
  * or a 4xx `{message}`.
  */
 export async function handleVerify<S extends typeof reviewBodySchema | typeof socialBodySchema>(
@@ -133,5 +134,5 @@ export async function handleVerify<S extends typeof reviewBodySchema | typeof so
     ...toInput(fields),
   });
   if (!result.ok) return apiError(result.status, result.message);
-  return Response.json({ isValid: result.isValid, rejectionReason: result.rejectionReason, verificationId: result.id });
+  return Response.json({ isValid: result.isValid, rejectionReason: result.rejectionReason, rejectionCode: result.rejectionCode, verificationId: result.id });
 }

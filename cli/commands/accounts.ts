@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword, newAccountSchema } from '../../modules/accounts/password-policy.ts';
-import { signUpSchema } from '../../modules/accounts/schemas.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword, newAccountSchema } from '../../modules/accounts/server.ts';
+import { signUpSchema } from '../../modules/accounts/forms.ts';
 import { createRequestContext } from '../../server/composition.ts';
 import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
 

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { RewardEmailBusyError, sendRewardEmail } from '../../modules/rewards/email.ts';
-import { errorText, issueReward, recordIssueFailure, type IssuanceSummary } from '../../modules/rewards/issue.ts';
-import { listFailures, listIssuances, retryFailed, type FailedReward } from '../../modules/rewards/queries.ts';
+import { RewardEmailBusyError, sendRewardEmail, errorText, issueReward, recordIssueFailure, type IssuanceSummary, listFailures, listIssuances, retryFailed, type FailedReward } from '../../modules/rewards/server.ts';
 import { formatCents } from '../../modules/scoring/index.ts';
 import { rewardDeps } from '../../server/composition.ts';
 import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';

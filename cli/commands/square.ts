@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { Business } from '../../modules/accounts/entities.ts';
-import { posStatus } from '../../modules/pos/status.ts';
+import { Business } from '../../modules/accounts/server.ts';
+import { posStatus } from '../../modules/pos/index.ts';
 import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
 import { requiredId } from './rewards.ts';
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { replayVerifications, type Verdict } from '../../modules/responses/replay.ts';
-import { createDatabaseVerificationHistory } from '../../modules/responses/verification-history.ts';
+import { replayVerifications, type Verdict, createDatabaseVerificationHistory } from '../../modules/responses/server.ts';
+import { rewardIssued } from '../../modules/rewards/server.ts';
 import { formatCents } from '../../modules/scoring/index.ts';
 import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
 import { requiredId, table } from './rewards.ts';
@@ -22,7 +22,7 @@ export function registerVerificationCommands(program: Command, io: CliIo): void 
         // Its own verifier: the history must not count this response's own uses as duplicates.
         const verifier = root.createVerifier(createDatabaseVerificationHistory(root.db.orm.em, { excludeResponseId: responseId }));
         try {
-          const result = await replayVerifications({ em: root.db.orm.em, verifier, blobStore: root.blobStore, jobs: root.jobs }, responseId, { apply: flags.apply });
+          const result = await replayVerifications({ em: root.db.orm.em, verifier, blobStore: root.blobStore, jobs: root.jobs, rewardIssued }, responseId, { apply: flags.apply });
           if (!result.ok) {
             throw new CliError(EXIT.failure, result.reason === 'not-found' ? `No survey response ${responseId}.` : `The survey of response ${responseId} no longer exists.`);
           }

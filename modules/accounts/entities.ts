@@ -17,11 +17,23 @@ export const Business = defineEntity({
     plan: p.string().length(20).default('starter'),
     trialUsedAt: p.datetime().nullable(),
     lastTrialEndedAt: p.datetime().nullable(),
-    stripeCustomerId: p.string().length(255).nullable(),
+    stripeCustomerId: p.string().length(255).nullable().index(),
     subscriptionPlan: p.string().length(50).nullable(),
     subscriptionStatus: p.string().length(20).default('none'),
     trialEndsAt: p.datetime().nullable(),
     hasPaymentMethod: p.boolean().default(false),
+    /** The provider's subscription (Stripe `sub_...`, the fake's `sub_fake_...`); webhooks find the business by it. */
+    stripeSubscriptionId: p.string().length(255).nullable().index(),
+    /** `month` or `year`. */
+    billingInterval: p.string().length(10).nullable(),
+    /** The current billing period (usage is counted within it); its end is the next billing date. */
+    currentPeriodStart: p.datetime().nullable(),
+    currentPeriodEnd: p.datetime().nullable(),
+    /** The highest usage email sent (0, 80, 100 percent of the plan's rewards) in the billing month starting at `usageAlertWindowStart`. */
+    usageAlertLevel: p.integer().default(0),
+    usageAlertWindowStart: p.datetime().nullable(),
+    /** The owner's optional monthly reward budget in cents: once this billing month's promised rewards reach it, new submissions earn no reward. */
+    monthlyRewardBudgetCents: p.integer().nullable(),
     squareAccessToken: p.text().nullable().hidden(),
     squareMerchantId: p.string().length(255).nullable(),
     squareRefreshToken: p.text().nullable().hidden(),
@@ -34,6 +46,13 @@ export const Business = defineEntity({
     /** sha256 of the token mailed at signup; the token itself is never stored. */
     emailVerificationTokenHash: p.string().length(64).nullable().index().hidden(),
     emailVerificationExpiresAt: p.datetime().nullable(),
+    /** sha256 of the latest password-reset token mailed to the owner (single use, 1 hour); never the token itself. */
+    passwordResetTokenHash: p.string().length(64).nullable().index().hidden(),
+    passwordResetExpiresAt: p.datetime().nullable(),
+    /** The owner's brand colour ('#rrggbb', checked for white text at 4.5:1); null: RewardLoop's. */
+    brandColor: p.string().length(7).nullable(),
+    /** BlobStore key of the owner's logo (a PNG we re-encoded, longest side 512 px); null: none. */
+    brandLogoKey: p.string().length(255).nullable(),
   },
 });
 export type Business = InferEntity<typeof Business>;

@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { signUpSchema } from './schemas.ts';
+import { EMAIL_PASSWORD_MESSAGE, signUpSchema } from './schemas.ts';
 
 /**
  * The server's half of the password rules (ADR 005): the ~49,000 most common passwords of
@@ -18,3 +18,10 @@ export function isCommonPassword(password: string): boolean {
 
 /** The sign-up schema with the common-password check: /auth, /api/auth/signup and `reward-cli accounts create`. */
 export const newAccountSchema = signUpSchema.refine((v) => !isCommonPassword(v.password), { path: ['password'], message: COMMON_PASSWORD_MESSAGE });
+
+/** The server-side rules of a new password for an existing account (a reset): the message, or null when it is acceptable. */
+export function newPasswordProblem(password: string, email: string): string | null {
+  if (password.trim().toLowerCase() === email.trim().toLowerCase()) return EMAIL_PASSWORD_MESSAGE;
+  if (isCommonPassword(password)) return COMMON_PASSWORD_MESSAGE;
+  return null;
+}

@@ -42,6 +42,8 @@ export const AUTH_RATE_RULES = {
   signUpPerEmail: { limit: 5, windowMs: 60 * 60_000 },
   googlePerIp: { limit: 30, windowMs: 15 * 60_000 },
   verificationResend: { limit: 3, windowMs: 60 * 60_000 },
+  passwordResetPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  passwordResetPerEmail: { limit: 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateRule>;
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {

@@ -58,6 +58,17 @@ export const signUpSchema = z
   .refine((v) => v.password.trim().toLowerCase() !== v.email, { path: ['password'], message: EMAIL_PASSWORD_MESSAGE });
 export type SignUpInput = z.output<typeof signUpSchema>;
 
+/** /forgot-password: the address to send a reset link to. */
+export const forgotPasswordSchema = z.object({ email });
+
+/** /reset-password/{token}: the new password twice (the common-password and email checks are server-side). */
+export const resetPasswordSchema = z
+  .object({
+    password: newPassword,
+    confirmPassword: z.string({ error: "Passwords don't match" }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: "Passwords don't match" });
+
 /** Field errors keyed by field name, as the JSON API returns them. */
 export type FieldErrors = Record<string, string[]>;
 

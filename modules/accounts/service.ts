@@ -2,12 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { escapeHtml, type Mailer } from '../mail/mailer.ts';
-import { posStatus } from '../pos/status.ts';
+import { posStatus } from './pos-status.ts';
 import { Business } from './entities.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { newPasswordProblem } from './password-policy.ts';
 import type { FieldErrors, SignUpInput } from './schemas.ts';
 
 export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
+/** A password-reset link works once, for one hour (issue 15). */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Sign in instead.';
 export const BAD_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
@@ -34,6 +37,8 @@ export const GOOGLE_LINK_REFUSED_MESSAGE =
   'An account with this email already exists. Sign in with your password, or use a Google account whose email is verified.';
 
 export type GoogleSignInResult = { ok: true; business: Business; created: boolean } | { ok: false; message: string };
+
+export type ResetPasswordResult = { ok: true; business: Business } | { ok: false; reason: 'invalid_token' } | { ok: false; reason: 'password'; message: string };
 
 export type GoogleIdentity = { sub: string; email: string; emailVerified: boolean; name?: string };
 
@@ -81,6 +86,33 @@ export function createAccounts(deps: AccountsDeps) {
       // The account exists either way; the owner can ask for a new link from the profile page.
       logger.error({ err: error, businessId: business.id }, 'verification email could not be sent');
     }
+  }
+
+  async function sendPasswordResetEmail(business: Business, token: string) {
+    const link = new URL(`/reset-password/${token}`, deps.appUrl).toString();
+    const name = business.displayName;
+    try {
+      await mailer.send({
+        to: business.email,
+        subject: 'Reset your RewardLoop password',
+        text: `Hello ${name},\n\nSomeone (we hope you) asked to reset the password of your RewardLoop account. Choose a new password here:\n${link}\n\nThe link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.\n`,
+        html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>Hello ${escapeHtml(name)},</p>
+<p>Someone (we hope you) asked to reset the password of your RewardLoop account.</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">Choose a new password</a></p>
+<p style="font-size:14px;color:#555">Or paste this link into your browser: ${escapeHtml(link)}<br>The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.</p>
+</body></html>`,
+      });
+    } catch (error) {
+      logger.error({ err: error, businessId: business.id }, 'password reset email could not be sent');
+    }
+  }
+
+  async function findByResetToken(token: string): Promise<Business | null> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+    const business = await em.findOne(Business, { passwordResetTokenHash: sha256(token) });
+    if (!business?.passwordResetExpiresAt || business.passwordResetExpiresAt < now()) return null;
+    return business;
   }
 
   async function findByToken(token: string): Promise<Business | null> {
@@ -168,6 +200,46 @@ export function createAccounts(deps: AccountsDeps) {
       business.emailVerificationExpiresAt = null;
       await em.flush();
       return true;
+    },
+
+    /**
+     * Mails a single-use reset link (1 hour) when an account has this email; a new request replaces
+     * the previous link. The caller answers the same whether or not the account exists, so the
+     * email is sent after this returns (the time taken does not tell either).
+     */
+    async requestPasswordReset(emailInput: string): Promise<{ send: () => Promise<void> }> {
+      const business = await em.findOne(Business, { email: emailInput.trim().toLowerCase() });
+      if (!business) return { send: async () => {} };
+      const token = randomBytes(32).toString('base64url');
+      business.passwordResetTokenHash = sha256(token);
+      business.passwordResetExpiresAt = new Date(now().getTime() + PASSWORD_RESET_TTL_MS);
+      await em.flush();
+      return { send: () => sendPasswordResetEmail(business, token) };
+    },
+
+    /** True when the reset token is known and unexpired; changes nothing (mail scanners open links). */
+    async checkPasswordResetToken(token: string): Promise<boolean> {
+      return (await findByResetToken(token)) !== null;
+    },
+
+    /**
+     * Sets a new password with a reset token and spends the token. The caller ends every session of
+     * the owner. A reset also proves the owner reads the account's email.
+     */
+    async resetPassword(token: string, password: string): Promise<ResetPasswordResult> {
+      const business = await findByResetToken(token);
+      if (!business) return { ok: false, reason: 'invalid_token' };
+      const problem = newPasswordProblem(password, business.email);
+      if (problem) return { ok: false, reason: 'password', message: problem };
+      const hashedPassword = await hashPassword(password);
+      // Spends the token only if nobody spent it meanwhile (two tabs submitting at once).
+      const spent = await em.nativeUpdate(
+        Business,
+        { id: business.id, passwordResetTokenHash: sha256(token) },
+        { hashedPassword, passwordResetTokenHash: null, passwordResetExpiresAt: null, isEmailVerified: true },
+      );
+      em.clear();
+      return spent === 1 ? { ok: true, business } : { ok: false, reason: 'invalid_token' };
     },
 
     /** A fresh link for an owner whose email is not verified yet. */

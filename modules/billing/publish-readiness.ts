@@ -4,8 +4,6 @@ import { subscriptionState, type SubscriptionStatus } from './status.ts';
 const DAY_MS = 86_400_000;
 /** No free trial again within six months of the last one (spec section 9). */
 export const TRIAL_COOLDOWN_DAYS = 182;
-/** Trial length per billing cycle (ARCHITECTURE.md: 7 days monthly, 14 yearly; the promo says "up to 14"). */
-export const TRIAL_DAYS = { monthly: 7, yearly: 14 } as const;
 
 export type PublishAction = 'publish' | 'trial' | 'subscribe';
 
@@ -17,6 +15,9 @@ export type PublishStatus = {
   trialEndsAt: string | null;
   canUseFreeTrial: boolean;
 };
+
+/** The spec's notice when the free trial was used within the last six months. */
+export const TRIAL_USED_NOTICE = 'You used your free trial within the last 6 months, so a paid subscription is required to publish.';
 
 export function canUseFreeTrial(account: BillingAccount, now: Date = new Date()): boolean {
   const last = account.trialUsedAt ?? account.lastTrialEndedAt;
@@ -54,7 +55,7 @@ export function publishStatus(account: BillingAccount, now: Date = new Date()): 
   return {
     action: 'subscribe',
     subscriptionStatus: state.status,
-    message: 'You used your free trial within the last 6 months, so a paid subscription is required to publish.',
+    message: TRIAL_USED_NOTICE,
     trialEndsAt,
     canUseFreeTrial: false,
   };

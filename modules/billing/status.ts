@@ -1,6 +1,7 @@
 /**
  * Subscription state as the dashboard and publish checks read it (spec section 3, two shapes).
- * Derived from the business record; the Billing port of a later issue writes these fields.
+ * Derived from the business record, whose `subscriptionStatus` holds the provider's status as the
+ * billing service last read it (checkout, cancel, webhooks).
  */
 export type BillingFields = {
   subscriptionStatus: string;
@@ -22,9 +23,10 @@ const DAY_MS = 86_400_000;
 export function subscriptionState(b: BillingFields, now: Date = new Date()): SubscriptionState {
   const trialLive = Boolean(b.trialEndsAt && b.trialEndsAt > now);
   let status: SubscriptionStatus = 'none';
-  if (b.subscriptionStatus === 'active') status = 'active';
+  // Stripe keeps a past_due subscription alive while it retries the card: it still counts as active.
+  if (b.subscriptionStatus === 'active' || b.subscriptionStatus === 'past_due') status = 'active';
   else if (b.subscriptionStatus === 'trialing') status = trialLive ? 'trialing' : 'trial_expired';
-  else if (b.subscriptionStatus === 'canceled') status = 'canceled';
+  else if (b.subscriptionStatus === 'canceled' || b.subscriptionStatus === 'unpaid' || b.subscriptionStatus === 'incomplete_expired') status = 'canceled';
   else if (b.subscriptionStatus === 'trial_expired') status = 'trial_expired';
   return {
     status,

@@ -1,4 +1,6 @@
 import { Business, Session } from '../accounts/entities.ts';
+import { BillingCheckout, BillingWebhookEvent } from '../billing/entities.ts';
+import { SurveyAnswerCount, SurveyFunnelCount } from '../analytics/entities.ts';
 import { CustomerSubmission, ScreenshotVerification, SurveyResponse } from '../responses/entities.ts';
 import { GiftCardIssuance, GiftCardRequest, SquareWebhookEvent } from '../rewards/entities.ts';
 import { SurveyConfig } from '../surveys/entities.ts';
@@ -14,4 +16,8 @@ export const entities = [
   GiftCardIssuance,
   GiftCardRequest,
   SquareWebhookEvent,
+  BillingCheckout,
+  BillingWebhookEvent,
+  SurveyFunnelCount,
+  SurveyAnswerCount,
 ];

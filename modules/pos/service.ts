@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { Business } from '../accounts/entities.ts';
 import { PosError, type DemoConsent, type PosConnector, type PosLocation } from './port.ts';
-import { posStatus } from './status.ts';
+import { posStatus } from '../accounts/pos-status.ts';
 import { decryptToken, encryptToken } from './token-crypto.ts';
 
 /** How long a started connection may take: from "Connect with Square" to the callback. */

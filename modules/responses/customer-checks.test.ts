@@ -76,3 +76,15 @@ describe('the informational verificationStatus', () => {
     });
   });
 });
+
+describe('a rejected screenshot (issue 13)', () => {
+  it('says why and what to do, never to wait', () => {
+    const answers = { overall_rating: 5, ...review, customerEmail: 'a@b.co' };
+    const p = submitProblem({ template, config, answers, states: { google: { status: 'failed', error: "We couldn't find your name \"Ana\" in the screenshot" } } });
+    expect(p).toMatchObject({ title: 'Screenshot Not Verified', field: expect.any(String) });
+    expect(p?.message).toBe(
+      "Your Google screenshot wasn't accepted. We couldn't find your name \"Ana\" in the screenshot. Upload a different screenshot, or remove it and clear this block to submit without it.",
+    );
+    expect(p?.message).not.toMatch(/wait/i);
+  });
+});

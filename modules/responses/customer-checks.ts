@@ -137,6 +137,15 @@ export function submitProblem(input: {
     if (state?.status === 'verifying') {
       return { title: 'Verification In Progress', message: `Please wait for your ${label} screenshot to be verified before submitting.`, field: q.id };
     }
+    if (state?.status === 'failed') {
+      // A rejected screenshot won't change by waiting: say why, and what the customer can do.
+      const why = state.error ? `${state.error.trim().replace(/([^.!?])$/, '$1.')} ` : '';
+      return {
+        title: 'Screenshot Not Verified',
+        message: `Your ${label} screenshot wasn't accepted. ${why}Upload a different screenshot, or remove it and clear this block to submit without it.`,
+        field: q.id,
+      };
+    }
     if (state?.status !== 'verified') {
       return {
         title: 'Screenshot Not Verified',

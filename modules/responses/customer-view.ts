@@ -30,6 +30,10 @@ export type CustomerSurveyView = {
   reviewUrls: Record<string, string>;
   socialHandles: Record<string, string>;
   redemptionWebsite: string | null;
+  /** The owner's brand (issue 15): colour ('#rrggbb') and the public logo address; nulls for RewardLoop's look. */
+  brand: { color: string | null; logoUrl: string | null };
+  /** The business's monthly reward budget is used up: the page says so before the customer starts. */
+  rewardsPaused: boolean;
 };
 
 type ConfigFields = Pick<
@@ -49,7 +53,7 @@ type ConfigFields = Pick<
 export function customerView(
   survey: ConfigFields & { id?: string; businessId?: string },
   businessName: string,
-  options: { mode: CustomerMode; dynamic?: boolean; bypassSquare?: boolean },
+  options: { mode: CustomerMode; dynamic?: boolean; bypassSquare?: boolean; brand?: { color: string | null; logoUrl: string | null }; rewardsPaused?: boolean },
 ): CustomerSurveyView {
   return {
     mode: options.mode,
@@ -68,6 +72,8 @@ export function customerView(
     reviewUrls: { ...survey.reviewUrls },
     socialHandles: { ...survey.socialHandles },
     redemptionWebsite: survey.redemptionWebsite ?? null,
+    brand: options.brand ?? { color: null, logoUrl: null },
+    rewardsPaused: Boolean(options.rewardsPaused),
   };
 }
 

@@ -1,12 +1,15 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Business } from '../accounts/entities.ts';
+import { brandOf, logoPath } from '../branding/index.ts';
+import { rewardBudget } from '../billing/usage.ts';
 import { businessReadiness, surveyAvailability } from '../surveys/availability.ts';
 import { SurveyConfig } from '../surveys/entities.ts';
 import { toSurveyView, type SurveyConfigView } from '../surveys/service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type PublicSurvey = { survey: SurveyConfigView; businessName: string };
+/** `rewardsPaused`: the owner's monthly reward budget is used up; a submission earns no reward. */
+export type PublicSurvey = { survey: SurveyConfigView; businessName: string; brand: { color: string | null; logoUrl: string | null }; rewardsPaused: boolean };
 
 /**
  * A survey as a customer may reach it: it exists, belongs to that business, and is Available
@@ -23,15 +26,25 @@ export async function findPublicSurvey(
     em.findOne(Business, { id: input.businessId }),
     em.findOne(SurveyConfig, { id: input.surveyId, businessId: input.businessId }),
   ]);
-  if (!business || !survey) return null;
+  if (!business || !survey || survey.archivedAt) return null;
   const readiness = businessReadiness(business, input.now);
+  // The owner's preview (bypass_square, bound to the owner's session by the caller) also shows a
+  // draft and waives Square; customers reach published surveys only.
   const availability = surveyAvailability({
     isActive: survey.isActive,
+    isPublished: Boolean(survey.publishedAt) || Boolean(input.bypassSquare),
     hasPlan: readiness.hasPlan,
     posConnected: readiness.posConnected || Boolean(input.bypassSquare),
   });
   if (availability !== 'Available') return null;
-  return { survey: toSurveyView(survey), businessName: business.displayName };
+  const brand = brandOf(business);
+  const budget = await rewardBudget(em, business, input.now);
+  return {
+    survey: toSurveyView(survey),
+    businessName: business.displayName,
+    brand: { color: brand.color, logoUrl: logoPath(business.id, brand.logoKey) },
+    rewardsPaused: Boolean(budget?.reached),
+  };
 }
 
 /**
@@ -46,7 +59,7 @@ export async function findCurrentSurvey(
   if (!UUID.test(input.businessId)) return null;
   const current = await em.findOne(
     SurveyConfig,
-    { businessId: input.businessId, isActive: true },
+    { businessId: input.businessId, isActive: true, archivedAt: null, ...(input.bypassSquare ? {} : { publishedAt: { $ne: null } }) },
     { orderBy: { publishedAt: 'desc nulls last', createdAt: 'desc', id: 'asc' }, fields: ['id'] },
   );
   if (!current) return null;

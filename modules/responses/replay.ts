@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Business } from '../accounts/entities.ts';
 import type { JobQueue } from '../jobs/port.ts';
-import { GiftCardIssuance } from '../rewards/entities.ts';
 import { scoreSurvey, type Verified } from '../scoring/index.ts';
 import { SurveyConfig } from '../surveys/entities.ts';
 import { getTemplate, type Answers, type ReviewPlatform, type SocialPlatform } from '../surveys/template.ts';
@@ -46,10 +45,17 @@ export type ReplayResult =
  * with the new verdicts. Nothing changes unless `apply`; then, in one transaction, the checks'
  * verdicts and the response's points, tier and value are updated, and a reward newly earned is
  * queued. A response whose card was already issued keeps its reward: apply is refused when the
- * reward would change.
+ * reward would change. Whether a card was issued is asked of the rewards module through
+ * `rewardIssued` (rewards depends on responses, never the other way round).
  */
 export async function replayVerifications(
-  deps: { em: EntityManager; verifier: ScreenshotVerifier; blobStore: BlobStore; jobs: JobQueue | null },
+  deps: {
+    em: EntityManager;
+    verifier: ScreenshotVerifier;
+    blobStore: BlobStore;
+    jobs: JobQueue | null;
+    rewardIssued: (em: EntityManager, responseId: string) => Promise<boolean>;
+  },
   responseId: string,
   options: { apply?: boolean } = {},
 ): Promise<ReplayResult> {
@@ -104,9 +110,9 @@ export async function replayVerifications(
   const result = { ok: true as const, responseId, checks, before, after, changed: verdictsChanged || scoreChanged, applied: false, refused: null as string | null, rewardQueued: false };
   if (!options.apply || !result.changed) return result;
 
-  const issued = await em.count(GiftCardIssuance, { surveyResponseId: responseId });
+  const issued = await deps.rewardIssued(em, responseId);
   const rewardChanged = before.tier !== after.tier || before.rewardValue !== after.rewardValue;
-  if (issued > 0 && rewardChanged) {
+  if (issued && rewardChanged) {
     return { ...result, refused: 'A gift card was already issued for this response, and a card cannot be changed: nothing was changed.' };
   }
   const queue = Boolean(after.tier && !issued && response.customerEmail && deps.jobs);

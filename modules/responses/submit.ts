@@ -40,7 +40,7 @@ export type SubmissionInput = {
 export type ScreenshotRejected = { platform: string; kind: VerificationKind; questionId: string };
 
 export type SubmissionResult =
-  | { ok: true; preview?: false; responseId: string; totalPoints: number; rewardTier: string | null; rewardValue: number; rewardQueued: boolean }
+  | { ok: true; preview?: false; responseId: string; totalPoints: number; rewardTier: string | null; rewardValue: number; rewardQueued: boolean; rewardsPaused?: boolean }
   | { ok: true; preview: true; responseId: null; totalPoints: number; rewardTier: string | null; rewardValue: number; rewardQueued: false }
   | {
       ok: false;
@@ -142,7 +142,8 @@ export async function submitResponse(
         responses: answers,
         totalPoints: score.points,
         rewardTier: score.tier,
-        rewardValue: score.tier ? score.rewardValueCents : null,
+        // With the owner's monthly reward budget used up, no reward is promised (the page said so).
+        rewardValue: score.tier && !found.rewardsPaused ? score.rewardValueCents : null,
         reviewPlatform: review?.platform ?? null,
         reviewStarRating: review?.starRating ?? null,
         reviewText: review?.reviewText ?? null,
@@ -165,9 +166,17 @@ export async function submitResponse(
         }
         if (updated !== 1) throw new Refused(alreadyRewarded(use, found.businessName, false));
       }
-      const rewardDue = Boolean(score.tier && contact.email && deps.jobs);
+      const rewardDue = Boolean(score.tier && contact.email && deps.jobs && !found.rewardsPaused);
       if (rewardDue) await deps.jobs!.send('reward-issue', { responseId: response.id }, { em: tx, key: response.id });
-      return { ok: true as const, responseId: response.id, totalPoints: score.points, rewardTier: score.tier, rewardValue: score.tier ? score.rewardValueCents : 0, rewardQueued: rewardDue };
+      return {
+        ok: true as const,
+        responseId: response.id,
+        totalPoints: score.points,
+        rewardTier: score.tier,
+        rewardValue: score.tier && !found.rewardsPaused ? score.rewardValueCents : 0,
+        rewardQueued: rewardDue,
+        rewardsPaused: found.rewardsPaused,
+      };
     });
     // Committed: a worker in this process starts on the reward now rather than at its next poll.
     if (result.rewardQueued) deps.jobs?.wake('reward-issue');

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { storeImageUpload, type BlobStore } from '../uploads/index.ts';
-import type { ScreenshotVerifier, VerificationResult } from '../verification/port.ts';
+import type { RejectionCode, ScreenshotVerifier, VerificationResult } from '../verification/port.ts';
 import { PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type ReviewPlatform, type SocialPlatform } from '../surveys/template.ts';
 import { ScreenshotVerification, VERIFICATION_KINDS, type VerificationKind } from './entities.ts';
 import { findPublicSurvey } from './public-survey.ts';
@@ -28,7 +28,7 @@ export type VerifyInput = {
 };
 
 export type VerifyResult =
-  | { ok: true; id: string; isValid: boolean; rejectionReason: string | null }
+  | { ok: true; id: string; isValid: boolean; rejectionReason: string | null; rejectionCode: RejectionCode | null }
   | { ok: false; status: 400 | 404 | 413 | 415; message: string };
 
 type Deps = { em: EntityManager; verifier: ScreenshotVerifier; blobStore: BlobStore; logger: Logger; now?: () => Date };
@@ -41,6 +41,7 @@ const shown = (value: string) => JSON.stringify(value.slice(0, 40));
  * gets as far as the verifier is stored as a `screenshot_verifications` row, valid or not, with the
  * image in the BlobStore; a refusal before that (unknown survey, platform not on the survey, a bad
  * upload) stores nothing. The submission names the row by id in the block's screenshot answer.
+ * The verifier reads the original upload; the BlobStore keeps the re-encoded copy.
  *
  * The business's name and handle come from our records, never from the request.
  */
@@ -73,6 +74,10 @@ export async function verifyScreenshot(deps: Deps, input: VerifyInput): Promise<
   const stored = await storeImageUpload(deps.blobStore, input.image);
   if (!stored.ok) return refuse(stored.status, stored.message);
 
+  // The verifier reads the upload as sent, at full resolution (issue 13): the stored copy is
+  // re-encoded and at most 1600 px, which blurs the small text OCR needs. storeImageUpload has
+  // already checked that these bytes are a PNG, JPEG or WebP image within the limits.
+  const original = Buffer.from(input.image.buffer, input.image.byteOffset, input.image.byteLength);
   const reviewerName = input.reviewerName?.trim() ?? '';
   const reviewLink = input.reviewLink?.trim() ?? '';
   const userHandle = input.userHandle?.trim() ?? '';
@@ -83,16 +88,18 @@ export async function verifyScreenshot(deps: Deps, input: VerifyInput): Promise<
         businessId: survey.businessId,
         businessName,
         platform: input.platform as ReviewPlatform,
-        image: stored.data,
+        image: original,
         reviewerName,
         reviewLink,
+        // A Facebook review link may name the page by the survey's own handle.
+        ...(survey.socialHandles[input.platform] ? { businessHandle: survey.socialHandles[input.platform] } : {}),
       });
     } else {
       result = await deps.verifier.verifySocial({
         businessId: survey.businessId,
         businessName,
         platform: input.platform as SocialPlatform,
-        image: stored.data,
+        image: original,
         userHandle,
         // The survey's configured handle: the request's businessHandle is the customer's claim.
         businessHandle: survey.socialHandles[input.platform] ?? '',
@@ -123,7 +130,7 @@ export async function verifyScreenshot(deps: Deps, input: VerifyInput): Promise<
       { verificationId: row.id, businessId: survey.businessId, kind: input.kind, platform: input.platform, isValid: result.isValid, rejectionCode: result.rejectionCode },
       'screenshot verified',
     );
-    return { ok: true, id: row.id, isValid: result.isValid, rejectionReason: result.rejectionReason };
+    return { ok: true, id: row.id, isValid: result.isValid, rejectionReason: result.rejectionReason, rejectionCode: result.rejectionCode };
   } catch (error) {
     // No row, no image: a failed attempt leaves nothing behind.
     await deps.blobStore.delete(stored.upload.key).catch((cleanup: unknown) => deps.logger.warn({ err: cleanup }, 'could not remove an unused upload'));

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
+import { logoPath } from '../branding/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { errorText, sqlOn } from './issue.ts';
 import { rewardEmail } from './reward-email.ts';
@@ -37,6 +38,9 @@ type EmailRow = {
   is_square_gift_card: boolean;
   display_name: string;
   redemption_website: string | null;
+  business_id: string;
+  brand_color: string | null;
+  brand_logo_key: string | null;
 };
 
 /**
@@ -71,7 +75,7 @@ export async function sendRewardEmail(deps: RewardEmailDeps, issuanceId: string)
 
   const [row] = await sql<EmailRow>(
     `select i.id, i.customer_email, i.customer_name, i.gift_card_number, i.reward_value, i.reward_tier, i.is_square_gift_card,
-            b.display_name, s.redemption_website
+            b.display_name, s.redemption_website, b.id as business_id, b.brand_color, b.brand_logo_key
        from gift_card_issuances i
        join businesses b on b.id = i.business_id
        join survey_responses r on r.id = i.survey_response_id
@@ -90,6 +94,8 @@ export async function sendRewardEmail(deps: RewardEmailDeps, issuanceId: string)
     isSquareGiftCard: row!.is_square_gift_card,
     redemptionWebsite: row!.redemption_website,
     appUrl: deps.appUrl,
+    brandColor: row!.brand_color,
+    logoUrl: absoluteLogoUrl(deps.appUrl, row!.business_id, row!.brand_logo_key),
   });
   try {
     await deps.mailer.send(message);
@@ -122,4 +128,10 @@ export async function recordEmailFailure(em: EntityManager, issuanceId: string, 
     `update gift_card_issuances set email_last_error = ?, email_failed_at = case when ? then now() else email_failed_at end where id = ?`,
     [errorText(error), final, issuanceId],
   );
+}
+
+/** The owner's logo as an absolute address (email clients need one); null without a logo. */
+function absoluteLogoUrl(appUrl: string, businessId: string, logoKey: string | null): string | null {
+  const path = logoPath(businessId, logoKey);
+  return path ? new URL(path, appUrl).toString() : null;
 }

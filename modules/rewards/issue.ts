@@ -225,6 +225,11 @@ export async function findIssuance(em: EntityManager, where: { id: string } | { 
   return row ?? null;
 }
 
+/** Whether a gift card was issued (or is being issued) for the survey response. */
+export async function rewardIssued(em: EntityManager, surveyResponseId: string): Promise<boolean> {
+  return (await findIssuance(em, { surveyResponseId })) !== null;
+}
+
 /** Queues the issuance's email (keyed by its id: at most one such job). */
 async function queueEmail(deps: RewardDeps, em: EntityManager, issuanceId: string): Promise<void> {
   await em.transactional(async (tx) => {

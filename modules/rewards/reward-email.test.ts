@@ -23,7 +23,7 @@ describe('rewardEmail', () => {
     expect(mail.text).toContain('Tier: Gold');
     expect(mail.text).toContain('Redeem it at Crumb & Co: https://crumbandco.com/');
     expect(mail.text).not.toContain('TEST');
-    expect(mail.html).toContain('7783 3200 0100 1635');
+    expect(mail.html.replace(/<\/?span[^>]*>/g, '')).toContain('7783 3200 0100 1635');
     expect(mail.html).toContain('Crumb &amp; Co');
     expect(mail.html).toContain('href="https://crumbandco.com/"');
     expect(mail.html).toContain('max-width:480px');
@@ -36,7 +36,7 @@ describe('rewardEmail', () => {
     expect(mail.text).toContain('This is a TEST gift card');
     expect(mail.text).toContain('Card: Test card');
     expect(mail.html).toContain('This is a TEST gift card');
-    expect(mail.html).toContain('TEST 1234 5678 9012');
+    expect(mail.html.replace(/<\/?span[^>]*>/g, '')).toContain('TEST 1234 5678 9012');
   });
 
   it('escapes what owners and customers typed, and links only http(s) websites', () => {
@@ -68,5 +68,15 @@ describe('redemptionLink and groupedCardNumber', () => {
   it('groups by four', () => {
     expect(groupedCardNumber('7783320001001635')).toBe('7783 3200 0100 1635');
     expect(groupedCardNumber('123456')).toBe('1234 56');
+  });
+
+  it('carries the owner brand: the logo at the top and the button in the brand colour', () => {
+    const mail = rewardEmail({ ...base, brandColor: '#1f7a4d', logoUrl: 'https://app.rewardloop.example/brand/logo/b1?v=abc' });
+    expect(mail.html).toContain('<img src="https://app.rewardloop.example/brand/logo/b1?v=abc" alt="Crumb &amp; Co"');
+    expect(mail.html).toContain('background:#1f7a4d');
+    expect(mail.html).not.toContain('background:#4f46e5');
+    const plain = rewardEmail({ ...base, brandColor: 'red;position:fixed' });
+    expect(plain.html).toContain('background:#4f46e5');
+    expect(plain.html).not.toContain('<img');
   });
 });

@@ -14,6 +14,10 @@ export type RewardEmailInput = {
   redemptionWebsite: string | null;
   /** APP_URL: its host names the Message-ID. */
   appUrl: string;
+  /** The owner's brand colour (checked for white text at 4.5:1), for the button; null: RewardLoop's indigo. */
+  brandColor?: string | null;
+  /** The owner's logo, an absolute URL; null: none. */
+  logoUrl?: string | null;
 };
 
 /** The owner's redemption website as a link: a bare domain gets https://; anything but http(s) is dropped. */
@@ -32,6 +36,17 @@ export function redemptionLink(value: string | null | undefined): string | null 
 /** '7783320001001635' -> '7783 3200 0100 1635': easier to read out at a till. */
 export function groupedCardNumber(gan: string): string {
   return gan.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/**
+ * The card number in groups of four that never break inside (a narrow phone wraps between groups at
+ * most), with plain spaces between them so a copy gives the number as printed.
+ */
+function cardNumberHtml(gan: string): string {
+  return groupedCardNumber(gan)
+    .split(' ')
+    .map((group) => `<span style="white-space:nowrap">${escapeHtml(group)}</span>`)
+    .join(' ');
 }
 
 /**
@@ -71,21 +86,23 @@ export function rewardEmail(input: RewardEmailInput): MailMessage {
   ].join('\n');
 
   const e = escapeHtml;
+  // Only a colour checked on save reaches here; anything else falls back to RewardLoop's indigo.
+  const buttonColor = input.brandColor && /^#[0-9a-f]{6}$/i.test(input.brandColor) ? input.brandColor : '#4f46e5';
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f5">
 <div style="max-width:480px;margin:0 auto;padding:24px 16px;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:16px;line-height:1.5;color:#111">
-${test ? `<p style="margin:0 0 16px;padding:12px;border-radius:8px;background:#fef3c7;color:#78350f;font-weight:600">${e(testNote)}</p>\n` : ''}<p style="margin:0 0 12px">${e(greeting)}</p>
+${input.logoUrl ? `<p style="margin:0 0 16px;text-align:center"><img src="${e(input.logoUrl)}" alt="${e(input.businessName)}" height="48" style="height:48px;width:auto;max-width:60%;border:0"></p>\n` : ''}${test ? `<p style="margin:0 0 16px;padding:12px;border-radius:8px;background:#fef3c7;color:#78350f;font-weight:600">${e(testNote)}</p>\n` : ''}<p style="margin:0 0 12px">${e(greeting)}</p>
 <p style="margin:0 0 20px">Thank you for your feedback! <strong>${e(input.businessName)}</strong> sends you a <strong>${e(input.rewardTier)}</strong> reward.</p>
 <div style="padding:20px;border-radius:12px;background:#fff;border:1px solid #e4e4e7;text-align:center">
 <p style="margin:0;font-size:14px;color:#52525b">${test ? 'Test card' : 'Gift card'} number</p>
-<p style="margin:4px 0 16px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:24px;font-weight:700;letter-spacing:1px;word-break:break-all">${e(groupedCardNumber(input.giftCardNumber))}</p>
+<p data-card-number style="margin:4px 0 16px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:22px;font-weight:700;line-height:1.4">${cardNumberHtml(input.giftCardNumber)}</p>
 <p style="margin:0;font-size:32px;font-weight:700">${e(amount)}</p>
 <p style="margin:0;font-size:14px;color:#52525b">${e(input.rewardTier)} reward</p>
 </div>
 <p style="margin:20px 0 0">${
     link
-      ? `Redeem it at ${e(input.businessName)}:<br><a href="${e(link)}" style="display:inline-block;margin-top:8px;padding:12px 20px;border-radius:8px;background:#4f46e5;color:#fff;text-decoration:none;font-weight:600">${e(link.replace(/^https?:\/\//, '').replace(/\/$/, ''))}</a>`
+      ? `Redeem it at ${e(input.businessName)}:<br><a href="${e(link)}" style="display:inline-block;margin-top:8px;padding:12px 20px;border-radius:8px;background:${e(buttonColor)};color:#fff;text-decoration:none;font-weight:600;max-width:100%;box-sizing:border-box;overflow-wrap:anywhere">Redeem at ${e(link.replace(/^https?:\/\//, '').replace(/\/$/, ''))}</a>`
       : `Show this number at ${e(input.businessName)} to redeem it.`
   }</p>
 <p style="margin:20px 0 0;font-size:14px;color:#52525b">Keep this email: the number is your gift card.</p>

@@ -11,8 +11,9 @@
  * the edge, and anything there would be cut.
  */
 import { createRequire } from 'node:module';
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import { encodePngAsync, rgbaToRgbScanlines } from './png.ts';
+import { brandPalette } from '../branding/index.ts';
 import { formatCents } from '../scoring/money.ts';
 import { darkRuns, QUIET_ZONE, qrMatrix, type QrMatrix } from './qr.ts';
 import { parseHttpUrl } from './urls.ts';
@@ -46,6 +47,10 @@ export type FlyerInput = {
   url: string;
   /** Reward values in cents. */
   rewards: TierRewards;
+  /** The owner's brand colour ('#rrggbb', dark enough for white text); default RewardLoop's indigo. */
+  brandColor?: string | null;
+  /** The owner's logo (PNG bytes we stored), drawn above the business name. */
+  logo?: Buffer | null;
 };
 
 /** Letters that Unicode decomposition leaves alone but have a common ASCII spelling. */
@@ -264,6 +269,8 @@ const HOW_IT_WORKS = [
 
 export async function renderFlyer(input: FlyerInput): Promise<Buffer> {
   const { businessName, surveyTitle, url, rewards } = checkInput(input);
+  const accent = input.brandColor && /^#[0-9a-f]{6}$/i.test(input.brandColor) ? input.brandColor : BRAND_INDIGO;
+  const logo = input.logo ? await loadImage(input.logo).catch(() => null) : null;
   ensureFonts();
   const matrix = qrMatrix(url, FLYER_QR_LEVEL);
 
@@ -292,8 +299,10 @@ export async function renderFlyer(input: FlyerInput): Promise<Buffer> {
   const TIERS_H = 280;
   const STEPS_H = 230;
   const FOOTER_H = 96;
-  const gaps = { afterName: 16, afterTitle: 60, afterBand: 64, afterCaption: 28, afterQr: 26, afterLink: 64, afterTiers: 70, afterSteps: 50 };
+  const LOGO_H = logo ? 220 : 0;
+  const gaps = { afterLogo: logo ? 40 : 0, afterName: 16, afterTitle: 60, afterBand: 64, afterCaption: 28, afterQr: 26, afterLink: 64, afterTiers: 70, afterSteps: 50 };
   const fixed =
+    LOGO_H +
     blockHeight(name, NAME_LH) +
     blockHeight(title, TITLE_LH) +
     BAND_H +
@@ -311,13 +320,20 @@ export async function renderFlyer(input: FlyerInput): Promise<Buffer> {
 
   let y = FLYER_MARGIN + extra;
 
-  // --- header: business name, survey title
+  // --- header: the owner's logo, business name, survey title
+  if (logo) {
+    const scale = Math.min(LOGO_H / logo.height, CONTENT_WIDTH / 2 / logo.width);
+    const w = logo.width * scale;
+    const h = logo.height * scale;
+    ctx.drawImage(logo, CENTER_X - w / 2, y + (LOGO_H - h) / 2, w, h);
+    y += LOGO_H + gaps.afterLogo;
+  }
   y += drawCentered(ctx, name, CENTER_X, y, NAME_LH, INK) + gaps.afterName;
   y += drawCentered(ctx, title, CENTER_X, y, TITLE_LH, INK_SOFT) + gaps.afterTitle;
 
   // --- headline band
   roundRect(ctx, CONTENT_LEFT, y, CONTENT_WIDTH, BAND_H, 56);
-  ctx.fillStyle = BRAND_INDIGO;
+  ctx.fillStyle = accent;
   ctx.fill();
   const sub = fitText(ctx, 'Tell us about your visit and get a gift card by email', {
     maxWidth: CONTENT_WIDTH - 160,
@@ -328,17 +344,17 @@ export async function renderFlyer(input: FlyerInput): Promise<Buffer> {
   const bandContent = headline.size * 1.1 + 24 + sub.size * 1.2;
   let by = y + (BAND_H - bandContent) / 2;
   by += drawCentered(ctx, headline, CENTER_X, by, 1.1, '#ffffff') + 24;
-  drawCentered(ctx, sub, CENTER_X, by, 1.2, INDIGO_PALE);
+  drawCentered(ctx, sub, CENTER_X, by, 1.2, accent === BRAND_INDIGO ? INDIGO_PALE : (brandPalette(accent)['--color-brand-100'] ?? '#ffffff'));
   y += BAND_H + gaps.afterBand + extra;
 
   // --- QR: caption, frame, symbol (quiet zone inside the frame)
   const caption = fitText(ctx, 'Scan with your phone camera', { maxWidth: CONTENT_WIDTH, maxSize: 64, minSize: 48, maxLines: 1, weight: 700 });
-  drawCentered(ctx, caption, CENTER_X, y + (CAPTION_H - caption.size * 1.2) / 2, 1.2, BRAND_INDIGO);
+  drawCentered(ctx, caption, CENTER_X, y + (CAPTION_H - caption.size * 1.2) / 2, 1.2, accent);
   y += CAPTION_H + gaps.afterCaption;
 
   const frameX = Math.round(CENTER_X - frame / 2);
   ctx.lineWidth = QR_FRAME_BORDER;
-  ctx.strokeStyle = BRAND_INDIGO;
+  ctx.strokeStyle = accent;
   roundRect(ctx, frameX + QR_FRAME_BORDER / 2, y + QR_FRAME_BORDER / 2, frame - QR_FRAME_BORDER, frame - QR_FRAME_BORDER, 60);
   ctx.stroke();
   const inner = frame - 2 * QR_FRAME_BORDER;
@@ -387,7 +403,7 @@ export async function renderFlyer(input: FlyerInput): Promise<Buffer> {
     const x = CONTENT_LEFT + i * (cardW + cardGap);
     ctx.beginPath();
     ctx.arc(x + circle / 2, stepsTop + circle / 2, circle / 2, 0, Math.PI * 2);
-    ctx.fillStyle = BRAND_INDIGO;
+    ctx.fillStyle = accent;
     ctx.fill();
     setFont(ctx, 56, 700);
     ctx.fillStyle = '#ffffff';

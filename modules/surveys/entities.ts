@@ -29,6 +29,8 @@ export const SurveyConfig = defineEntity({
     tierThresholds: p.json<Record<string, number>>().nullable(),
     /** Set when the survey is first published (Draft until then). */
     publishedAt: p.datetime().nullable(),
+    /** Set when the owner archives the survey: out of every list and unreachable for customers; its responses stay. */
+    archivedAt: p.datetime().nullable(),
     createdAt: p.datetime().defaultRaw('now()').onCreate(now),
     updatedAt: p.datetime().defaultRaw('now()').onCreate(now).onUpdate(now),
   },

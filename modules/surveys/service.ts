@@ -12,6 +12,7 @@ export type SurveyConfigView = {
   isActive: boolean;
   isPublished: boolean;
   publishedAt: string | null;
+  isArchived: boolean;
   createdAt: string;
   updatedAt: string;
   surveyTemplateId: string;
@@ -36,6 +37,7 @@ export function toSurveyView(s: SurveyConfig): SurveyConfigView {
     isActive: s.isActive,
     isPublished: Boolean(s.publishedAt),
     publishedAt: s.publishedAt ? s.publishedAt.toISOString() : null,
+    isArchived: Boolean(s.archivedAt),
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
     surveyTemplateId: s.surveyTemplateId,
@@ -70,11 +72,14 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
 
   return {
     countForBusiness(businessId: string): Promise<number> {
-      return em.count(SurveyConfig, { businessId });
+      return em.count(SurveyConfig, { businessId, archivedAt: null });
     },
 
-    async list(businessId: string): Promise<SurveyConfigView[]> {
-      const rows = await em.find(SurveyConfig, { businessId }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    /** The owner's surveys, newest first; archived ones only when asked (management's Archived list, analytics). */
+    async list(businessId: string, options: { archived?: 'exclude' | 'only' | 'include' } = {}): Promise<SurveyConfigView[]> {
+      const archived = options.archived ?? 'exclude';
+      const where = archived === 'include' ? { businessId } : archived === 'only' ? { businessId, archivedAt: { $ne: null } } : { businessId, archivedAt: null };
+      const rows = await em.find(SurveyConfig, where, { orderBy: { createdAt: 'desc', id: 'asc' } });
       return rows.map(toSurveyView);
     },
 
@@ -85,7 +90,7 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
 
     /** The most recently created survey, for pages that show "your survey" without an id. */
     async latest(businessId: string): Promise<SurveyConfigView | null> {
-      const row = await em.findOne(SurveyConfig, { businessId }, { orderBy: { createdAt: 'desc' } });
+      const row = await em.findOne(SurveyConfig, { businessId, archivedAt: null }, { orderBy: { createdAt: 'desc' } });
       return row ? toSurveyView(row) : null;
     },
 
@@ -104,18 +109,66 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
       return toSurveyView(row);
     },
 
+    /** Switches a survey on or off; null when it is not this owner's or is archived (restore it first). */
     async setActive(businessId: string, id: string, isActive: boolean): Promise<SurveyConfigView | null> {
       const row = await owned(businessId, id);
-      if (!row) return null;
+      if (!row || row.archivedAt) return null;
       row.isActive = isActive;
       await em.flush();
       return toSurveyView(row);
     },
 
+    /**
+     * Archives a survey: switched off, out of the lists, its public links answer 'Survey Not Found';
+     * its responses and gift cards stay (analytics, Gift Cards). Restoring brings it back switched off.
+     */
+    async archive(businessId: string, id: string): Promise<SurveyConfigView | null> {
+      const row = await owned(businessId, id);
+      if (!row) return null;
+      row.archivedAt ??= now();
+      row.isActive = false;
+      await em.flush();
+      return toSurveyView(row);
+    },
+
+    async restore(businessId: string, id: string): Promise<SurveyConfigView | null> {
+      const row = await owned(businessId, id);
+      if (!row) return null;
+      row.archivedAt = null;
+      await em.flush();
+      return toSurveyView(row);
+    },
+
+    /** A new draft with the same settings, titled 'Copy of …'; never published, switched on, with no responses. */
+    async duplicate(businessId: string, id: string): Promise<SurveyConfigView | null> {
+      const row = await owned(businessId, id);
+      if (!row) return null;
+      const copy = em.create(SurveyConfig, {
+        businessId,
+        surveyTemplateId: row.surveyTemplateId,
+        title: `Copy of ${row.title}`.slice(0, 255),
+        isActive: true,
+        rewardMode: row.rewardMode,
+        bronzeRewardValue: row.bronzeRewardValue,
+        silverRewardValue: row.silverRewardValue,
+        goldRewardValue: row.goldRewardValue,
+        customQuestions: structuredClone(row.customQuestions),
+        reviewUrls: { ...row.reviewUrls },
+        socialHandles: { ...row.socialHandles },
+        selectedReviewPlatforms: [...row.selectedReviewPlatforms],
+        selectedSocialPlatforms: [...row.selectedSocialPlatforms],
+        surveyFrequencyDays: row.surveyFrequencyDays,
+        redemptionWebsite: row.redemptionWebsite ?? null,
+        tierThresholds: row.tierThresholds ? { ...row.tierThresholds } : null,
+      });
+      await em.flush();
+      return toSurveyView(copy);
+    },
+
     /** Marks the survey live: published (first time only) and active. */
     async publish(businessId: string, id: string): Promise<SurveyConfigView | null> {
       const row = await owned(businessId, id);
-      if (!row) return null;
+      if (!row || row.archivedAt) return null;
       row.publishedAt ??= now();
       row.isActive = true;
       await em.flush();

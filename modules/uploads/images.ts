@@ -19,8 +19,8 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 export const MAX_OUTPUT_SIDE = 1600;
 export const WEBP_QUALITY = 82;
 
-export type OutputFormat = 'webp' | 'jpeg';
-export type ImageContentType = 'image/webp' | 'image/jpeg';
+export type OutputFormat = 'webp' | 'jpeg' | 'png';
+export type ImageContentType = 'image/webp' | 'image/jpeg' | 'image/png';
 
 export type ProcessedImage = {
   data: Buffer;
@@ -41,7 +41,7 @@ export type ImageUploadOptions = {
   maxBytes?: number;
   maxPixels?: number;
   maxSide?: number;
-  /** WebP by default; JPEG only for a consumer that cannot read WebP. */
+  /** WebP by default; JPEG for a consumer that cannot read WebP; PNG for a logo (transparency, every email client). */
   format?: OutputFormat;
   quality?: number;
 };
@@ -108,13 +108,15 @@ export async function processImageUpload(bytes: Uint8Array, options: ImageUpload
       const encoded =
         format === 'webp'
           ? pipeline.webp({ quality })
-          : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality, chromaSubsampling: '4:4:4' });
+          : format === 'png'
+            ? pipeline.png({ compressionLevel: 9, palette: true })
+            : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality, chromaSubsampling: '4:4:4' });
       const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
       return {
         ok: true,
         image: {
           data,
-          contentType: format === 'webp' ? 'image/webp' : 'image/jpeg',
+          contentType: format === 'webp' ? 'image/webp' : format === 'png' ? 'image/png' : 'image/jpeg',
           width: info.width,
           height: info.height,
           sha256: createHash('sha256').update(data).digest('hex'),

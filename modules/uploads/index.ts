@@ -1,5 +1,5 @@
 import type { BlobStore } from './blob-store.ts';
-import { processImageUpload, type ImageUploadError, type ImageUploadOptions } from './images.ts';
+import { processImageUpload, type ImageContentType, type ImageUploadError, type ImageUploadOptions } from './images.ts';
 
 export * from './blob-store.ts';
 export * from './images.ts';
@@ -7,7 +7,7 @@ export * from './images.ts';
 /** What a response row keeps about an uploaded screenshot: a key into the BlobStore, never the bytes. */
 export type StoredUpload = {
   key: string;
-  contentType: 'image/webp' | 'image/jpeg';
+  contentType: ImageContentType;
   width: number;
   height: number;
   byteLength: number;
@@ -29,3 +29,4 @@ export async function storeImageUpload(
   const { key } = await store.put(data, contentType);
   return { ok: true, upload: { key, contentType, width, height, byteLength: data.byteLength, sha256 }, data };
 }
+export * from './limits.ts';

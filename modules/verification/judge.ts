@@ -1,29 +1,39 @@
 /**
- * The judgement of a screenshot from the text read off it. Pure: no I/O, no clock, no vendor
- * code; the adapters read the image (OCR, star pixels, hash) and ask the history, this decides.
+ * The judgement of a screenshot from the text (and layout) read off it. Pure: no I/O, no clock, no
+ * vendor code; the adapters read the image (OCR word boxes, button colours, star pixels, hash) and
+ * ask the history, this decides (issue 13).
  *
- * A review passes when the review link is on the platform's domain, the screenshot shows the
- * platform's markers, the business's name, and the reviewer's name. A follow passes when the
- * screenshot shows the business's handle (or name), the platform's markers and a "Following"
- * state; a tag when it shows the customer's handle and an @mention of the business's handle.
- * Names are matched fuzzily (case, accents, OCR slips); each failure has its own plain reason.
+ * A review passes when its link is a link of the claimed platform (and, where it names a business,
+ * of this one), the screenshot is that platform's review layout and not another's, it is posted
+ * (a date or 'ago' under the author line, no composer or Post button), the business is named
+ * outside the review's words, and the author line is the customer's name. A follow passes when the
+ * profile shown is the business's (its handle or name, matched exactly up to OCR look-alikes) and
+ * the button next to the profile's name says Following (a filled 'Follow' button means not
+ * following). A tag passes when the post's author is the customer and the post @mentions the
+ * business, outside 'Liked by' lines and comments (stories' mention stickers and video overlays count).
+ * Every failure has a code and a plain reason the customer can act on.
  */
 import { PLATFORM_LABELS, type RejectionCode, type ReviewPlatform, type SocialPlatform, type SocialVerificationType } from './port.ts';
-import { allowedEdits, fold, levenshtein, normaliseHandle, normaliseReviewText, ocrKey, words } from './text.ts';
+import { businessKeys, fold, handleKey, levenshtein, normaliseHandle, normaliseReviewText, ocrKey, words } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------
 // What the adapters hand over
 
 export type Box = { x0: number; y0: number; x1: number; y1: number };
-export type OcrWord = { text: string; confidence: number; bbox: Box };
+export type Rgb = { r: number; g: number; b: number };
+/**
+ * `fill`: the colour behind the word (the adapter samples it for words that may be a button:
+ * Follow, Following, Friends, Liked...), so a filled call-to-action button can be told from a plain one.
+ */
+export type OcrWord = { text: string; confidence: number; bbox: Box; fill?: Rgb };
 export type OcrLine = { text: string; confidence: number; bbox: Box; words: OcrWord[] };
-/** OCR output in reading order; coordinates in the pixels of the image given to OCR. */
-export type OcrText = { lines: OcrLine[]; width: number; height: number };
+/** OCR output in reading order; coordinates in the pixels of the image given to OCR; `background` the page's commonest colour. */
+export type OcrText = { lines: OcrLine[]; width: number; height: number; background?: Rgb };
 
 /** A row of five star shapes found in the pixels: its vertical centre and how many are filled. */
 export type StarRow = { y: number; filled: number };
 
-/** Builds an OcrText from plain lines (for tests and for adapters without boxes). */
+/** Builds an OcrText from plain lines (for tests and for adapters without boxes): one line per row, `lineHeight` apart. */
 export function ocrFromText(text: string, lineHeight = 50): OcrText {
   const rows = text.split('\n');
   const lines: OcrLine[] = [];
@@ -41,12 +51,14 @@ export function ocrFromText(text: string, lineHeight = 50): OcrText {
       });
     lines.push({ text: row.trim(), confidence: 90, bbox: { x0: 0, y0, x1: x, y1: y0 + lineHeight - 10 }, words: lineWords });
   });
-  return { lines, width: 1080, height: rows.length * lineHeight };
+  return { lines, width: 1080, height: Math.max(1, rows.length) * lineHeight };
 }
 
 export type Verdict =
   | { ok: true; reviewText?: string; normalisedReviewText?: string; starRating?: number | null }
   | { ok: false; code: RejectionCode; reason: string };
+
+const reject = (code: RejectionCode, reason: string): Verdict => ({ ok: false, code, reason });
 
 // ---------------------------------------------------------------------------------------------
 // Review links
@@ -64,8 +76,49 @@ const LINK_EXAMPLES: Record<ReviewPlatform, string> = {
   facebook: 'a facebook.com link',
 };
 
-/** The review link must be an http(s) URL on the platform's domain; a missing scheme is forgiven. */
-export function checkReviewLink(platform: ReviewPlatform, link: string): Verdict {
+/** Facebook paths whose first segment is not a page's name. */
+const FACEBOOK_NON_PAGES = new Set(['profile.php', 'permalink.php', 'story.php', 'share', 'sharer', 'sharer.php', 'groups', 'watch', 'photo', 'photo.php', 'reel', 'events', 'marketplace', 'login', 'l.php', 'people', 'hashtag', 'stories', 'notes']);
+
+/** The business a review link names in its path ('crumb and co bakery portland'), or null when the link is opaque (a short link, an id). */
+export function businessNamedByLink(platform: ReviewPlatform, url: URL): string | null {
+  const segments = url.pathname.split('/').filter(Boolean).map((s) => {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, ' '));
+    } catch {
+      return s;
+    }
+  });
+  const host = url.hostname.toLowerCase();
+  if (platform === 'yelp') {
+    const biz = segments.indexOf('biz');
+    const slug = biz >= 0 ? segments[biz + 1] : undefined;
+    // A /biz/ slug is words and hyphens; an opaque id (22 characters of base64) is not a name.
+    return slug && /-/.test(slug) ? slug.replace(/-/g, ' ') : null;
+  }
+  if (platform === 'google') {
+    const place = segments.indexOf('place');
+    if (place >= 0 && segments[place + 1] && !segments[place + 1]!.startsWith('@')) return segments[place + 1]!;
+    if (/(^|\.)g\.page$/.test(host) && segments[0] && segments[0] !== 'r') return segments[0].replace(/[-_]/g, ' ');
+    return null;
+  }
+  const first = segments[0]?.toLowerCase();
+  // fb.me/<code> is a short link; facebook.com/<page> names the page.
+  if (/(^|\.)fb\.me$/.test(host) || !first || FACEBOOK_NON_PAGES.has(first) || /^\d+$/.test(first)) return null;
+  if (first === 'pages' && segments[1]) return segments[1].replace(/-/g, ' ');
+  return segments[0]!;
+}
+
+/** Words of a business name that are long enough to mean something (not 'the', 'cafe', 'co'). */
+function distinctiveWords(businessName: string): string[] {
+  return words(businessName.replace(/&/g, ' ')).filter((w) => !GENERIC_BUSINESS_WORDS.has(w) && w.length >= 3);
+}
+
+/**
+ * The review link must be an http(s) URL on the platform's domain (a missing scheme is forgiven)
+ * and, where its path names a business, name ours: the whole name, the survey's handle, or the
+ * name's first distinctive word ('crumb' in yelp.com/biz/crumb-pdx). Opaque short links pass.
+ */
+export function checkReviewLink(platform: ReviewPlatform, link: string, business?: { name: string; handle?: string }): Verdict {
   const label = PLATFORM_LABELS[platform];
   const raw = String(link ?? '').trim();
   let url: URL | null = null;
@@ -75,33 +128,42 @@ export function checkReviewLink(platform: ReviewPlatform, link: string): Verdict
     url = null;
   }
   if (!raw || !url || (url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname.includes('.')) {
-    return {
-      ok: false,
-      code: 'invalid_link',
-      reason: `The review link doesn't look like a web address. Paste the link to your ${label} review (it starts with https://).`,
-    };
+    return reject('not_posted', `The review link doesn't look like a web address. Open your posted ${label} review, copy its link and paste it here (it starts with https://).`);
   }
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  if (LINK_DOMAINS[platform].test(host)) return { ok: true };
-  const other = (Object.keys(LINK_DOMAINS) as ReviewPlatform[]).find((p) => p !== platform && LINK_DOMAINS[p].test(host));
-  return {
-    ok: false,
-    code: 'link_wrong_platform',
-    reason: other
-      ? `The review link goes to ${PLATFORM_LABELS[other]}, not ${label}. Paste the link to your review on ${label}.`
-      : `The review link goes to ${host}, not ${label}. Paste the link to your review on ${label} (${LINK_EXAMPLES[platform]}).`,
-  };
+  if (!LINK_DOMAINS[platform].test(host)) {
+    const other = (Object.keys(LINK_DOMAINS) as ReviewPlatform[]).find((p) => p !== platform && LINK_DOMAINS[p].test(host));
+    return reject(
+      'wrong_platform',
+      other
+        ? `The review link goes to ${PLATFORM_LABELS[other]}, not ${label}. Paste the link to your review on ${label}.`
+        : `The review link goes to ${host}, not ${label}. Paste the link to your review on ${label} (${LINK_EXAMPLES[platform]}).`,
+    );
+  }
+  if (business?.name.trim()) {
+    const named = businessNamedByLink(platform, url);
+    if (named && !linkNamesBusiness(named, business.name, business.handle)) {
+      return reject(
+        'wrong_business',
+        `The review link is for another business ("${named.slice(0, 60)}"). Paste the link to your ${label} review of ${business.name.trim()}.`,
+      );
+    }
+  }
+  return { ok: true };
+}
+
+function linkNamesBusiness(named: string, businessName: string, handle?: string): boolean {
+  const linkKeys = businessKeys(named);
+  if (businessKeys(businessName).some((k) => linkKeys.some((l) => l.includes(k)))) return true;
+  if (handle && normaliseHandle(handle) && handleKey(named) === handleKey(normaliseHandle(handle))) return true;
+  // Else the name's first distinctive word ('crumb' in yelp.com/biz/crumb-pdx); 'trattoria' alone
+  // does not make nonnos-trattoria ours.
+  const head = distinctiveWords(businessName)[0];
+  return head !== undefined && linkKeys.some((l) => l.includes(ocrKey(head)));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Finding names and handles in OCR lines
-
-type LineTokens = { raw: string[]; folded: string[] };
-
-function lineTokens(line: OcrLine): LineTokens {
-  const raw = line.text.split(/\s+/).filter(Boolean);
-  return { raw, folded: raw.map((t) => ocrKey(t)) };
-}
 
 export type Match = { line: number; score: number };
 
@@ -109,53 +171,52 @@ function tokenMatches(claimed: string, seen: string): boolean {
   if (!seen) return false;
   if (claimed.length === 1) return seen.startsWith(claimed); // an initial: "P." matches "Pereira"
   if (seen.length === 1) return claimed.startsWith(seen); // the screen shows an initial
-  const limit = allowedEdits(claimed.length);
-  return levenshtein(seen, claimed, limit) <= limit;
+  // Whole words must be equal once OCR look-alikes are merged: 'Sofia Rossa' is another person than 'Sofia Rossi'.
+  return seen === claimed;
 }
 
 /**
- * Where a person's name (or a business name) appears: all its words in order on one line, each
- * tolerant of OCR slips, initials matching whole words either way; or the whole name with its
- * spaces lost or added ('AnaPereira', 'Pe reira'). At least one whole word must match.
- * Returns the best line, or null.
+ * Every line where a person's name appears: all its words in order on one line, each equal up to
+ * case, accents and OCR look-alikes (`ocrKey`), initials matching whole words either way
+ * ('Marcus L.'); or the whole name with its spaces lost or added. At least one whole word must
+ * match. No edit distance: a name one letter away is another person. What makes the name count
+ * is also where it stands (the review's author line).
  */
-export function findName(ocr: OcrText, name: string, options: { skipLines?: ReadonlySet<number> } = {}): Match | null {
+export function findNames(ocr: OcrText, name: string, options: { skipLines?: ReadonlySet<number> } = {}): Match[] {
   const claimed = words(name).map(ocrKey).filter(Boolean);
-  if (claimed.length === 0) return null;
+  if (claimed.length === 0) return [];
   const whole = claimed.filter((t) => t.length > 1);
-  if (whole.length === 0) return null;
+  if (whole.length === 0) return [];
   const joined = claimed.join('');
   const hasInitials = whole.length !== claimed.length;
-  // Joining words loses the word-by-word check, so the whole name gets one slip fewer.
-  const joinedLimit = Math.max(1, allowedEdits(joined.length) - 1);
-  let best: Match | null = null;
+  const found: Match[] = [];
   ocr.lines.forEach((line, index) => {
     if (options.skipLines?.has(index)) return;
-    // Tokens that are only punctuation ('&', '-') are dropped.
-    const tokens = lineTokens(line).folded.filter(Boolean);
-    // Words in order, one OCR token per claimed word.
+    const tokens = line.text.split(/\s+/).map((t) => ocrKey(t)).filter(Boolean);
+    let best = 0;
     for (let start = 0; start + claimed.length <= tokens.length; start++) {
       const window = tokens.slice(start, start + claimed.length);
       const wholeWords = claimed.filter((c, k) => c.length > 1 && window[k]!.length > 1).length;
-      if (wholeWords > 0 && claimed.every((c, k) => tokenMatches(c, window[k]!))) {
-        const score = claimed.length + (hasInitials ? 0 : 0.5);
-        if (!best || score > best.score) best = { line: index, score };
-      }
+      if (wholeWords > 0 && claimed.every((c, k) => tokenMatches(c, window[k]!))) best = Math.max(best, claimed.length + (hasInitials ? 0 : 0.5));
     }
-    // The whole name with word breaks lost or added by OCR.
     if (!hasInitials && joined.length >= 4) {
       for (let start = 0; start < tokens.length; start++) {
         let window = '';
-        for (let end = start; end < tokens.length && window.length <= joined.length + joinedLimit; end++) {
+        for (let end = start; end < tokens.length && window.length < joined.length; end++) {
           window += tokens[end];
-          if (Math.abs(window.length - joined.length) <= joinedLimit && levenshtein(window, joined, joinedLimit) <= joinedLimit) {
-            const score = claimed.length;
-            if (!best || score > best.score) best = { line: index, score };
-          }
+          if (window === joined) best = Math.max(best, claimed.length);
         }
       }
     }
+    if (best > 0) found.push({ line: index, score: best });
   });
+  return found;
+}
+
+/** The best line for a person's name, or null (see `findNames`). */
+export function findName(ocr: OcrText, name: string, options: { skipLines?: ReadonlySet<number> } = {}): Match | null {
+  let best: Match | null = null;
+  for (const m of findNames(ocr, name, options)) if (!best || m.score > best.score) best = m;
   return best;
 }
 
@@ -165,100 +226,204 @@ const GENERIC_BUSINESS_WORDS = new Set([
   'llc', 'inc', 'ltd', 'company', 'house', 'pizzeria', 'bistro', 'pub', 'diner', 'market', 'spa',
 ]);
 
-/**
- * The business's name: the whole name fuzzily, or, when the screen shortens it, its distinctive
- * words ('Crumb & Co' for 'Crumb & Co Bakery') if they are long enough to mean something.
- */
-export function findBusinessName(ocr: OcrText, businessName: string, options: { skipLines?: ReadonlySet<number> } = {}): Match | null {
-  const full = findName(ocr, businessName, options);
-  if (full) return full;
-  const distinctive = words(businessName).filter((w) => !GENERIC_BUSINESS_WORDS.has(w));
-  if (distinctive.length === words(businessName).length || distinctive.join('').length < 5) return null;
-  return findName(ocr, distinctive.join(' '), options);
+/** Tokens of a line cleaned of wrapping punctuation ('(@crumbandco)' -> '@crumbandco'). */
+function cleanTokens(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .map((t) => t.replace(/^[("'[“‘]+/, '').replace(/[)"'\]”’:;,!?]+$/, ''))
+    .filter(Boolean);
 }
 
 /**
- * A handle on a line: one token (or tokens joined across an OCR break) equal to the handle give
- * or take OCR slips, ignoring '@', dots and underscores. With `mention`, the token must start
- * with '@' (or what OCR makes of it: '©', '®').
+ * Every line showing the business's name: consecutive whole tokens whose letters equal the name's
+ * ('&' and 'and' alike, OCR look-alikes merged, spaces ignored), or its distinctive words when the
+ * screen shortens it ('Crumb & Co' for 'Crumb & Co Bakery'). No edit distance: 'Crumb & Go' is
+ * another business.
  */
-export function findHandle(ocr: OcrText, handle: string, options: { mention?: boolean } = {}): Match | null {
-  const target = ocrKey(normaliseHandle(handle));
-  if (target.length < 2) return null;
-  // Handles are one word, often near-alike across businesses ('crumbandco', 'crumbandgo'): one slip, two from 12 characters.
-  const limit = target.length <= 3 ? 0 : target.length < 12 ? 1 : 2;
-  let best: Match | null = null;
+export function findBusinessNames(ocr: OcrText, businessName: string, options: { skipLines?: ReadonlySet<number> } = {}): Match[] {
+  const full = businessKeys(businessName);
+  const all = words(businessName.replace(/&/g, ' '));
+  const distinct = all.filter((w) => !GENERIC_BUSINESS_WORDS.has(w));
+  const short = distinct.length > 0 && distinct.length < all.length && distinct.join('').length >= 5 ? businessKeys(distinct.join(' ')) : [];
+  const longest = Math.max(...full.map((k) => k.length), 1);
+  const found: Match[] = [];
   ocr.lines.forEach((line, index) => {
-    const { raw } = lineTokens(line);
+    if (options.skipLines?.has(index)) return;
+    const raw = cleanTokens(line.text);
+    // Two readings of the line: '&' as 'and', and with '&', 'and' and stray one-character symbols dropped.
+    const readings = [
+      raw.map((t) => ocrKey(fold(t).replace(/&/g, 'and'))),
+      raw.filter((t) => !/^(&|and)$/i.test(t) && !(t.length === 1 && !/[a-z]/i.test(t))).map((t) => ocrKey(t)),
+    ];
+    let best = 0;
+    for (const [r, keys] of readings.entries()) {
+      const tokens = r === 0 ? raw : raw.filter((t) => !/^(&|and)$/i.test(t) && !(t.length === 1 && !/[a-z]/i.test(t)));
+      for (let start = 0; start < keys.length; start++) {
+        let joined = '';
+        for (let end = start; end < keys.length && joined.length < longest + 1; end++) {
+          joined += keys[end];
+          if (full.includes(joined)) best = Math.max(best, 2);
+          // The shortened name must end there ('Little Fig' is not 'Little Fig Tea Room').
+          else if (short.includes(joined) && !/^\p{L}/u.test(tokens[end + 1] ?? '')) best = Math.max(best, 1);
+        }
+      }
+    }
+    if (best > 0) found.push({ line: index, score: best });
+  });
+  return found;
+}
+
+export function findBusinessName(ocr: OcrText, businessName: string, options: { skipLines?: ReadonlySet<number> } = {}): Match | null {
+  let best: Match | null = null;
+  for (const m of findBusinessNames(ocr, businessName, options)) if (!best || m.score > best.score) best = m;
+  return best;
+}
+
+/** Lines where the business's whole name starts and wraps onto the next line. */
+function wrappedBusinessNames(ocr: OcrText, businessName: string): number[] {
+  const single = new Set(findBusinessNames(ocr, businessName).filter((m) => m.score >= 2).map((m) => m.line));
+  const found: number[] = [];
+  for (let i = 0; i + 1 < ocr.lines.length; i++) {
+    if (single.has(i) || single.has(i + 1)) continue;
+    const pair = { ...ocr, lines: [{ ...ocr.lines[i]!, text: `${ocr.lines[i]!.text} ${ocr.lines[i + 1]!.text}` }] };
+    if (findBusinessNames(pair, businessName).some((m) => m.score >= 2)) found.push(i);
+  }
+  return found;
+}
+
+/** A handle seen on a line: where, and whether it was written as a mention ('@crumbandco'). */
+export type HandleMatch = { line: number; token: number; mention: boolean };
+
+/**
+ * Every place a handle appears: one token, or up to three tokens joined across an OCR break, whose
+ * `handleKey` equals the handle's (case, '@', URL form, underscores and OCR look-alikes aside;
+ * nothing else forgiven). `mention`: written with '@' (or '©', '®', or an '@' token just before).
+ */
+export function findHandles(ocr: OcrText, handle: string, options: { ignoreDots?: boolean } = {}): HandleMatch[] {
+  const key = (value: string) => (options.ignoreDots ? handleKey(value).replace(/\./g, '') : handleKey(value));
+  const target = key(normaliseHandle(handle));
+  if (target.length < 2) return [];
+  const found: HandleMatch[] = [];
+  ocr.lines.forEach((line, index) => {
+    const raw = cleanTokens(line.text);
     for (let start = 0; start < raw.length; start++) {
-      const first = raw[start]!.replace(/^[("'[]+/, '');
-      if (options.mention && !/^[@©®]/.test(first)) continue;
       let window = '';
       for (let end = start; end < raw.length && end < start + 3; end++) {
-        window += ocrKey(end === start ? first : raw[end]!);
-        if (Math.abs(window.length - target.length) <= limit && levenshtein(window, target, limit) <= limit) {
-          const score = 10 - levenshtein(window, target, limit);
-          if (!best || score > best.score) best = { line: index, score };
+        window += raw[end]!;
+        if (key(window) === target) {
+          const at = /^[@©®]/.test(raw[start]!) || (start > 0 && /^[@©®]$/.test(raw[start - 1]!));
+          found.push({ line: index, token: start, mention: at });
+          break;
         }
       }
     }
   });
-  return best;
+  return found;
+}
+
+/**
+ * A handle one or two characters away from the business's ('crumbandc0' is OCR's and forgiven;
+ * 'crumbandcoo', 'crumb.andco' are other accounts): the token as read, or null. Tokens of three
+ * characters or fewer, and the handle itself, never count.
+ */
+export function findNearHandle(ocr: OcrText, handle: string, keep: (line: number, mention: boolean) => boolean): string | null {
+  const target = handleKey(normaliseHandle(handle));
+  if (target.length < 5) return null;
+  for (const [index, line] of ocr.lines.entries()) {
+    const raw = cleanTokens(line.text);
+    for (let i = 0; i < raw.length; i++) {
+      const mention = /^[@©®]/.test(raw[i]!) || (i > 0 && /^[@©®]$/.test(raw[i - 1]!));
+      const seen = handleKey(raw[i]!);
+      if (seen.length < 4 || seen === target || !keep(index, mention)) continue;
+      if (Math.abs(seen.length - target.length) <= 2 && levenshtein(seen, target, 2) <= 2) return raw[i]!.replace(/^[@©®]+/, '');
+    }
+  }
+  return null;
+}
+
+/** The first line showing a handle (as a mention, with `mention`), or null. */
+export function findHandle(ocr: OcrText, handle: string, options: { mention?: boolean } = {}): Match | null {
+  const m = findHandles(ocr, handle).find((h) => !options.mention || h.mention);
+  return m ? { line: m.line, score: 10 } : null;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Platform markers
 
+/** Facebook's review verb ('Priya Shah recommends Crumb & Co'), in English, Spanish, French and Portuguese. */
+const RECOMMENDS = /\b(recommends|doesn'?t recommend|recomienda|recommande|recomenda)\b/;
+
 type Marker = { pattern: RegExp; weight: number };
 
-/** Markers per review platform, matched against folded lines; each counts once. */
+/**
+ * Markers per review platform, matched against folded lines; each counts once. What both Google
+ * and Yelp show (a star row, 'N reviews') counts for both, so the platform's own words decide:
+ * today's Yelp shows reactions (Helpful, Thanks, Love this, Oh no), 'Check in', friends and Elite
+ * badges; Google shows 'Local Guide', '... ago', Like/Share and the owner's response.
+ */
 const REVIEW_MARKERS: Record<ReviewPlatform, Marker[]> = {
   google: [
-    { pattern: /\bgoogle\b/, weight: 3 },
-    { pattern: /\blocal guide\b/, weight: 2 },
-    { pattern: /\bresponse from the owner\b/, weight: 2 },
+    { pattern: /\bgoogle\b/, weight: 2 },
+    { pattern: /\blocal guide\b/, weight: 3 },
+    { pattern: /\bresponse from the (owner|business)\b/, weight: 2 },
     { pattern: /\b(\d+|a|an|one) (minute|hour|day|week|month|year)s? ago\b/, weight: 1 },
-    { pattern: /\breviews?\b/, weight: 1 },
-    { pattern: /\b(like|helpful)\b.*\bshare\b/, weight: 1 },
+    { pattern: /\b\d+ reviews?\b/, weight: 1 },
+    { pattern: /\blike\b.*\bshare\b/, weight: 2 },
     { pattern: /\bmaps\b/, weight: 1 },
+    { pattern: /\bvisited in\b/, weight: 2 },
+    { pattern: /\boverview\b.*\breviews\b|\bmost relevant\b|\bnewest\b.*\bhighest\b/, weight: 1 },
   ],
   yelp: [
-    { pattern: /\byelp\b/, weight: 3 },
-    { pattern: /\buseful\b/, weight: 2 },
-    { pattern: /\bfunny\b/, weight: 1 },
-    { pattern: /\bcool\b/, weight: 1 },
+    { pattern: /\byelp\b/, weight: 2 },
+    { pattern: /\b(helpful|thanks|love this|oh no)\b.*\b(thanks|love this|oh no)\b/, weight: 3 },
+    { pattern: /\blove this\b|\boh no\b/, weight: 2 },
+    { pattern: /\bhelpful\b/, weight: 1 },
+    { pattern: /\buseful\b.*\bfunny\b|\bfunny\b.*\bcool\b/, weight: 3 },
+    { pattern: /\buseful\b/, weight: 1 },
     { pattern: /\belite\b/, weight: 2 },
     { pattern: /\brecommended reviews\b/, weight: 2 },
-    { pattern: /\b\d+ friends?\b/, weight: 1 },
-    { pattern: /\bcheck-?ins?\b/, weight: 1 },
+    { pattern: /\b\d+ friends?\b/, weight: 2 },
+    { pattern: /\bcheck[- ]?ins?\b/, weight: 2 },
+    { pattern: /\b\d+ reviews?\b/, weight: 1 },
+    { pattern: /\bupdated review\b|\bprevious review\b/, weight: 2 },
   ],
   facebook: [
     { pattern: /\bfacebook\b|\bfb\.com\b/, weight: 3 },
-    { pattern: /\b(recommends|doesn'?t recommend)\b/, weight: 3 },
+    { pattern: RECOMMENDS, weight: 3 },
+    { pattern: /\blike\b.*\bcomment\b|\bcomment\b.*\bshare\b|\bcurtir\b.*\b(comentar|compartilhar)\b|\bme gusta\b.*\b(comentar|compartir)\b|\bj'?aime\b.*\b(commenter|partager)\b/, weight: 3 },
     { pattern: /\brecommend\b/, weight: 1 },
-    { pattern: /\blike\b.*\bcomment\b|\bcomment\b.*\bshare\b/, weight: 2 },
     { pattern: /\bcomments?\b/, weight: 1 },
     { pattern: /\bpublic\b/, weight: 1 },
   ],
 };
 
-/** Markers of a profile (follow) or a post (tag) per social platform. */
+/** Profile words of every platform in Spanish, French and Portuguese (counters, tabs): they say 'a profile', not which. */
+const PROFILE_WORDS_ES_FR_PT: Marker = { pattern: /\b(seguidores|seguidos|siguiendo|seguindo|abonnes|abonnements|suivi\(?e?\)?s?|publicaciones|publicacoes|publications|mensaje|mensagem)\b/, weight: 1 };
+
+/** Markers of a profile (follow) or a post, story or video (tag) per social platform. */
 const SOCIAL_MARKERS: Record<SocialPlatform, Marker[]> = {
   instagram: [
+    PROFILE_WORDS_ES_FR_PT,
     { pattern: /\binstagram\b/, weight: 3 },
     { pattern: /\bfollowed by\b/, weight: 2 },
     { pattern: /\bliked by\b/, weight: 2 },
     { pattern: /\bview all \d+ comments?\b/, weight: 2 },
     { pattern: /\badd a comment\b/, weight: 2 },
+    { pattern: /\bsend message\b/, weight: 2 },
+    { pattern: /\boriginal audio\b/, weight: 2 },
     { pattern: /\bposts\b/, weight: 1 },
     { pattern: /\bfollowers\b/, weight: 1 },
     { pattern: /\bfollowing\b/, weight: 1 },
     { pattern: /\bmessage\b/, weight: 1 },
+    { pattern: /\breels?\b/, weight: 1 },
     { pattern: /\b\d+ (likes|others)\b/, weight: 1 },
   ],
   x: [
+    PROFILE_WORDS_ES_FR_PT,
     { pattern: /\bx\.com\b|\btwitter\b/, weight: 3 },
     { pattern: /\bjoined \w+ \d{4}\b/, weight: 2 },
+    { pattern: /\bpost your reply\b/, weight: 2 },
+    { pattern: /\bfollows you\b/, weight: 1 },
     { pattern: /\breplies\b/, weight: 1 },
     { pattern: /\breposts?\b/, weight: 1 },
     { pattern: /\bfollowers\b/, weight: 1 },
@@ -268,8 +433,10 @@ const SOCIAL_MARKERS: Record<SocialPlatform, Marker[]> = {
     { pattern: /@\w+ ?[-·.] ?\d+[smhd]\b/, weight: 1 },
   ],
   tiktok: [
+    PROFILE_WORDS_ES_FR_PT,
     { pattern: /\btiktok\b/, weight: 3 },
     { pattern: /\bfollowing\b.*\bfollowers\b.*\blikes\b/, weight: 3 },
+    { pattern: /\boriginal sound\b/, weight: 2 },
     { pattern: /\blikes\b/, weight: 1 },
     { pattern: /\bfollowers\b/, weight: 1 },
     { pattern: /\bfollowing\b/, weight: 1 },
@@ -278,8 +445,9 @@ const SOCIAL_MARKERS: Record<SocialPlatform, Marker[]> = {
     { pattern: /\badd comment\b/, weight: 1 },
   ],
   facebook: [
+    PROFILE_WORDS_ES_FR_PT,
     { pattern: /\bfacebook\b|\bfb\.com\b/, weight: 3 },
-    { pattern: /\b[\d.,]+k? likes\b.*\bfollowers\b/, weight: 2 },
+    { pattern: /\b[\d.,]+k? (likes|curtidas|me gusta|j'aime)\b.*\b(followers|seguidores|abonnes)\b/, weight: 2 },
     { pattern: /\bintro\b/, weight: 2 },
     { pattern: /\blike\b.*\bcomment\b|\bcomment\b.*\bshare\b/, weight: 2 },
     { pattern: /\bfollowers\b/, weight: 1 },
@@ -317,13 +485,97 @@ export function socialPlatformScores(ocr: OcrText): Record<SocialPlatform, numbe
   };
 }
 
-/** A screenshot "looks like" a review platform from this score; another platform needs this much more to call it wrong. */
+/** A screenshot "looks like" a platform from this score; another platform must beat the claimed one by the margin to call it wrong. */
 export const REVIEW_MARKER_THRESHOLD = 3;
 export const SOCIAL_MARKER_THRESHOLD = 2;
-const SOCIAL_WRONG_PLATFORM_MARGIN = 3;
+const WRONG_PLATFORM_MARGIN = 2;
 
 // ---------------------------------------------------------------------------------------------
-// Review text and stars
+// Layout: dates, composers, review text, stars
+
+// English, Spanish, French and Portuguese month names (their first three letters), and OCR's '0ct'.
+const MONTHS = '(jan|feb|fev|mar|apr|abr|avr|may|mai|mayo|jun|juin|jul|juil|aug|ago|aou|sep|set|oct|0ct|out|nov|dec|dez|dic|ene|enero)[a-z]*\\.?';
+const DATE_PATTERNS = [
+  /\b(\d+|a|an|one)\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|mos?|years?|yrs?|[smhdwy])\s*ago\b/,
+  // 'hace 2 días', 'il y a 3 jours', 'há 2 semanas'
+  /\b(hace|il y a|ha|há)\s+(\d+|un|une|uma|um|una)\s+\p{L}+/u,
+  new RegExp(`\\b${MONTHS}\\s*\\d{1,2}(st|nd|rd|th)?\\b(,?\\s*\\d{4})?`),
+  new RegExp(`\\b\\d{1,2}\\s*(de\\s+)?${MONTHS}(\\s+(de\\s+)?\\d{4})?\\b`),
+  // OCR glued or garbled the day: 'Novio2026', 'Nov19,2026'
+  new RegExp(`\\b${MONTHS}[0-9il]{1,2}[,.\\s]*\\d{2,4}\\b`),
+  /\b\d{1,2}[/.]\d{1,2}[/.](\d{4}|\d{2})\b/,
+  /\b\d{4}-\d{2}-\d{2}\b/,
+  /\bjust now\b/,
+];
+/** Short relative times of social posts and Facebook reviews: '2h', '3d', '1w' as a token of its own. */
+const SHORT_AGO = /(^|[^a-z0-9])\d{1,2}\s?[smhdwj]($|[^a-z0-9])/;
+
+const DATE_WORDS = new RegExp(
+  `^(ago|an?|one|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|mos?|years?|yrs?|edited|new|public|hace|il|y|ha|dias?|jours?|semanas?|semaines?|meses|mois|${MONTHS.slice(1, MONTHS.indexOf(')'))})$`,
+);
+
+/** The line without its date words, numbers and stray marks (what is left tells a date line from a sentence). */
+function withoutDateWords(text: string): string {
+  return text
+    .split(/\s+/)
+    .filter((t) => {
+      const w = fold(t).replace(/[^a-z]/g, '');
+      return w.length >= 3 && !DATE_WORDS.test(w);
+    })
+    .join(' ');
+}
+
+/** A line that carries a date or a relative time ('2 days ago', 'Nov 3, 2025', '11/3/2025'). */
+export function isDateLine(text: string, options: { short?: boolean } = {}): boolean {
+  const folded = fold(text);
+  return DATE_PATTERNS.some((p) => p.test(folded)) || (options.short === true && SHORT_AGO.test(folded));
+}
+
+/**
+ * What only a review being written shows: the composer's prompts and its Post button. A posted
+ * review never shows them (the platforms' 'Write a review' buttons beside posted reviews do not count).
+ */
+const COMPOSER_PATTERNS = [
+  /\bposting publicly\b/,
+  /\bshare (more )?(details|about) (of )?your (own )?experience\b/,
+  /\bstart your review\b/,
+  /\bselect your rating\b/,
+  /\btap to rate\b/,
+  /\breviews need to be at least\b/,
+  /\bwhat do you recommend\b/,
+  /\bdo you recommend\b/,
+  /\bkeep (your )?draft\b|\bsave draft\b|\bdiscard\b/,
+];
+
+/** A messaging app's words: presence, receipts, the message box. */
+const CHAT_WORDS = /^(online|en linea|en ligne|last seen|typing|delivered|read \d|imessage|text message|type a message|escribe un mensaje|ecrire un message|digite uma mensagem|mensagem)\b/;
+/** A note or a form that writes a review out: 'Reviewer: Sam', 'Rating: 5', a note's 'November 21, 2026 at 18:04'. */
+const NOTE_WORDS = /^(reviewer|rating|review|stars|business|restaurant|place)\s*:|\b(19|20)\d{2},? at \d{1,2}:\d{2}\b|\bpost (it )?on (google|yelp|facebook)\b|\breview us\b|\bscan to (review|leave)\b|\bleave us a review\b/;
+/** A time of day on a line of its own, beside a message ('09:14', '9:14 PM ✓✓'). */
+const CHAT_TIME = /^\d{1,2}:\d{2}( ?[ap]\.?m\.?)?( \S{1,3})?$/;
+
+/**
+ * A chat (or a note) that quotes a review: a messaging app's words, or two message times below the
+ * status bar. A review pasted into a chat is not the review.
+ */
+export function looksLikeChat(ocr: OcrText): boolean {
+  const belowStatusBar = ocr.height * 0.06;
+  const times = ocr.lines.filter((l) => l.bbox.y0 > belowStatusBar && CHAT_TIME.test(fold(l.text).trim())).length;
+  return times >= 2 || ocr.lines.some((l) => CHAT_WORDS.test(fold(l.text).trim()) || NOTE_WORDS.test(fold(l.text).trim()));
+}
+
+const COMPOSER_BUTTONS = new Set(['post', 'submit', 'publish']);
+const COMPOSER_COMPANIONS = new Set(['review', 'cancel', 'x', 'next', 'back']);
+
+/** The first line that belongs to a review composer (a prompt, or a Post button on a line of its own), or -1. */
+export function composerLine(ocr: OcrText): number {
+  return ocr.lines.findIndex((l) => {
+    const folded = fold(l.text).replace(/[^a-z' ]+/g, ' ').replace(/\s+/g, ' ').trim();
+    if (COMPOSER_PATTERNS.some((p) => p.test(folded))) return true;
+    const ws = folded.split(' ').filter((w) => w.length > 1 || w === 'x');
+    return ws.length > 0 && ws.length <= 3 && ws.some((w) => COMPOSER_BUTTONS.has(w)) && ws.every((w) => COMPOSER_BUTTONS.has(w) || COMPOSER_COMPANIONS.has(w));
+  });
+}
 
 /** A line of prose: four words or more, mostly letters. */
 function isProse(text: string): boolean {
@@ -398,58 +650,121 @@ function atHandle(handle: string): string {
   return `@${normaliseHandle(handle)}`;
 }
 
+/** The median height of a line of text. */
+function lineHeight(ocr: OcrText): number {
+  const heights = ocr.lines.map((l) => l.bbox.y1 - l.bbox.y0).sort((x, y) => x - y);
+  return heights[Math.floor(heights.length / 2)] ?? 0;
+}
+
+/** Vertical gap between two lines in the image (0 when they overlap). */
+function gap(a: OcrLine, b: OcrLine): number {
+  return Math.max(0, Math.max(a.bbox.y0, b.bbox.y0) - Math.min(a.bbox.y1, b.bbox.y1));
+}
+
+/** The other platform the markers point to, when it beats the claimed one clearly. */
+function clearlyOther<P extends string>(scores: Record<P, number>, claimed: P, threshold: number): P | null {
+  const own = scores[claimed];
+  const [other, otherScore] = (Object.entries(scores) as Array<[P, number]>).filter(([p]) => p !== claimed).sort((a, b) => b[1] - a[1])[0]!;
+  return otherScore >= threshold && otherScore >= own + WRONG_PLATFORM_MARGIN ? other : null;
+}
+
 export type ReviewJudgeInput = { platform: ReviewPlatform; businessName: string; reviewerName: string };
 
 /**
- * Judges a review screenshot from its text: platform markers, business name, reviewer name.
- * The review link, the image hash and the review-text duplicate are checked around it.
+ * The author line of the review: a line with the reviewer's name that has a date (or 'ago') on it
+ * or within the next four lines and a sixth of the screen (or six lines of text) below it. Null when the name is nowhere
+ * in that position.
+ */
+function authorLine(ocr: OcrText, names: Match[], dates: number[], starRows: readonly StarRow[], platform: ReviewPlatform): number | null {
+  const reach = Math.max(ocr.height / 6, 6 * lineHeight(ocr));
+  for (const name of names) {
+    const nameLine = ocr.lines[name.line]!;
+    const near = dates.some((d) => d >= name.line && d <= name.line + 4 && gap(nameLine, ocr.lines[d]!) <= reach);
+    // The review's own star row just below the name stands for the date when OCR garbled it.
+    const stars = starRows.some((row) => row.y > nameLine.bbox.y0 && row.y - nameLine.bbox.y1 <= reach);
+    // Facebook's author line says it: 'Priya Shah recommends Crumb & Co Bakery'.
+    const recommends = platform === 'facebook' && RECOMMENDS.test(fold(nameLine.text));
+    if (near || stars || recommends) return name.line;
+  }
+  // The customer's own profile (Google's Contributions, Yelp's profile): their name over
+  // 'Local Guide · 124 reviews' or 'N reviews', and their reviews below, each with its date.
+  for (const name of names) {
+    const header = ocr.lines.slice(name.line + 1, name.line + 3).some((l) => PROFILE_HEADER.test(fold(l.text)));
+    if (header && dates.some((d) => d > name.line)) return name.line;
+  }
+  return null;
+}
+
+const PROFILE_HEADER = /\blocal guide\b|\bguia local\b|\bguide local\b|^\d+ (reviews|resenas|avis|avaliacoes)\b|\bcontributions?\b|\bcontribuciones\b/;
+
+/**
+ * Judges a review screenshot from its text and layout: the platform's markers (and not another
+ * platform's), a posted review (no composer, a date under the author line), the business's name
+ * outside the review's words, and the customer's name on the author line. The review link, the
+ * image hash and the review-text duplicate are checked around it.
  */
 export function judgeReview(input: ReviewJudgeInput, ocr: OcrText, starRows: readonly StarRow[] = []): Verdict {
   const label = PLATFORM_LABELS[input.platform];
   if (!hasText(ocr)) {
-    return {
-      ok: false,
-      code: 'no_text',
-      reason: `We couldn't read any text in this screenshot. Upload a clear screenshot of your ${label} review that shows your name and the review.`,
-    };
+    return reject('unreadable', `We couldn't read any text in this screenshot. Upload a clear, full screenshot of your ${label} review that shows your name and the review.`);
   }
   const scores = reviewPlatformScores(ocr, starRows);
-  const own = scores[input.platform];
-  if (own < REVIEW_MARKER_THRESHOLD) {
-    const [other, otherScore] = (Object.entries(scores) as Array<[ReviewPlatform, number]>)
-      .filter(([p]) => p !== input.platform)
-      .sort((a, b) => b[1] - a[1])[0]!;
-    if (otherScore >= REVIEW_MARKER_THRESHOLD && otherScore > own) {
-      return {
-        ok: false,
-        code: 'wrong_platform',
-        reason: `This looks like ${withArticle(PLATFORM_LABELS[other])} screenshot, but it was uploaded for ${label}. Upload a screenshot of your review on ${label}.`,
-      };
-    }
-    return {
-      ok: false,
-      code: 'not_platform',
-      reason: `This doesn't look like ${withArticle(label)} review. Upload a screenshot of your review as it appears on ${label}.`,
-    };
+  const other = clearlyOther(scores, input.platform, REVIEW_MARKER_THRESHOLD);
+  if (other) {
+    return reject(
+      'wrong_platform',
+      `This looks like ${withArticle(PLATFORM_LABELS[other])} review, but it was uploaded for ${label}. Upload a screenshot of your review on ${label}, or add it in the ${PLATFORM_LABELS[other]} section.`,
+    );
   }
-  const reviewer = findName(ocr, input.reviewerName);
-  const body = extractReviewText(ocr, reviewer?.line ?? null);
+  if (looksLikeChat(ocr)) {
+    return reject('not_a_review', `This looks like a message or a note, not your ${label} review. Upload a screenshot of the review itself as it appears on ${label}, showing your name and the date.`);
+  }
+  if (composerLine(ocr) >= 0) {
+    return reject(
+      'not_posted',
+      `This review hasn't been posted yet: the screenshot shows it being written. Post your review on ${label}, then upload a screenshot of it as it shows after posting, with your name and the date.`,
+    );
+  }
+  if (scores[input.platform] < REVIEW_MARKER_THRESHOLD) {
+    return reject('not_a_review', `This doesn't look like ${withArticle(label)} review. Upload a screenshot of your review as it appears on ${label}, showing your name, the date and the review.`);
+  }
+  // A review's date stands on a short line of its own (with the stars, 'Edited', 'Public'), not in a sentence.
+  const dates = ocr.lines
+    .map((l, i) => (l.words.length <= 8 && !isProse(withoutDateWords(l.text)) && isDateLine(l.text, { short: input.platform === 'facebook' }) ? i : -1))
+    .filter((i) => i >= 0);
+  const recommendLine = input.platform === 'facebook' && ocr.lines.some((l) => RECOMMENDS.test(fold(l.text)));
+  if (dates.length === 0 && starRows.length === 0 && !recommendLine) {
+    return reject(
+      'not_a_review',
+      `This doesn't look like a posted ${label} review: we can't see when it was posted. Upload a screenshot of your review as it appears on ${label}, showing your name and the date above the review.`,
+    );
+  }
+  const names = findNames(ocr, input.reviewerName);
+  const author = authorLine(ocr, names, dates, starRows, input.platform);
+  // The review's words start after its date (the author line, the stars and date come first).
+  const from = author ?? names[0]?.line ?? null;
+  const bodyStart = from === null ? null : (dates.find((d) => d >= from) ?? from);
+  const body = extractReviewText(ocr, bodyStart);
   // The business must be named outside the review's own words (a review of another place that
   // mentions this one does not count).
   const business = findBusinessName(ocr, input.businessName, { skipLines: body?.lines });
   if (!business) {
-    return {
-      ok: false,
-      code: 'business_not_found',
-      reason: `We couldn't find ${quoted(input.businessName)} in the screenshot. Upload a screenshot of your review of ${input.businessName.trim()} that shows the business name.`,
-    };
+    return reject(
+      'wrong_business',
+      `We couldn't find ${quoted(input.businessName)} in the screenshot. Upload a screenshot of your review of ${input.businessName.trim()} that shows the business name.`,
+    );
   }
-  if (!reviewer) {
-    return {
-      ok: false,
-      code: 'reviewer_not_found',
-      reason: `We couldn't find your name ${quoted(input.reviewerName)} in the screenshot. Upload a screenshot that shows your review with your name, or enter your name exactly as it appears on ${label}.`,
-    };
+  if (names.length === 0) {
+    return reject(
+      'name_mismatch',
+      `We couldn't find your name ${quoted(input.reviewerName)} in the screenshot. Enter your name exactly as it appears on your ${label} review, or upload a screenshot that shows your review with your name.`,
+    );
+  }
+  if (author === null) {
+    return reject(
+      'name_mismatch',
+      `Your name ${quoted(input.reviewerName)} isn't shown as the author of the review in this screenshot. Upload a screenshot of your own review, with your name above it and the date.`,
+    );
   }
   const reviewText = body?.text;
   const normalised = reviewText ? normaliseReviewText(reviewText) : null;
@@ -457,7 +772,7 @@ export function judgeReview(input: ReviewJudgeInput, ocr: OcrText, starRows: rea
     ok: true,
     ...(reviewText ? { reviewText } : {}),
     ...(normalised ? { normalisedReviewText: normalised } : {}),
-    starRating: pickStarRating(starRows, ocr.lines[reviewer.line] ?? null, ocr.height),
+    starRating: pickStarRating(starRows, ocr.lines[author] ?? null, ocr.height),
   };
 }
 
@@ -469,101 +784,219 @@ export type SocialJudgeInput = {
   verificationType: SocialVerificationType;
 };
 
+/** Words of a follow button that mean "you follow this account". */
 const FOLLOWING_WORDS: Record<SocialPlatform, string[]> = {
-  instagram: ['following'],
-  x: ['following'],
-  tiktok: ['following', 'friends'],
-  facebook: ['following', 'liked'],
+  instagram: ['following', 'siguiendo', 'seguindo', 'abonne', 'abonnee', 'suivi', 'suivie'],
+  x: ['following', 'siguiendo', 'seguindo', 'abonne', 'abonnee', 'suivi', 'suivie'],
+  tiktok: ['following', 'friends', 'siguiendo', 'seguindo', 'abonne', 'abonnee', 'amigos', 'amis'],
+  facebook: ['following', 'liked', 'siguiendo', 'seguindo', 'abonne', 'abonnee', 'suivi', 'suivie'],
 };
+/** Words of a button that mean "you don't follow yet" ('Follow', 'Follow back', 'Requested'; Spanish, French, Portuguese). */
+const NOT_FOLLOWING_WORDS = new Set(['follow', 'folow', 'requested', 'like', 'seguir', 'suivre', 'sabonner', 'solicitado', 'demande']);
 
 /**
- * Lines where "Following" is a label, not a button: counters ('210 Following 5,321 Followers')
- * and the feed tabs of X and TikTok ('For you  Following'), which show on any timeline.
+ * Lines where a follow word is a label, not a button: counters ('210 Following 5,321 Followers'),
+ * feed tabs ('For you  Following'), navigation bars and 'Followed by' lines.
  */
-function isLabelLine(tokens: string[]): boolean {
-  if (tokens.some((t) => t === 'followers' || t === 'posts' || t === 'likes' || t === 'follower')) return true;
-  return tokens.join(' ').includes('for you');
+function isLabelLine(text: string): boolean {
+  const tokens = words(text);
+  if (tokens.some((t) => COUNTER_WORDS.has(t))) return true;
+  // A number beside a follow word is a counter ('210 Following', '187 suivi(e)s').
+  if (/\d/.test(text) && tokens.some((t) => /^(following|siguiendo|seguindo|seguidos|abonne|abonnes|abonnements|suivi|suivis|suivie|suivies)$/.test(t))) return true;
+  const joined = tokens.join(' ');
+  if (/\bfor you\b|\bpeople you follow\b|\bfollowing list\b|\bfrom people\b/.test(joined)) return true;
+  return tokens.some((t) => ['home', 'inbox', 'profile', 'explore', 'notifications', 'search', 'shop', 'reels', 'communities'].includes(t));
 }
 
-/** 'following' when a Following button shows, 'follow' when only a Follow button does, else null. */
-export function followState(ocr: OcrText, platform: SocialPlatform): 'following' | 'follow' | null {
-  let sawFollow = false;
-  for (const line of ocr.lines) {
-    const tokens = words(line.text);
-    if (isLabelLine(tokens)) continue;
-    for (const token of tokens) {
-      if (FOLLOWING_WORDS[platform].some((w) => levenshtein(token, w, 1) <= (w.length >= 8 ? 1 : 0))) return 'following';
-      if (token === 'follow') sawFollow = true;
+const COUNTER_WORDS = new Set(['followers', 'follower', 'posts', 'likes', 'followed', 'seguidores', 'abonnes', 'abonnees', 'publicaciones', 'publicacoes', 'publications', 'curtidas']);
+
+/** Lines after a suggestions heading show other accounts, with their own Follow buttons. */
+const SUGGESTIONS = /\b(suggested for you|suggested accounts|people you may know|similar accounts|discover people|who to follow|you might like|related accounts)\b/;
+
+function suggestionsStart(ocr: OcrText): number {
+  const index = ocr.lines.findIndex((l) => SUGGESTIONS.test(fold(l.text)));
+  return index < 0 ? ocr.lines.length : index;
+}
+
+function luminance(c: Rgb): number {
+  return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b;
+}
+
+/**
+ * A filled call-to-action button: a saturated colour (Instagram's and Facebook's blue, TikTok's red)
+ * or a strong contrast with the page (X's black button on white, white on black). 'Following'
+ * buttons are plain: the page's colour, an outline, or a light (dark-mode: dark) grey.
+ */
+export function isFilledButton(fill: Rgb | undefined, background: Rgb | undefined): boolean {
+  if (!fill) return false;
+  const saturation = Math.max(fill.r, fill.g, fill.b) - Math.min(fill.r, fill.g, fill.b);
+  if (saturation >= 90) return true;
+  return background !== undefined && Math.abs(luminance(fill) - luminance(background)) >= 120;
+}
+
+export type FollowButton = { state: 'following' | 'follow'; line: number; filled: boolean };
+
+/**
+ * The follow button of the profile: the follow word nearest to the profile's name or handle
+ * (`anchors`, line indexes), within 40% of the screen height or twelve lines, ignoring counters, tabs, navigation
+ * bars and suggestion lists. Its text decides ('Following', TikTok's 'Friends', Facebook's 'Liked';
+ * 'Follow', 'Follow back', 'Requested' are not following) and so does its colour: a filled
+ * button is a 'Follow' button whatever OCR made of its text. Null when no button is near.
+ */
+export function followButton(ocr: OcrText, platform: SocialPlatform, anchors: number[]): FollowButton | null {
+  const limit = suggestionsStart(ocr);
+  // Within 40% of the screen or twelve lines of text, whichever is more (a cropped screenshot is short).
+  const reach = Math.max(ocr.height * 0.4, 12 * lineHeight(ocr));
+  let best: (FollowButton & { distance: number }) | null = null;
+  for (const [index, line] of ocr.lines.entries()) {
+    if (index >= limit || isLabelLine(line.text)) continue;
+    for (const word of line.words) {
+      const token = fold(word.text).replace(/[^a-z]/g, '');
+      if (!token) continue;
+      const following = FOLLOWING_WORDS[platform].some((w) => levenshtein(token, w, 1) <= (w.length >= 8 ? 1 : 0));
+      const follow = !following && NOT_FOLLOWING_WORDS.has(token);
+      if (!following && !follow) continue;
+      if (token === 'like' && platform !== 'facebook') continue;
+      const distance =
+        anchors.length === 0 ? 0 : Math.min(...anchors.map((a) => Math.abs((ocr.lines[a]!.bbox.y0 + ocr.lines[a]!.bbox.y1) / 2 - (word.bbox.y0 + word.bbox.y1) / 2)));
+      if (anchors.length > 0 && distance > reach) continue;
+      const filled = isFilledButton(word.fill, ocr.background);
+      const state = following && !filled ? 'following' : 'follow';
+      if (!best || distance < best.distance) best = { state, line: index, filled, distance };
     }
   }
-  return sawFollow ? 'follow' : null;
+  if (!best && platform === 'tiktok') {
+    // TikTok shows a followed account's profile with 'Message' and a person-check icon, no word.
+    for (const [index, line] of ocr.lines.entries()) {
+      if (index >= limit || isLabelLine(line.text)) continue;
+      if (!line.words.some((w) => /^(message|mensaje|mensagem)$/.test(fold(w.text).replace(/[^a-z]/g, '')))) continue;
+      const distance = anchors.length === 0 ? 0 : Math.min(...anchors.map((a) => Math.abs(ocr.lines[a]!.bbox.y0 - line.bbox.y0)));
+      if (anchors.length > 0 && distance > reach) continue;
+      return { state: 'following', line: index, filled: false };
+    }
+  }
+  return best ? { state: best.state, line: best.line, filled: best.filled } : null;
+}
+
+/** 'following' when the profile's button says so, 'follow' when it is a Follow button, else null (no anchors: the nearest to nothing, i.e. the first). */
+export function followState(ocr: OcrText, platform: SocialPlatform, anchors: number[] = []): 'following' | 'follow' | null {
+  return followButton(ocr, platform, anchors)?.state ?? null;
+}
+
+const LIKED_LINE = /\b(liked by|likes? by|liked this|followed by|reposted|le gusta|aime par|a aime|curtiu|and \d+ others?|and others|reposted by|\d+ likes?|le gusta a|les gusta a|aime par|curtido por|y \d+ personas|et \d+ autres|e outras)\b/;
+const COMMENTS_START = /\bview (all )?\d* ?comments?\b|^comments?$|^\d+ comments?$|\badd a comment\b|\bmost relevant\b|\bpost your reply\b|\bver (los|todos os) \d+ comentarios\b|\bvoir (les )?\d+ commentaires\b|^comentarios$|^commentaires$|\banade un comentario\b|\bajouter un commentaire\b|\badicione um comentario\b/;
+
+/**
+ * Which lines are the post's own (its header, caption, stickers and overlays), as opposed to likes
+ * and comments: 'Liked by' lines never count, nor lines after the comments start ('View all 12
+ * comments', a comments sheet's heading) nor a line followed by a 'Reply' link (a comment).
+ */
+function postLines(ocr: OcrText, platform: SocialPlatform): boolean[] {
+  const folded = ocr.lines.map((l) => fold(l.text).replace(/\s+/g, ' ').trim());
+  // On X a post's page ends with its time and views ('5 hours ago · 1,560 Views'); replies follow.
+  const start = folded.findIndex((t) => COMMENTS_START.test(t) || (platform === 'x' && /\b[\d.,]+k? views\b/.test(t)));
+  return folded.map((text, i) => {
+    if (start >= 0 && i > start) return false;
+    if (LIKED_LINE.test(text)) return false;
+    const next = folded.slice(i + 1, i + 3);
+    return !next.some((t) => /(^|\s)(reply|responder|repondre)$|^(reply|responder|repondre)\b|\d+[smhdw] (reply|responder|repondre)\b/.test(t));
+  });
 }
 
 /**
- * Judges a follow or tag screenshot: platform markers, the business's handle (or, for a follow,
- * its name), a Following state (follow) or the customer's handle and an @mention (tag).
+ * Judges a follow or tag screenshot. Follow: the profile shown is the business's (its handle, or
+ * its name, matched exactly up to OCR look-alikes) and the button next to it says Following. Tag:
+ * the post @mentions the business and its author is the customer, both outside likes and comments.
  */
 export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
   const label = PLATFORM_LABELS[input.platform];
   const business = atHandle(input.businessHandle);
   const what = input.verificationType === 'follow' ? `the ${business} profile on ${label}` : `your ${label} post that tags ${business}`;
   if (!hasText(ocr)) {
-    return { ok: false, code: 'no_text', reason: `We couldn't read any text in this screenshot. Upload a clear screenshot of ${what}.` };
+    return reject('unreadable', `We couldn't read any text in this screenshot. Upload a clear, full screenshot of ${what}.`);
   }
   const scores = socialPlatformScores(ocr);
-  const own = scores[input.platform];
-  const [other, otherScore] = (Object.entries(scores) as Array<[SocialPlatform, number]>)
-    .filter(([p]) => p !== input.platform)
-    .sort((a, b) => b[1] - a[1])[0]!;
-  if (own < SOCIAL_MARKER_THRESHOLD || otherScore >= own + SOCIAL_WRONG_PLATFORM_MARGIN) {
-    if (otherScore >= SOCIAL_MARKER_THRESHOLD && otherScore > own) {
-      return {
-        ok: false,
-        code: 'wrong_platform',
-        reason: `This looks like ${withArticle(PLATFORM_LABELS[other])} screenshot, but it was uploaded for ${label}. Upload a screenshot of ${what}.`,
-      };
-    }
-    return { ok: false, code: 'not_platform', reason: `This doesn't look like ${withArticle(label)} screenshot. Upload a screenshot of ${what}.` };
+  const other = clearlyOther(scores, input.platform, SOCIAL_MARKER_THRESHOLD);
+  if (other) {
+    return reject('wrong_platform', `This looks like ${withArticle(PLATFORM_LABELS[other])} screenshot, but it was uploaded for ${label}. Upload a screenshot of ${what}.`);
   }
 
   if (input.verificationType === 'follow') {
-    const found = findHandle(ocr, input.businessHandle) ?? findBusinessName(ocr, input.businessName);
-    if (!found) {
-      return {
-        ok: false,
-        code: 'business_not_found',
-        reason: `We couldn't find ${business} in the screenshot. Upload a screenshot of the ${business} profile on ${label} that shows you follow it.`,
-      };
+    if (scores[input.platform] < SOCIAL_MARKER_THRESHOLD) {
+      return reject('not_following', `This doesn't look like ${withArticle(label)} profile. Upload a screenshot of the ${business} profile on ${label} that shows "Following".`);
     }
-    const state = followState(ocr, input.platform);
-    if (state !== 'following') {
-      return {
-        ok: false,
-        code: 'not_following',
-        reason:
-          state === 'follow'
-            ? `The screenshot shows a "Follow" button, so it looks like you don't follow ${business} yet. Follow ${business} on ${label}, then upload a screenshot that shows "Following".`
-            : `We couldn't see that you follow ${business}. Upload a screenshot of the ${business} profile on ${label} that shows the "Following" button.`,
-      };
+    const limit = suggestionsStart(ocr);
+    const exact = findHandles(ocr, input.businessHandle).filter((h) => h.line < limit);
+    const near = exact.length === 0 ? findNearHandle(ocr, input.businessHandle, (line) => line < limit) : null;
+    if (near) {
+      return reject(
+        'wrong_account',
+        `This profile is @${normaliseHandle(near)}, not ${business}: another account. Open ${business} on ${label}, follow it, and upload a screenshot of its profile showing "Following".`,
+      );
+    }
+    const anchors = [
+      ...exact.map((h) => h.line),
+      ...findBusinessNames(ocr, input.businessName).map((m) => m.line),
+    ].filter((line) => line < limit);
+    if (anchors.length === 0) {
+      return reject(
+        'wrong_account',
+        `This screenshot doesn't show the ${business} profile. Open ${business} on ${label}, follow it, and upload a screenshot of its profile showing "Following".`,
+      );
+    }
+    const button = followButton(ocr, input.platform, anchors);
+    if (button?.state !== 'following') {
+      return reject(
+        'not_following',
+        button
+          ? `The ${business} profile still shows a "Follow" button, so you don't follow it yet. Tap Follow on ${label}, then upload a new screenshot that shows "Following".`
+          : `We couldn't see that you follow ${business}. Upload a screenshot of the ${business} profile on ${label} where the button under its name says "Following".`,
+      );
     }
     return { ok: true };
   }
 
-  const mention = findHandle(ocr, input.businessHandle, { mention: true });
-  if (!mention) {
-    return {
-      ok: false,
-      code: 'mention_not_found',
-      reason: `We couldn't find the tag ${business} in the screenshot. Tag ${business} in your ${label} post, then upload a screenshot that shows the tag.`,
-    };
+  const own = postLines(ocr, input.platform);
+  // Facebook tags a page by its name ('Léa is at Little Fig Coffee', 'with Little Fig Coffee'), not '@handle'.
+  const facebook = input.platform === 'facebook';
+  // A photo tag shows the handle alone in a label on the picture, without '@'.
+  const alone = (line: number) => cleanTokens(ocr.lines[line]!.text).filter((t) => t.length > 2).length === 1;
+  const mentions = [
+    ...findHandles(ocr, input.businessHandle).filter((h) => (h.mention || alone(h.line)) && own[h.line]),
+    ...(facebook ? findBusinessNames(ocr, input.businessName).filter((m) => own[m.line] && m.score >= 2) : []),
+    // ... also when the page's name wraps onto the next line ('Léa is at Sunrise' / 'Bagels').
+    ...(facebook ? wrappedBusinessNames(ocr, input.businessName).filter((line) => own[line] && own[line + 1]) : []),
+  ];
+  if (mentions.length === 0) {
+    const near = findNearHandle(ocr, input.businessHandle, (line, mention) => mention && own[line] === true);
+    if (near) {
+      return reject(
+        'wrong_account',
+        `Your post tags @${normaliseHandle(near)}, which is another account than ${business}. Tag ${business} exactly, then upload a new screenshot.`,
+      );
+    }
+    return reject(
+      'missing_mention',
+      `We couldn't find the tag ${business} in your post (tags in likes or comments don't count). Tag ${business} in your ${label} post or story, then upload a screenshot that shows the tag.`,
+    );
   }
-  const user = findHandle(ocr, input.userHandle);
-  if (!user) {
-    return {
-      ok: false,
-      code: 'user_not_found',
-      reason: `We couldn't find your handle ${atHandle(input.userHandle)} in the screenshot. Upload a screenshot of your own post that shows your handle and the ${business} tag.`,
-    };
+  const user = normaliseHandle(input.userHandle);
+  // A Facebook username is usually the person's name with dots ('lea.dubois' shows as 'Léa Dubois').
+  const authored = findHandles(ocr, input.userHandle, { ignoreDots: facebook }).filter((h) => {
+    if (!own[h.line]) return false;
+    // An author line starts with the handle (Instagram's header and caption, a story's corner,
+    // a video's overlay); on X it follows the display name as '@handle · 2h'.
+    if (h.token <= 1) return true;
+    return h.mention && h.token <= 5 && isDateLine(ocr.lines[h.line]!.text, { short: true });
+  });
+  if (authored.length === 0) {
+    const seen = findHandles(ocr, input.userHandle).length > 0;
+    return reject(
+      'author_mismatch',
+      seen
+        ? `This post isn't yours: ${atHandle(user)} appears only in its likes or comments. Upload a screenshot of your own post that tags ${business}, showing your handle at the top.`
+        : `We couldn't find your handle ${atHandle(user)} as the author of this post. Upload a screenshot of your own ${label} post that tags ${business}, or enter your handle exactly as it appears on ${label}.`,
+    );
   }
   return { ok: true };
 }
@@ -571,43 +1004,34 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
 // ---------------------------------------------------------------------------------------------
 // Reasons used around the judgement
 
-export function missingField(field: 'reviewerName' | 'reviewLink' | 'userHandle' | 'businessHandle', platform: ReviewPlatform | SocialPlatform): Verdict {
+export function missingField(field: 'reviewerName' | 'reviewLink' | 'userHandle' | 'businessHandle', platform: ReviewPlatform | SocialPlatform, kind?: SocialVerificationType): Verdict {
   const label = PLATFORM_LABELS[platform];
-  const reason = {
-    reviewerName: `Please enter your name as it appears on your ${label} review.`,
-    reviewLink: `Please paste the link to your ${label} review.`,
-    userHandle: `Please enter your ${label} handle.`,
-    businessHandle: `This survey has no ${label} handle set up, so the screenshot can't be checked. Please tell the business.`,
-  }[field];
-  return { ok: false, code: 'missing_field', reason };
+  switch (field) {
+    case 'reviewerName':
+      return reject('name_mismatch', `Please enter your name as it appears on your ${label} review.`);
+    case 'reviewLink':
+      return reject('not_posted', `Please paste the link to your posted ${label} review.`);
+    case 'userHandle':
+      return reject(kind === 'tag' ? 'author_mismatch' : 'wrong_account', `Please enter your ${label} handle.`);
+    case 'businessHandle':
+      return reject('wrong_business', `This survey has no ${label} handle set up, so the screenshot can't be checked. Please tell the business.`);
+  }
 }
 
 export function duplicateImage(businessName: string): Verdict {
-  return {
-    ok: false,
-    code: 'duplicate_image',
-    reason: `This screenshot has already been used for a reward at ${businessName.trim()}. Each review or follow can earn a reward only once.`,
-  };
+  return reject('duplicate', `This screenshot has already been used for a reward at ${businessName.trim()}. Each review or follow can earn a reward only once.`);
 }
 
 export function duplicateReviewText(businessName: string): Verdict {
-  return {
-    ok: false,
-    code: 'duplicate_review_text',
-    reason: `This review has already been used for a reward at ${businessName.trim()}. Each review can earn a reward only once.`,
-  };
+  return reject('duplicate', `This review has already been used for a reward at ${businessName.trim()}. Each review can earn a reward only once.`);
 }
 
 export const OCR_TIMEOUT_REASON = "We couldn't read this screenshot in time. Please try again.";
 
 export function ocrTimeout(): Verdict {
-  return { ok: false, code: 'ocr_timeout', reason: OCR_TIMEOUT_REASON };
+  return reject('unreadable', OCR_TIMEOUT_REASON);
 }
 
 export function unreadableImage(): Verdict {
-  return {
-    ok: false,
-    code: 'unreadable_image',
-    reason: "We couldn't open this image. Upload a screenshot saved as PNG or JPEG.",
-  };
+  return reject('unreadable', "We couldn't open this image. Upload a screenshot saved as PNG, JPEG or WebP.");
 }

@@ -22,8 +22,13 @@ export type ReviewVerificationRequest = {
   image: Buffer;
   /** The name the customer typed: it must appear on the screenshot (fuzzy). */
   reviewerName: string;
-  /** The link to the review: it must be on the platform's domain. */
+  /**
+   * The link to the review: it must be on the platform's domain and, where its path names a
+   * business (a Yelp /biz/ slug, a Google /maps/place/ name, a Facebook page), name this one.
+   */
   reviewLink: string;
+  /** The survey's own handle of the business on this platform, if any (a Facebook page name in the link may be it). */
+  businessHandle?: string;
 };
 
 export type SocialVerificationRequest = {
@@ -41,24 +46,59 @@ export type SocialVerificationRequest = {
   verificationType: SocialVerificationType;
 };
 
-/** Machine-readable reason of a rejection; the customer sees `rejectionReason`. */
-export type RejectionCode =
-  | 'missing_field'
-  | 'invalid_link'
-  | 'link_wrong_platform'
-  | 'unreadable_image'
-  | 'ocr_timeout'
-  | 'duplicate_image'
-  | 'no_text'
-  | 'wrong_platform'
-  | 'not_platform'
-  | 'business_not_found'
-  | 'reviewer_not_found'
-  | 'duplicate_review_text'
-  | 'not_following'
-  | 'mention_not_found'
-  | 'user_not_found'
-  | 'rejected';
+/**
+ * Machine-readable reason of a rejection (issue 13); the customer sees `rejectionReason`, a plain
+ * sentence that says what to do. Answered by POST /api/verify-screenshot and /api/verify-social.
+ */
+export const REJECTION_CODES = [
+  /** The reviewer's name is not the review's author line (or was not given). */
+  'name_mismatch',
+  /** The review (or its link) is about another business, or the survey has no handle to check against. */
+  'wrong_business',
+  /** The screenshot or the link is of another platform than the one claimed. */
+  'wrong_platform',
+  /** Not a review at all: a chat, a note, a flyer, a page without the review layout. */
+  'not_a_review',
+  /** A review not posted yet (a draft with its Post button), or no usable link to the posted review. */
+  'not_posted',
+  /** The profile shows a Follow button, or no Following state. */
+  'not_following',
+  /** A follow screenshot of another account than the business's (or no handle given). */
+  'wrong_account',
+  /** A tag screenshot without an @mention of the business (outside likes and comments). */
+  'missing_mention',
+  /** A tag screenshot of a post whose author is not the customer. */
+  'author_mismatch',
+  /** The same image or review already earned a reward at this business. */
+  'duplicate',
+  /** The image could not be opened or read (blank, a photo, OCR timed out). */
+  'unreadable',
+] as const;
+export type RejectionCode = (typeof REJECTION_CODES)[number];
+
+/**
+ * The codes stored before issue 13 and the code each means now (migration
+ * Migration20261124000000RejectionCodes rewrites stored rows with it). 'missing_field' and
+ * 'user_not_found' depended on the field or kind, so they map to the commonest meaning.
+ */
+export const LEGACY_REJECTION_CODES: Readonly<Record<string, RejectionCode>> = {
+  missing_field: 'name_mismatch',
+  invalid_link: 'not_posted',
+  link_wrong_platform: 'wrong_platform',
+  unreadable_image: 'unreadable',
+  ocr_timeout: 'unreadable',
+  duplicate_image: 'duplicate',
+  no_text: 'unreadable',
+  wrong_platform: 'wrong_platform',
+  not_platform: 'not_a_review',
+  business_not_found: 'wrong_business',
+  reviewer_not_found: 'name_mismatch',
+  duplicate_review_text: 'duplicate',
+  not_following: 'not_following',
+  mention_not_found: 'missing_mention',
+  user_not_found: 'author_mismatch',
+  rejected: 'not_a_review',
+};
 
 export type VerificationEvidence = {
   /**

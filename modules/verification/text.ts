@@ -109,11 +109,16 @@ export function normaliseHandle(value: string): string {
   return fold(handle.replace(/^@+/, '')).trim();
 }
 
+/** Letters of a review's text that make its duplicate key (issue 13: another screenshot of the same review may show less of it). */
+export const REVIEW_KEY_LETTERS = 64;
+
 /**
  * The key under which a review's text counts as "already rewarded": folded, letters only, with
  * the characters OCR confuses merged (i/l/1/|, o/0, rn/m, vv/w), so the same review read from a
  * re-encoded or cropped copy of the screenshot gives the same key. Null when the text is too
- * short to be told apart from another customer's ("Great!"): under 40 letters.
+ * short to be told apart from another customer's ("Great!"): under 40 letters. Only the first
+ * REVIEW_KEY_LETTERS letters count: a second screenshot of the same review often shows less of it
+ * (cut by a crop or a 'More' fold), and two customers rarely start with the same dozen words.
  */
 export function normaliseReviewText(text: string): string | null {
   const merged = fold(text)
@@ -123,5 +128,38 @@ export function normaliseReviewText(text: string): string | null {
     .replace(/i/g, 'l')
     .replace(/rn/g, 'm')
     .replace(/vv/g, 'w');
-  return merged.length >= 40 ? merged : null;
+  return merged.length >= 40 ? merged.slice(0, REVIEW_KEY_LETTERS) : null;
+}
+
+/**
+ * A handle as OCR may read it, reduced to what tells accounts apart: folded, without a leading '@'
+ * (or what OCR makes of it: '©', '®'), trailing punctuation or a possessive "'s"; the characters
+ * OCR confuses merged (0/o, 1/l/i/|/!, rn/m, vv/w, ',' for '.'); spaces OCR put in dropped. Every
+ * other character must be the same: there is no edit distance here, so 'crumbandgo' never meets
+ * 'crumbandco', and dots and underscores stay significant ('omar.haddad_' is not 'omar.haddad').
+ */
+export function handleKey(value: string): string {
+  return fold(value)
+    .trim()
+    .replace(/^[@©®]+/, '')
+    .replace(/'s$/, '')
+    .replace(/[,]/g, '.')
+    .replace(/[|!1i]/g, 'l')
+    .replace(/0/g, 'o')
+    .replace(/\s+/g, '')
+    .replace(/[^a-z0-9._]+/g, '')
+    .replace(/rn/g, 'm')
+    .replace(/vv/g, 'w')
+    .replace(/^\.+|\.+$/g, '');
+}
+
+/**
+ * Keys of a business name as a screen may show it: '&' and 'and' alike, letters and digits only,
+ * OCR look-alikes merged (see `ocrKey`). Two forms: with 'and' for '&', and with both dropped
+ * ('Crumb & Co' shows as 'Crumb 8 Co' when OCR misreads the ampersand).
+ */
+export function businessKeys(value: string): string[] {
+  const withAnd = ocrKey(fold(value).replace(/&/g, ' and '));
+  const without = words(fold(value).replace(/&/g, ' ')).filter((w) => w !== 'and').map(ocrKey).join('');
+  return [...new Set([withAnd, without].filter(Boolean))];
 }

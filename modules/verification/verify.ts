@@ -53,7 +53,7 @@ export async function verifyReviewWith(reader: ScreenshotReader, history: Verifi
   const evidence: VerificationEvidence = { imageHash: opened.imageHash };
   if (blank(request.reviewerName)) return result(missingField('reviewerName', request.platform), evidence);
   if (blank(request.reviewLink)) return result(missingField('reviewLink', request.platform), evidence);
-  const link = checkReviewLink(request.platform, request.reviewLink);
+  const link = checkReviewLink(request.platform, request.reviewLink, { name: request.businessName, handle: request.businessHandle });
   if (!link.ok) return result(link, evidence);
   if (!opened.read) return result(unreadableImage(), evidence);
   if (await history.isImageRewarded(request.businessId, opened.imageHash)) return result(duplicateImage(request.businessName), evidence);
@@ -89,7 +89,7 @@ export async function verifySocialWith(reader: ScreenshotReader, history: Verifi
   const evidence: VerificationEvidence = { imageHash: opened.imageHash };
   if (!normaliseHandle(request.businessHandle)) return result(missingField('businessHandle', request.platform), evidence);
   // The spec requires the customer's handle for follows too, although only a tag shows it.
-  if (!normaliseHandle(request.userHandle)) return result(missingField('userHandle', request.platform), evidence);
+  if (!normaliseHandle(request.userHandle)) return result(missingField('userHandle', request.platform, request.verificationType), evidence);
   if (!opened.read) return result(unreadableImage(), evidence);
   if (await history.isImageRewarded(request.businessId, opened.imageHash)) return result(duplicateImage(request.businessName), evidence);
 

@@ -4,21 +4,26 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
-import { watchErrors } from './checks.ts';
+import { fitsWidth, seriousAxeViolations, watchErrors } from './checks.ts';
 import { submitSignUp } from './owner.ts';
 
 const baseUrl = inject('baseUrl');
 const outboxDir = inject('outboxDir');
 
-/** The verification link in the newest outbox email to this address. */
-async function latestLinkTo(email: string): Promise<string> {
-  const files = (await readdir(outboxDir)).filter((f) => f.endsWith('.eml')).sort().reverse();
-  for (const file of files) {
-    const mail = await simpleParser(await readFile(path.join(outboxDir, file)));
-    const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-    if (to?.value[0]?.address === email) return /https?:\/\/\S+\/email-verified\/[\w-]+/.exec(mail.text ?? '')![0];
+/** The link (to `linkPath`/{token}) in the newest outbox email to this address; waits a little for it to arrive. */
+async function latestLinkTo(email: string, linkPath = '/email-verified/'): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+${linkPath}[\\w-]+`);
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const files = (await readdir(outboxDir)).filter((f) => f.endsWith('.eml')).sort().reverse();
+    for (const file of files) {
+      const mail = await simpleParser(await readFile(path.join(outboxDir, file)));
+      const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+      const link = pattern.exec(mail.text ?? '')?.[0];
+      if (to?.value[0]?.address === email && link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no email to ${email}`);
+  throw new Error(`no email to ${email} with a link to ${linkPath}`);
 }
 let browser: Browser;
 
@@ -96,6 +101,50 @@ describe('an owner signs up, sees the dashboard, signs out and signs in again', 
     await page.goto(link);
     expect(await page.getByRole('button', { name: 'Confirm email address' }).count()).toBe(0);
     await expect.poll(() => page.getByText('The link may have expired or been used already.').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it.each([
+    ['with JavaScript', true],
+    ['without JavaScript', false],
+  ])('resets a forgotten password by email on a phone, %s', async (_label, javaScriptEnabled) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    const email = `forgot-${javaScriptEnabled ? 'js' : 'nojs'}-${Date.now()}@example.com`;
+    const signup = await page.request.post(`${baseUrl}/api/auth/signup`, {
+      data: { email, password: 'sesame-street-42', confirmPassword: 'sesame-street-42', displayName: 'Forgetful Cafe', terms: true },
+    });
+    expect(signup.status()).toBe(201);
+    await context.clearCookies();
+
+    await page.goto(`${baseUrl}/auth`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL(/\/forgot-password$/);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Email me a reset link' }).click();
+    await expect.poll(() => page.getByText('Check your email').isVisible()).toBe(true);
+    // axe and the width check run scripts in the page: with JavaScript only (the markup is the same).
+    const checkPage = async () => {
+      if (!javaScriptEnabled) return;
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await fitsWidth(page, 360);
+    };
+    await checkPage();
+
+    await page.goto(await latestLinkTo(email, '/reset-password/'));
+    await page.getByLabel('New password', { exact: true }).fill('lilac window 1984');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('lilac window 1984');
+    await checkPage();
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.waitForURL(/\/auth$/);
+    await expect.poll(() => page.getByText('Password changed').first().isVisible()).toBe(true);
+
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('lilac window 1984');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Forgetful Cafe' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
     await context.close();
   });
 

@@ -7,6 +7,8 @@ import { publishSurvey, signUp } from './owner.ts';
 
 const baseUrl = inject('baseUrl');
 const screenshot = path.resolve(import.meta.dirname, '../fixtures/screenshots/google-review-ana.png');
+/** Someone else's review (José's): rejected for Ana with name_mismatch. */
+const otherScreenshot = path.resolve(import.meta.dirname, '../fixtures/screenshots/google-review-jose.jpg');
 let browser: Browser;
 let surveyUrl: string;
 /** The owner's cookies: a preview (bypass_square) is the signed-in owner's only (ADR 021). */
@@ -97,7 +99,8 @@ describe('a customer on a phone', () => {
     // Too short first: the spec's message comes back inline.
     await page.getByLabel('How can we improve to give you a 5 star experience?').fill('Faster.');
     await page.getByLabel('Email address').fill('ben@example.com');
-    await page.getByRole('button', { name: /^Submit for/ }).click();
+    // 4 points, below Bronze: no reward to name on the button (issue 15).
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await page.getByText('Please provide at least 40 characters').first().waitFor();
     await page.getByLabel('How can we improve to give you a 5 star experience?').fill('A second barista at nine would keep the queue short.');
     // Back keeps the answers.
@@ -112,6 +115,56 @@ describe('a customer on a phone', () => {
     expect(await page.getByText('9 points').count()).toBeGreaterThan(0);
     await context.close();
   }, 60_000);
+
+  it.each([
+    ['with JavaScript', true],
+    ['without JavaScript', false],
+  ])('%s: a rejected screenshot says why, can be removed, and is replaced by one that passes', async (_label, javaScriptEnabled) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled, storageState: ownerState });
+    const page = await context.newPage();
+    await page.goto(surveyUrl);
+    await page.locator('label', { has: page.locator('input[name="overall_rating"][value="5"]') }).click();
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 2 of 3').waitFor();
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 3 of 3').waitFor();
+
+    await page.getByLabel('Reviewer name').fill('Ana Pereira');
+    await page.getByLabel('Link to your review').fill('https://maps.app.goo.gl/x7Qm2aVbC9dEf');
+    await page.getByLabel('Screenshot of your review').setInputFiles(otherScreenshot);
+    if (!javaScriptEnabled) await page.getByRole('button', { name: /^Submit( for \$\d+)?$/ }).click();
+    const status = page.locator('#review_google-status');
+    await status.getByText(/couldn't find your name "Ana Pereira"|isn't shown as the author/).waitFor({ timeout: 90_000 });
+    await status.getByText('Choose another screenshot to try again, or remove this one.').waitFor();
+    expect(await status.textContent()).not.toMatch(/wait/i);
+    if (process.env.E2E_SCREENSHOT_DIR) await page.locator('fieldset', { has: status }).screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, `rejected-${javaScriptEnabled ? 'js' : 'nojs'}.png`) });
+    if (javaScriptEnabled) {
+      // The checks run scripts in the page (not possible with JavaScript off; the markup is the same).
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await fitsWidth(page, 360);
+    }
+
+    await page.getByRole('button', { name: /^Remove screenshot/ }).click({ timeout: 10_000 });
+    if (!javaScriptEnabled) await page.getByText('Screenshot removed').first().waitFor();
+    await page.getByText('Choose another screenshot to try again').waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: /^Remove screenshot/ }).count()).toBe(0);
+    expect(await page.getByLabel('Screenshot of your review').inputValue()).toBe('');
+    // The customer's name and link stay; the block wants a screenshot again.
+    expect(await page.getByLabel('Reviewer name').inputValue()).toBe('Ana Pereira');
+
+    await page.getByLabel('Screenshot of your review').setInputFiles(screenshot);
+    await page.getByLabel('Email address').fill('ana@example.com');
+    if (!javaScriptEnabled) {
+      await page.getByRole('button', { name: /^Submit( for \$\d+)?$/ }).click();
+    } else {
+      await page.getByText('Screenshot verified').waitFor({ timeout: 90_000 });
+      await page.getByRole('button', { name: /^Submit( for \$\d+)?$/ }).click();
+    }
+    await page.getByRole('heading', { name: 'Thank You!' }).waitFor({ timeout: 90_000 });
+    // 2 (rating) + 8 (review) = 10.
+    expect(await page.getByText('10 points').count()).toBeGreaterThan(0);
+    await context.close();
+  }, 120_000);
 
   it('previews a logged-out builder draft kept in this browser (/survey/preview?custom=true)', async () => {
     const page = await browser.newPage();

@@ -43,6 +43,28 @@ export async function fillBuilder(page: Page, title: string, links: SurveyLinks 
 }
 
 /**
+ * On the plans page: picks `plan` (yearly, the default: a 14-day trial), then pays on the fake
+ * checkout with `card` and waits for where a finished checkout goes (`/subscription-check` with a
+ * survey, else the dashboard). A declined card stays on the checkout page.
+ */
+export async function choosePlanAndPay(page: Page, plan = 'Starter', card = '4242 4242 4242 4242') {
+  await page.waitForURL(/\/subscription-plans/);
+  await page.getByRole('button', { name: new RegExp(`^(Start \\d+-Day Free Trial|Subscribe): ${plan},`) }).click();
+  await payOnCheckout(page, card);
+}
+
+/** Fills the fake card form on /stripe-checkout and sends it. */
+export async function payOnCheckout(page: Page, card = '4242 4242 4242 4242') {
+  await page.waitForURL(/\/stripe-checkout\?/);
+  await page.getByRole('heading', { name: 'Complete Your Setup' }).waitFor();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^(Start Free Trial|Subscribe)$/ }).click();
+  if (card.replace(/\s/g, '') === '4242424242424242') await page.waitForURL((url) => !url.pathname.startsWith('/stripe-checkout'));
+}
+
+/**
  * A published survey's addresses: `publicUrl`, the one customers get (absolute, without
  * bypass_square), and `previewUrl`, the preview page's link to the customer's view (with
  * bypass_square=true, so it opens without Square).
@@ -63,7 +85,8 @@ export async function publishSurvey(page: Page, title: string, links: SurveyLink
   expect(previewUrl, 'the preview link on the preview page').toContain('bypass_square=true');
   // A survey needs a plan (here the free trial) before anyone can open it.
   await page.getByRole('link', { name: 'Publish Survey' }).click();
-  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  await page.getByRole('link', { name: 'Start Free Trial' }).click();
+  await choosePlanAndPay(page);
   await page.getByRole('button', { name: 'Publish Survey' }).click();
   await page.waitForURL(/\/survey-published\//);
   const publicUrl = await page.getByRole('link', { name: 'View Live Survey' }).getAttribute('href');

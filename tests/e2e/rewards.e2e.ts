@@ -129,6 +129,15 @@ describe('a customer earns a gift card and the owner sees it', () => {
     expect(cardNumber, mail.text).toBeDefined();
     expect(mail.text).toContain('Amount: $3.00');
     expect(mail.text).toContain('Tier: Silver');
+    // The email as a phone shows it: the number on one line (never broken inside), nothing wider than the screen.
+    const inbox = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await inbox.setContent(String(mail.html));
+    const numberBox = inbox.locator('[data-card-number]');
+    expect((await numberBox.textContent())?.replace(/\s+/g, '')).toBe(cardNumber!.replace(/\s+/g, ''));
+    const lineHeight = await numberBox.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await numberBox.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+    await fitsWidth(inbox, 360);
+    await inbox.close();
 
     // The owner's page, reached from survey management, lists the card.
     await page.goto(`${baseUrl}/survey-management`);
@@ -162,5 +171,30 @@ describe('a customer earns a gift card and the owner sees it', () => {
     await shoot(page, 'rewards-data-360');
     expect(ownerProblems).toEqual([]);
     await owner.close();
+
+    // The same customer again on another phone (issue 15): the email given in section 1 fills the
+    // claim box, a visit below Bronze offers plain "Submit", and the not-eligible answer is said once.
+    const again = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const second = await again.newPage();
+    await second.goto(surveyUrl);
+    await choose(second, 'overall_rating', '2');
+    await second.getByLabel(/email/i).first().fill(email);
+    await second.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await second.getByText('Section 2 of 3').waitFor();
+    await second.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await second.getByText('Section 3 of 3').waitFor();
+    expect(await second.locator('#customerEmail').inputValue()).toBe(email);
+    expect(await second.getByRole('button', { name: 'Submit', exact: true }).isVisible()).toBe(true);
+    expect(await second.getByRole('button', { name: /Submit for/ }).count()).toBe(0);
+    await second.locator('#customerEmail').focus();
+    await second.locator('#customerEmail').blur();
+    await second.getByText(/already|again in|days/i).first().waitFor();
+    await second.getByRole('button', { name: 'Submit', exact: true }).click();
+    await second.getByTestId('toast').filter({ hasText: 'Cannot Submit Survey' }).waitFor();
+    const form = second.locator('form');
+    const message = (await second.getByTestId('toast').locator('p').nth(1).textContent())!;
+    expect(message.length).toBeGreaterThan(10);
+    expect(await form.getByText(message, { exact: true }).count()).toBe(1);
+    await again.close();
   }, 120_000);
 });

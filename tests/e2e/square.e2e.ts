@@ -36,8 +36,19 @@ describe('connecting Square in demo mode', () => {
     await page.goto(surveyUrl);
     await page.getByRole('heading', { name: 'Survey Not Found' }).waitFor();
     problems.length = 0; // that page answers 404 on purpose, which the browser reports
+    // The owner's list says why, with the fix (issue 15: one status word, each Unavailable explained).
+    await page.goto(`${baseUrl}/survey-management`);
+    expect(await page.getByTestId('availability').first().textContent()).toBe('Unavailable');
+    expect(await page.getByRole('main').getByText('Connect Square so rewards can be delivered.').first().isVisible()).toBe(true);
 
     await authorizeSquare(page, { axe: true });
+    // Connected without a location: Available, and the list asks for the location, linking to it.
+    await page.goto(`${baseUrl}/survey-management`);
+    expect(await page.getByTestId('availability').first().textContent()).toBe('Available');
+    expect(await page.getByText('Rewards are Test cards until you choose a Square location.').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Choose Location' }).click();
+    await page.waitForURL(/\/square-location-selection$/);
+    await page.getByRole('heading', { name: 'Select Your Square Location' }).waitFor();
     const confirm = page.getByRole('button', { name: 'Confirm Location' });
     expect(await confirm.isDisabled()).toBe(true); // nothing chosen yet
     await page.getByLabel('Or choose from the list').selectOption({ label: 'Riverside Kiosk' });

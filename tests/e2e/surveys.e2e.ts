@@ -4,7 +4,8 @@ import jsQR from 'jsqr';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { fillBuilder, signUp, submitSignUp } from './owner.ts';
+import { surveyBody } from '../setup/factories.ts';
+import { choosePlanAndPay, fillBuilder, signUp, submitSignUp } from './owner.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -28,7 +29,7 @@ async function decodeQr(png: Buffer): Promise<string | null> {
 }
 
 describe('an owner builds, publishes and shares a survey', () => {
-  it('with JavaScript: build, preview, demo trial, publish, copy URL, flyer, switch off', async () => {
+  it('with JavaScript: build, preview, free trial with the fake card, publish, copy URL, flyer, switch off', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     const page = await context.newPage();
@@ -56,7 +57,8 @@ describe('an owner builds, publishes and shares a survey', () => {
     await page.waitForURL(/\/subscription-check/);
     await expect.poll(() => page.getByRole('heading', { name: 'Ready to Publish?' }).isVisible()).toBe(true);
     expect(await page.getByTestId('subscription-status').textContent()).toBe('No subscription');
-    await page.getByRole('button', { name: 'Start Free Trial' }).click();
+    await page.getByRole('link', { name: 'Start Free Trial' }).click();
+    await choosePlanAndPay(page);
     await expect.poll(() => page.getByTestId('subscription-status').textContent()).toBe('Free trial');
     await page.getByRole('button', { name: 'Publish Survey' }).click();
 
@@ -79,6 +81,7 @@ describe('an owner builds, publishes and shares a survey', () => {
     await expect.poll(() => badge.textContent()).toBe('Unavailable'); // Square is not connected yet.
     await page.getByRole('switch', { name: 'Spring feedback active' }).click();
     await expect.poll(() => badge.textContent()).toBe('Inactive');
+    await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Survey Updated');
     // The switch is saved, not only shown.
     await page.waitForLoadState('networkidle');
     await page.reload();
@@ -108,6 +111,53 @@ describe('an owner builds, publishes and shares a survey', () => {
     await context.close();
   });
 
+  it('without JavaScript: after a refused save every field comes back as typed', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await signUp(page, 'Kept Input Cafe');
+    await page.goto(`${baseUrl}/survey-builder`);
+    await page.getByLabel('Survey Title').fill('Everything I typed');
+    await page.getByRole('radio', { name: /High/ }).check();
+    await page.getByLabel('How often can a customer submit?').selectOption('180');
+    await page.getByLabel('Redemption website').fill('crumbandco.com');
+    await page.getByRole('checkbox', { name: 'Google' }).check();
+    await page.getByRole('checkbox', { name: 'Yelp' }).check();
+    await page.getByLabel('Yelp review URL').fill('https://yelp.com/biz/crumb');
+    await page.getByRole('checkbox', { name: 'Instagram' }).check();
+    await page.getByLabel('Instagram handle').fill('@crumbandco');
+    await page.getByRole('button', { name: 'Save Survey & Review' }).click();
+    await expect.poll(() => page.getByText('URL required for selected platform').isVisible()).toBe(true);
+    expect(await page.getByLabel('Survey Title').inputValue()).toBe('Everything I typed');
+    expect(await page.getByRole('radio', { name: /High/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /Middle/ }).isChecked()).toBe(false);
+    expect(await page.getByLabel('How often can a customer submit?').inputValue()).toBe('180');
+    expect(await page.getByLabel('Redemption website').inputValue()).toBe('crumbandco.com');
+    expect(await page.getByRole('checkbox', { name: 'Google' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Yelp' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Facebook' }).first().isChecked()).toBe(false);
+    expect(await page.getByLabel('Yelp review URL').inputValue()).toBe('https://yelp.com/biz/crumb');
+    expect(await page.getByRole('checkbox', { name: 'Instagram' }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Instagram handle').inputValue()).toBe('@crumbandco');
+    // Fixing the one field saves the survey with the rest as typed.
+    await page.getByLabel('Google review URL').fill('https://g.page/r/crumb/review');
+    await page.getByRole('button', { name: 'Save Survey & Review' }).click();
+    await page.waitForURL(/\/survey-preview\?surveyId=/);
+    expect(await page.getByText('$15.00').first().isVisible()).toBe(true);
+    // Saving an existing survey goes to its published page (spec section 4).
+    const surveyId = new URL(page.url()).searchParams.get('surveyId');
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByLabel('Survey Title').fill('Everything I typed, edited');
+    await page.getByRole('button', { name: 'Save Survey & Review' }).click();
+    await page.waitForURL(new RegExp(`/survey-published/${surveyId}$`));
+    await expect.poll(() => page.getByText('Survey Updated').first().isVisible()).toBe(true);
+    // The switch without JavaScript answers with the same toast.
+    await page.goto(`${baseUrl}/survey-management`);
+    await page.getByRole('switch', { name: 'Everything I typed, edited active' }).click();
+    await expect.poll(() => page.getByText('Survey Updated').first().isVisible()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Everything I typed, edited active' }).getAttribute('aria-checked')).toBe('false');
+    await context.close();
+  });
+
   it('a visitor builds while logged out, signs up, and the draft is saved to the new account', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -121,6 +171,38 @@ describe('an owner builds, publishes and shares a survey', () => {
     await page.waitForURL(/\/subscription-check\?surveyId=/);
     await expect.poll(() => page.getByText('Built before signing up').isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('rewardloop:surveyBuilderDraft'))).toBeNull();
+    await context.close();
+  });
+});
+
+describe('archive and duplicate from Manage Surveys', () => {
+  it.each([
+    ['with JavaScript at 1280 px', true, 1280],
+    ['without JavaScript at 360 px', false, 360],
+  ])('%s', async (_label, javaScriptEnabled, width) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await signUp(page, `Archive ${javaScriptEnabled ? 'JS' : 'Plain'} Cafe`);
+    const created = await page.request.post(`${baseUrl}/api/survey/builder-config`, { data: surveyBody({ title: 'Winter menu' }) });
+    expect(created.status()).toBe(201);
+    await page.goto(`${baseUrl}/survey-management`);
+    // Never published: Draft, with the way to publish it.
+    expect(await page.getByTestId('availability').first().textContent()).toBe('Draft');
+    expect(await page.getByRole('link', { name: 'Publish it' }).first().getAttribute('href')).toMatch(/^\/subscription-check\?surveyId=/);
+    await page.getByRole('button', { name: 'Duplicate Winter menu' }).click();
+    await page.waitForURL(/\/survey-builder\?surveyId=/);
+    expect(await page.getByLabel('Survey Title').inputValue()).toBe('Copy of Winter menu');
+    await expect.poll(() => page.getByText('Survey Duplicated').first().isVisible()).toBe(true);
+
+    await page.goto(`${baseUrl}/survey-management`);
+    await page.getByRole('button', { name: 'Archive Winter menu' }).click();
+    await expect.poll(() => page.getByText('Survey Archived').first().isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Winter menu', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Copy of Winter menu' }).isVisible()).toBe(true);
+    await page.getByText('Archived surveys (1)').click();
+    await page.getByRole('button', { name: 'Restore Winter menu' }).click();
+    await expect.poll(() => page.getByText('Survey Restored').first().isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Winter menu', exact: true }).isVisible()).toBe(true);
     await context.close();
   });
 });

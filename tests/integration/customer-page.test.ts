@@ -9,13 +9,13 @@ import { loader as demoApi } from '../../app/routes/api.survey.dynamic.preview.t
 import { action as dynamicSubmit } from '../../app/routes/api.survey.dynamic.submit.$businessId.ts';
 import { action as customPreview } from '../../app/routes/api.survey.preview.custom.ts';
 import { action as submitApi } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
-import { action as checkAction } from '../../app/routes/subscription-check.tsx';
 import type { SurveyPageData } from '../../app/customer/state.ts';
 import { liveScore } from '../../modules/responses/customer-checks.ts';
 import { getTemplate } from '../../modules/surveys/template.ts';
-import { connectSquareForTest, createSurvey, signedInOwner } from '../setup/factories.ts';
+import { connectSquareForTest, createSurvey, publishForTest, signedInOwner } from '../setup/factories.ts';
 import { CookieJar, BASE, formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
+import { startTrialForTest } from '../setup/billing.ts';
 
 let app: TestApp;
 let businessId: string;
@@ -47,7 +47,8 @@ beforeAll(async () => {
   ownerJar = owner.jar;
   businessId = owner.id;
   surveyId = (await createSurvey(app, owner.jar)).id;
-  await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: app.context(), params: {} }));
+  await startTrialForTest(app, { jar: owner.jar });
+  await publishForTest(app, owner.jar, surveyId);
   await connectSquareForTest(app, businessId);
 });
 afterAll(async () => {

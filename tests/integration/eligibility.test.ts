@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as eligibility } from '../../app/routes/api.survey.check-email-eligibility.$businessId.ts';
 import { loader as publicSurvey } from '../../app/routes/api.survey.public.$businessId.$surveyId.ts';
-import { action as checkAction } from '../../app/routes/subscription-check.tsx';
 import { action as toggleConfig } from '../../app/routes/api.survey.config.$id.toggle.ts';
 import { CustomerSubmission } from '../../modules/responses/entities.ts';
 import { createSurvey, signedInOwner } from '../setup/factories.ts';
-import { CookieJar, formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
+import { CookieJar, getRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
+import { startTrialForTest } from '../setup/billing.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe('POST /api/survey/check-email-eligibility/{businessId}', () => {
     const { id: surveyId } = await createSurvey(app, owner.jar, { surveyFrequencyDays: 90 });
     // Unavailable (no trial yet): the survey is not found.
     expect((await ask(owner.id, { email: 'ana@example.com', surveyId, bypassSquare: true }, owner.jar)).status).toBe(404);
-    await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: app.context(), params: {} }));
+    await startTrialForTest(app, { jar: owner.jar });
     // Square is not connected: only a preview (bypass_square) reaches it.
     expect((await ask(owner.id, { email: 'ana@example.com', surveyId })).status).toBe(404);
     expect((await ask(owner.id, { email: 'ana@example.com', surveyId, bypassSquare: true }, owner.jar)).body).toEqual({ eligible: true, message: null, daysRemaining: 0 });
@@ -66,7 +66,7 @@ describe('GET /api/survey/public/{businessId}/{surveyId}', () => {
     const { id: surveyId } = await createSurvey(app, owner.jar);
     const get = (query = '') => run(() => publicSurvey({ request: getRequest(`/api/survey/public/${owner.id}/${surveyId}${query}`, owner.jar), context: app.context(), params: { businessId: owner.id, surveyId } }));
     expect(await get('?bypass_square=true')).toMatchObject({ status: 404, body: { message: 'Survey Not Found' } });
-    await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: app.context(), params: {} }));
+    await startTrialForTest(app, { jar: owner.jar });
     const view = await get('?bypass_square=true');
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SurveyResponse } from '../../modules/responses/entities.ts';
 import { createHttpApp } from '../../server/http.ts';
 import { createSurvey, signedInOwner } from '../setup/factories.ts';
-import { action as checkAction } from '../../app/routes/subscription-check.tsx';
-import { CookieJar, formRequest, run } from '../setup/http.ts';
+import { CookieJar } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
+import { startTrialForTest } from '../setup/billing.ts';
 
 // Issue 9. The whole app over HTTP: the Express pipeline of server/http.ts in front of the real Remix
 // build (Vite's SSR build of app/, as in development), on a fresh database.
@@ -35,7 +35,7 @@ beforeAll(async () => {
   owner = await signedInOwner(app, 'Hardened Cafe');
   surveyId = (await createSurvey(app, owner.jar)).id;
   // Published with a trial, Square not connected: customers cannot reach it; only a preview can.
-  await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: app.context(), params: {} }));
+  await startTrialForTest(app, { jar: owner.jar });
   // The sweep signs its owner out among other things: its own owner and survey.
   sweeper = await signedInOwner(app, 'Sweep Cafe');
   sweepSurveyId = (await createSurvey(app, sweeper.jar)).id;

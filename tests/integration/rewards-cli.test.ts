@@ -193,7 +193,7 @@ describe('reward-cli verifications replay', () => {
     await query(app, `update screenshot_verifications set reviewer_name = 'Reject' where id = ?`, [verificationId]);
     const stricter = await cli(['verifications', 'replay', responseId]);
     expect(stricter.code).toBe(EXIT.ok);
-    expect(stricter.out).toMatch(/valid\s+rejected: rejected/);
+    expect(stricter.out).toMatch(/valid\s+rejected: not_a_review/);
     expect(stricter.out).toContain('Old: 20 points, Gold ($8.00)\nNew: 12 points, Silver ($3.00)');
     expect(stricter.out).toContain('Nothing was changed');
     const [unchanged] = await query(app, `select total_points, reward_tier from survey_responses where id = ?`, [responseId]);
@@ -205,7 +205,7 @@ describe('reward-cli verifications replay', () => {
     const [changed] = await query(app, `select total_points, reward_tier, reward_value from survey_responses where id = ?`, [responseId]);
     expect(changed).toEqual({ total_points: 12, reward_tier: 'Silver', reward_value: 300 });
     const [row] = await query(app, `select is_valid, rejection_code from screenshot_verifications where id = ?`, [verificationId]);
-    expect(row).toEqual({ is_valid: false, rejection_code: 'rejected' });
+    expect(row).toEqual({ is_valid: false, rejection_code: 'not_a_review' });
   });
 
   it('refuses --apply when a card was already issued and the reward would change (exit 1)', async () => {

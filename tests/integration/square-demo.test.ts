@@ -5,15 +5,15 @@ import { loader as squareCallback } from '../../app/routes/api.square.callback.t
 import { loader as squareStatus } from '../../app/routes/api.square.status.ts';
 import { action as consentAction, loader as consentPage } from '../../app/routes/square-connect_.demo.tsx';
 import { action as selectionAction, loader as selectionPage } from '../../app/routes/square-location-selection.tsx';
-import { action as checkAction } from '../../app/routes/subscription-check.tsx';
 import { readToast } from '../../app/utils/toast.server.ts';
 import { CONFLICTING_CHOICE } from '../../app/utils/square.server.ts';
 import { POS_TOKEN_REFRESH_CRON, registerPosTokenRefresh } from '../../modules/pos/refresh.ts';
 import { POS_MESSAGES } from '../../modules/pos/service.ts';
 import { decryptToken } from '../../modules/pos/token-crypto.ts';
-import { createSurvey, signedInOwner } from '../setup/factories.ts';
+import { createSurvey, publishForTest, signedInOwner } from '../setup/factories.ts';
 import { CookieJar, formRequest, getRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
+import { startTrialForTest } from '../setup/billing.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -131,7 +131,8 @@ describe('Square connection with the demo point of sale (no keys)', () => {
   it("makes the owner's published survey Available to customers once Square is connected", async () => {
     const owner = await signedInOwner(app);
     const { id: surveyId } = await createSurvey(app, owner.jar);
-    await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: ctx(), params: {} }));
+    await startTrialForTest(app, { jar: owner.jar });
+    await publishForTest(app, owner.jar, surveyId);
     const fetchSurvey = () =>
       run(() => publicSurveyApi({ request: getRequest(`/api/survey/public/${owner.id}/${surveyId}`), context: ctx(), params: { businessId: owner.id, surveyId } }));
     expect((await fetchSurvey()).status).toBe(404);

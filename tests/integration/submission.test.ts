@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as submit } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
-import { action as checkAction } from '../../app/routes/subscription-check.tsx';
 import { CustomerSubmission, SurveyResponse } from '../../modules/responses/entities.ts';
-import { connectSquareWithoutLocation, createSurvey, signedInOwner } from '../setup/factories.ts';
-import { formRequest, jsonRequest, run } from '../setup/http.ts';
+import { connectSquareWithoutLocation, createSurvey, publishForTest, signedInOwner } from '../setup/factories.ts';
+import { jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
+import { startTrialForTest } from '../setup/billing.ts';
 
 let app: TestApp;
 let businessId: string;
@@ -15,7 +15,8 @@ beforeAll(async () => {
   const owner = await signedInOwner(app, 'Submit Cafe');
   businessId = owner.id;
   surveyId = (await createSurvey(app, owner.jar)).id;
-  await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: app.context(), params: {} }));
+  await startTrialForTest(app, { jar: owner.jar });
+  await publishForTest(app, owner.jar, surveyId);
   await connectSquareWithoutLocation(app, businessId);
 });
 afterAll(async () => {

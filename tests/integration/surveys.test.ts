@@ -8,7 +8,7 @@ import { loader as publishStatusLoader } from '../../app/routes/api.survey.publi
 import { action as publishApi } from '../../app/routes/api.survey.publish.ts';
 import { action as builderAction, loader as builderLoader } from '../../app/routes/survey-builder.tsx';
 import { loader as previewLoader } from '../../app/routes/survey-preview.tsx';
-import { action as checkAction, loader as checkLoader } from '../../app/routes/subscription-check.tsx';
+import { loader as checkLoader } from '../../app/routes/subscription-check.tsx';
 import { action as manageAction, loader as manageLoader } from '../../app/routes/survey-management.tsx';
 import { loader as publishedLoader } from '../../app/routes/survey-published.$id.tsx';
 import { loader as latestPublishedLoader } from '../../app/routes/survey-published._index.tsx';
@@ -18,6 +18,7 @@ import { action as authAction } from '../../app/routes/auth.tsx';
 import { builderFields, createSurvey, signedInOwner, surveyBody } from '../setup/factories.ts';
 import { CookieJar, formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
+import { startTrialForTest } from '../setup/billing.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -81,7 +82,7 @@ describe('survey JSON API', () => {
     expect((await run(() => latestConfig({ request: getRequest('/api/survey/config', jar), context: ctx(), params: {} }))).body).toEqual({ message: 'No survey found. Please create a survey first.' });
   });
 
-  it('publish-status says trial, then publish once the demo trial runs; publish marks the survey live', async () => {
+  it('publish-status says trial, then publish once the free trial runs; publish marks the survey live', async () => {
     const { jar } = await signedInOwner(app);
     const { id } = await createSurvey(app, jar);
     const before = await run(() => publishStatusLoader({ request: getRequest('/api/survey/publish-status', jar), context: ctx(), params: {} }));
@@ -89,8 +90,8 @@ describe('survey JSON API', () => {
     const refused = await run(() => publishApi({ request: jsonRequest('/api/survey/publish', { surveyId: id }, jar), context: ctx(), params: {} }));
     expect(refused.status).toBe(402);
 
-    const trial = await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId: id }, jar), context: ctx(), params: {} }));
-    expect(trial.status).toBe(302);
+    const trial = await startTrialForTest(app, { jar });
+    expect(trial.completed.status).toBe(200);
     const after = await run(() => publishStatusLoader({ request: getRequest('/api/survey/publish-status', jar), context: ctx(), params: {} }));
     expect(after.body).toMatchObject({ action: 'publish', subscriptionStatus: 'trialing', canUseFreeTrial: false });
 
@@ -101,7 +102,7 @@ describe('survey JSON API', () => {
 
   it('refuses to publish without a social platform (Social Platform Required)', async () => {
     const { jar } = await signedInOwner(app);
-    await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId: '' }, jar), context: ctx(), params: {} }));
+    await startTrialForTest(app, { jar });
     const { id } = await createSurvey(app, jar, { selectedSocialPlatforms: [], socialHandles: {} });
     const res = await run(() => publishApi({ request: jsonRequest('/api/survey/publish', { surveyId: id }, jar), context: ctx(), params: {} }));
     expect(res.status).toBe(422);
@@ -151,6 +152,18 @@ describe('builder, management and published pages', () => {
     const id = /surveyId=([\w-]+)/.exec(res.headers.get('Location')!)![1]!;
     const survey = await run(() => getConfig({ request: getRequest(`/api/survey/config/${id}`, jar), context: ctx(), params: { id } }));
     expect(survey.body).toMatchObject({ bronzeRewardValue: 200, silverRewardValue: 400, goldRewardValue: 1000, redemptionWebsite: 'https://crumbandco.com' });
+  });
+
+  it('saving an existing survey goes to its published page; the preview has no login guard', async () => {
+    const { jar } = await signedInOwner(app);
+    const { id } = await createSurvey(app, jar);
+    const res = await run(() => builderAction({ request: formRequest(`/survey-builder?surveyId=${id}`, builderFields({ title: 'Renamed' }), jar), context: ctx(), params: {} }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe(`/survey-published/${id}`);
+    // A visitor (or an owner whose session ended) is offered to sign in, not sent away, and sees nothing of the survey.
+    const visitor = await run(() => previewLoader({ request: getRequest(`/survey-preview?surveyId=${id}`), context: ctx(), params: {} }));
+    expect(visitor.status).toBe(200);
+    expect(visitor.body).toEqual({ survey: null, availability: null, previewUrl: null, signInTo: `/auth?returnTo=${encodeURIComponent(`/survey-preview?surveyId=${id}`)}` });
   });
 
   it('the builder shows inline errors and Feature Coming Soon for question removal', async () => {
@@ -214,7 +227,13 @@ describe('builder, management and published pages', () => {
   it('management totals, the availability badge and the switch', async () => {
     const { jar } = await signedInOwner(app);
     const a = await createSurvey(app, jar, { rewardMode: 'preset_1' });
-    await createSurvey(app, jar, { rewardMode: 'preset_3' });
+    const b = await createSurvey(app, jar, { rewardMode: 'preset_3' });
+    // Never published: Draft, and no warning about availability (issue 15's one vocabulary).
+    const drafts = await run(() => manageLoader({ request: getRequest('/survey-management', jar), context: ctx(), params: {} }));
+    expect((drafts.body as { surveys: Array<{ availability: string }>; warning: unknown }).surveys.map((s) => s.availability)).toEqual(['Draft', 'Draft']);
+    expect((drafts.body as { warning: unknown }).warning).toBeNull();
+    // Published earlier (the plan has since ended), not switched off: Unavailable, saying why.
+    await app.root.db.orm.em.getConnection().execute(`update survey_configs set published_at = now() where id in (?, ?)`, [a.id, b.id]);
     const page = await run(() => manageLoader({ request: getRequest('/survey-management', jar), context: ctx(), params: {} }));
     const body = page.body as { totals: Record<string, number>; surveys: Array<{ id: string; availability: string }>; warning: string[] | null };
     expect(body.totals).toEqual({ total: 2, available: 0, avgGold: 1000, thisMonth: 2 });
@@ -222,7 +241,7 @@ describe('builder, management and published pages', () => {
     expect(body.surveys.map((s) => s.availability)).toEqual(['Unavailable', 'Unavailable']);
     expect(body.warning).toEqual(['Start a free trial or subscribe to publish surveys.', 'Connect Square so rewards can be delivered.']);
     const off = await run(() => manageAction({ request: formRequest('/survey-management', { intent: 'toggle', surveyId: a.id, isActive: 'false' }, jar), context: ctx(), params: {} }));
-    expect(off.body).toMatchObject({ ok: true });
+    expect(off.body).toMatchObject({ ok: true, toast: { title: 'Survey Updated', type: 'success' } });
     const again = await run(() => manageLoader({ request: getRequest('/survey-management', jar), context: ctx(), params: {} }));
     expect((again.body as typeof body).surveys.find((s) => s.id === a.id)?.availability).toBe('Inactive');
     const bad = await run(() => manageAction({ request: formRequest('/survey-management', { intent: 'toggle', surveyId: a.id, isActive: 'maybe' }, jar), context: ctx(), params: {} }));

@@ -14,17 +14,17 @@ import type { FakeScreenshotVerifier } from '../../adapters/verification/FakeScr
 import { action as submitAction } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
 import { action as verifyScreenshot, loader as verifyScreenshotLoader } from '../../app/routes/api.verify-screenshot.ts';
 import { action as verifySocial } from '../../app/routes/api.verify-social.ts';
-import { action as checkAction } from '../../app/routes/subscription-check.tsx';
 import { ScreenshotVerification, SurveyResponse } from '../../modules/responses/entities.ts';
 import { UPLOAD_MESSAGES } from '../../modules/uploads/limits.ts';
 import { createHttpApp } from '../../server/http.ts';
 import { fixtureImage, loadManifest } from '../fixtures/screenshots/cases.ts';
-import { connectSquareWithoutLocation, createSurvey, signedInOwner } from '../setup/factories.ts';
+import { connectSquareWithoutLocation, createSurvey, publishForTest, signedInOwner } from '../setup/factories.ts';
 import { BASE, formRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
+import { startTrialForTest } from '../setup/billing.ts';
 
 type Shop = { businessId: string; surveyId: string };
-type VerifyBody = { isValid: boolean; rejectionReason: string | null; verificationId: string };
+type VerifyBody = { isValid: boolean; rejectionReason: string | null; rejectionCode: string | null; verificationId: string };
 
 const LINK = 'https://maps.app.goo.gl/x7Qm2aVbC9dEf';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -33,7 +33,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 async function openShop(app: TestApp, name: string, overrides: Record<string, unknown> = {}, square = true): Promise<Shop> {
   const owner = await signedInOwner(app, name);
   const surveyId = (await createSurvey(app, owner.jar, overrides)).id;
-  await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: app.context(), params: {} }));
+  await startTrialForTest(app, { jar: owner.jar });
+  await publishForTest(app, owner.jar, surveyId);
   if (square) await connectSquareWithoutLocation(app, owner.id);
   return { businessId: owner.id, surveyId };
 }
@@ -153,7 +154,7 @@ describe('screenshot verification records (fake verifier)', () => {
       );
       expect(res.status).toBe(200);
       const body = res.body as VerifyBody;
-      expect(body).toEqual({ isValid: true, rejectionReason: null, verificationId: expect.stringMatching(UUID) });
+      expect(body).toEqual({ isValid: true, rejectionReason: null, rejectionCode: null, verificationId: expect.stringMatching(UUID) });
       const stored = await row(body.verificationId);
       expect(stored).toMatchObject({
         businessId: shop.businessId,
@@ -183,11 +184,23 @@ describe('screenshot verification records (fake verifier)', () => {
       expect(await row(body.verificationId)).toMatchObject({ kind: 'tag', platform: 'tiktok', userHandle: '@ana.pereira', reviewerName: null });
     });
 
+    it('gives the verifier the upload as sent, at full resolution', async () => {
+      const verifier = app.root.verifier as FakeScreenshotVerifier;
+      const big = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: { r: 250, g: 250, b: 250 } } }).png().toBuffer();
+      const body = await verifyReview(app, shop, {}, big);
+      expect(body.isValid).toBe(true);
+      const call = verifier.calls.at(-1)!;
+      expect(Buffer.compare(call.request.image, big)).toBe(0);
+      expect((await sharp(call.request.image).metadata()).width).toBe(2400);
+    });
+
     it("stores a rejected attempt too, with the verifier's reason", async () => {
       const body = await verifyReview(app, shop, { reviewerName: 'Reject' });
       expect(body.isValid).toBe(false);
       expect(body.rejectionReason).toMatch(/couldn't verify this Google screenshot/);
-      expect(await row(body.verificationId)).toMatchObject({ isValid: false, rejectionCode: 'rejected', rejectionReason: body.rejectionReason });
+      // The issue's code is answered beside the spec's reason (issue 13).
+      expect(body.rejectionCode).toBe('not_a_review');
+      expect(await row(body.verificationId)).toMatchObject({ isValid: false, rejectionCode: 'not_a_review', rejectionReason: body.rejectionReason });
     });
 
     it.each([

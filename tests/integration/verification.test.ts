@@ -13,6 +13,7 @@ import { InMemoryVerificationHistory } from '../../modules/verification/history.
 import { OCR_TIMEOUT_REASON } from '../../modules/verification/judge.ts';
 import type { ReviewVerificationRequest, ScreenshotVerifier, SocialVerificationRequest, VerificationResult } from '../../modules/verification/port.ts';
 import { accuracy, fixtureImage, loadManifest, runCases, SCREENSHOTS_DIR } from '../fixtures/screenshots/cases.ts';
+import { loadVerificationSet, report, runAll } from '../fixtures/verification-runner.ts';
 
 const ocrHistory = new InMemoryVerificationHistory();
 const ocr = new OcrScreenshotVerifier({ history: ocrHistory, size: 2 });
@@ -91,21 +92,21 @@ describe.each<Subject>([
     history.markRewarded('contract-dup', first.evidence);
     const again = await verifier.verifyReview(review({ businessId: 'contract-dup' }));
     expectShape(again);
-    expect(again).toMatchObject({ isValid: false, rejectionCode: 'duplicate_image', evidence: { imageHash: first.evidence.imageHash } });
+    expect(again).toMatchObject({ isValid: false, rejectionCode: 'duplicate', evidence: { imageHash: first.evidence.imageHash } });
     expect(again.rejectionReason).toContain('already been used for a reward at Crumb & Co Bakery');
     expect((await verifier.verifyReview(review({ businessId: 'contract-dup-other' }))).isValid).toBe(true);
 
     const followed = await verifier.verifySocial(follow({ businessId: 'contract-dup' }));
     history.markRewarded('contract-dup', followed.evidence);
-    expect(await verifier.verifySocial(follow({ businessId: 'contract-dup' }))).toMatchObject({ isValid: false, rejectionCode: 'duplicate_image' });
+    expect(await verifier.verifySocial(follow({ businessId: 'contract-dup' }))).toMatchObject({ isValid: false, rejectionCode: 'duplicate' });
   });
 
   it.each([
-    ['a link on another platform', { reviewLink: 'https://www.yelp.com/biz/crumb' }, 'link_wrong_platform'],
-    ['something that is not a link', { reviewLink: 'my review' }, 'invalid_link'],
-    ['no reviewer name', { reviewerName: '  ' }, 'missing_field'],
-    ['no link', { reviewLink: '' }, 'missing_field'],
-    ['an empty image', { image: Buffer.alloc(0) }, 'unreadable_image'],
+    ['a link on another platform', { reviewLink: 'https://www.yelp.com/biz/crumb' }, 'wrong_platform'],
+    ['something that is not a link', { reviewLink: 'my review' }, 'not_posted'],
+    ['no reviewer name', { reviewerName: '  ' }, 'name_mismatch'],
+    ['no link', { reviewLink: '' }, 'not_posted'],
+    ['an empty image', { image: Buffer.alloc(0) }, 'unreadable'],
   ])('rejects %s', async (_label, patch, code) => {
     const result = await verifier.verifyReview(review({ businessId: 'contract-input', ...patch }));
     expectShape(result);
@@ -114,8 +115,8 @@ describe.each<Subject>([
   });
 
   it('rejects a social request without handles', async () => {
-    expect(await verifier.verifySocial(follow({ userHandle: '' }))).toMatchObject({ isValid: false, rejectionCode: 'missing_field' });
-    expect(await verifier.verifySocial(follow({ businessHandle: '@' }))).toMatchObject({ isValid: false, rejectionCode: 'missing_field' });
+    expect(await verifier.verifySocial(follow({ userHandle: '' }))).toMatchObject({ isValid: false, rejectionCode: 'wrong_account' });
+    expect(await verifier.verifySocial(follow({ businessHandle: '@' }))).toMatchObject({ isValid: false, rejectionCode: 'wrong_business' });
   });
 
   it('throws on a platform outside the spec', async () => {
@@ -128,12 +129,12 @@ describe.each<Subject>([
 describe('FakeScreenshotVerifier', () => {
   it('rejects images carrying the marker, and can be configured', async () => {
     const marked = Buffer.concat([fixtureImage('google-review-ana.png'), Buffer.from('FAKE-REJECT')]);
-    expect(await fake.verifyReview(review({ image: marked }))).toMatchObject({ isValid: false, rejectionCode: 'rejected' });
-    const custom = new FakeScreenshotVerifier({ rejectName: 'nope', rejectionReason: 'Custom reason.', rejectionCode: 'reviewer_not_found', checkLinks: false });
+    expect(await fake.verifyReview(review({ image: marked }))).toMatchObject({ isValid: false, rejectionCode: 'not_a_review' });
+    const custom = new FakeScreenshotVerifier({ rejectName: 'nope', rejectionReason: 'Custom reason.', rejectionCode: 'name_mismatch', checkLinks: false });
     expect(await custom.verifyReview(review({ reviewerName: 'Nope', reviewLink: 'https://example.com' }))).toEqual({
       isValid: false,
       rejectionReason: 'Custom reason.',
-      rejectionCode: 'reviewer_not_found',
+      rejectionCode: 'name_mismatch',
       evidence: { imageHash: expect.stringMatching(/^sha256:/) as string },
     });
     expect(await custom.verifyReview(review({ reviewLink: 'https://example.com' }))).toMatchObject({ isValid: true });
@@ -167,10 +168,10 @@ describe('OcrScreenshotVerifier', () => {
     try {
       await impatient.warmUp();
       const result = await impatient.verifyReview(review());
-      expect(result).toMatchObject({ isValid: false, rejectionCode: 'ocr_timeout', rejectionReason: OCR_TIMEOUT_REASON });
+      expect(result).toMatchObject({ isValid: false, rejectionCode: 'unreadable', rejectionReason: OCR_TIMEOUT_REASON });
       expect(impatient.pool.started).toBe(false); // the busy worker was retired
       // The next image gets fresh workers (here with the same 1 ms limit: it times out again, cleanly).
-      expect(await impatient.verifyReview(review())).toMatchObject({ rejectionCode: 'ocr_timeout' });
+      expect(await impatient.verifyReview(review())).toMatchObject({ rejectionCode: 'unreadable' });
     } finally {
       await impatient.close();
     }
@@ -199,7 +200,7 @@ describe('fixture set', () => {
       for (const file of [c.image, c.history?.rewardedImageOf, c.history?.rewardedReviewTextOf].filter(Boolean)) expect(images).toContain(file);
     }
     expect(cases.filter((c) => c.expect.isValid).length).toBeGreaterThanOrEqual(10);
-    expect(new Set(cases.filter((c) => !c.expect.isValid).map((c) => c.expect.rejectionCode)).size).toBeGreaterThanOrEqual(10);
+    expect(new Set(cases.filter((c) => !c.expect.isValid).map((c) => c.expect.rejectionCode)).size).toBeGreaterThanOrEqual(8);
   });
 });
 
@@ -223,5 +224,36 @@ describe('OCR accuracy on the fixture set', () => {
     expect(score.mustFail.rejected).toBe(score.mustFail.total);
     expect(score.stars.correct).toBe(score.stars.total);
     for (const o of outcomes) expectShape(o.result);
+  }, 240_000);
+});
+
+describe('the independent set, train part (a sample; the whole set and the holdout are for bench/verification.ts)', () => {
+  /*
+   * Two cases per kind and expected verdict (the first in the manifest), about 30 images: what the
+   * judge was tuned on, so a regression shows here cheaply. No fake of the sample may pass (but a
+   * lossy copy of a rewarded social screenshot, a known limit), and at most one case in seven may
+   * be decided wrongly (the whole train part is at 87%: OCR cannot read some overlays and icon
+   * buttons). The holdout part is never run by tests.
+   */
+  it('accepts no fake of the sample (but a lossy copy of a rewarded social screenshot) and decides most cases right', async () => {
+    const cases = loadVerificationSet('train');
+    expect(cases.length).toBeGreaterThanOrEqual(100);
+    const seen = new Map<string, number>();
+    const sample = cases.filter((c) => {
+      const key = `${c.kind}/${c.expect.code ?? 'valid'}`;
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+      return seen.get(key)! <= 2;
+    });
+    expect(sample.length).toBeGreaterThanOrEqual(30);
+    const outcomes = await runAll(ocr, ocrHistory, sample, ocr.pool.size);
+    const r = report(outcomes);
+    const wrong = outcomes.filter((o) => !o.correct).map((o) => `${o.case.id}: got ${o.result?.rejectionCode ?? o.error ?? 'valid'}`);
+    // No fake passes, except a lossy copy of a rewarded follow or tag screenshot: with no review
+    // text to compare and other pixels, it is not caught (a documented limit, modules/verification/README.md).
+    const fakesAccepted = outcomes.filter((o) => !o.case.expect.isValid && o.result?.isValid);
+    expect(fakesAccepted.filter((o) => !(o.case.expect.code === 'duplicate' && o.case.kind !== 'review')).map((o) => o.case.id)).toEqual([]);
+    expect(r.plainFakes.accepted + r.adversarialFakes.accepted).toBe(fakesAccepted.length);
+    expect(r.overall.right / r.overall.total, wrong.join('; ')).toBeGreaterThanOrEqual(6 / 7);
+    for (const o of outcomes) if (o.result) expectShape(o.result);
   }, 240_000);
 });

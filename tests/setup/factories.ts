@@ -2,6 +2,7 @@ import { encryptToken } from '../../modules/pos/token-crypto.ts';
 import { CookieJar, jsonRequest, run } from './http.ts';
 import type { TestApp } from './test-root.ts';
 import { action as signupAction } from '../../app/routes/api.auth.signup.ts';
+import { action as publishAction } from '../../app/routes/api.survey.publish.ts';
 
 let counter = 0;
 
@@ -81,4 +82,10 @@ export async function connectSquareForTest(app: TestApp, businessId: string, acc
 export async function connectSquareWithoutLocation(app: TestApp, businessId: string) {
   const stored = encryptToken('test-access-token', app.root.config.TOKEN_ENCRYPTION_KEY, businessId);
   await app.root.db.orm.em.getConnection().execute(`update businesses set square_access_token = ?, square_merchant_id = 'TEST-MERCHANT' where id = ?`, [stored, businessId]);
+}
+
+/** Publishes the owner's survey through the spec's API (POST /api/survey/publish); the owner needs a trial or subscription. */
+export async function publishForTest(app: TestApp, jar: CookieJar, surveyId: string) {
+  const res = await run(() => publishAction({ request: jsonRequest('/api/survey/publish', { surveyId }, jar), context: app.context(), params: {} }));
+  if (res.status !== 200) throw new Error(`publish failed: ${res.status} ${JSON.stringify(res.body)}`);
 }

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import { action as submitAction } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
-import { action as checkAction } from '../../app/routes/subscription-check.tsx';
-import { connectSquareForTest, connectSquareWithoutLocation, createSurvey, signedInOwner } from './factories.ts';
-import { formRequest, jsonRequest, run } from './http.ts';
+import { connectSquareForTest, connectSquareWithoutLocation, createSurvey, publishForTest, signedInOwner } from './factories.ts';
+import { jsonRequest, run } from './http.ts';
 import type { TestApp } from './test-root.ts';
+import { startTrialForTest } from './billing.ts';
 
 /** Retry at once, a few times: fault tests finish in seconds instead of hours. */
 export const FAST_RETRIES = {
@@ -32,7 +32,8 @@ let ip = 0;
 export async function rewardingBusiness(app: TestApp, name: string, options: { square?: boolean } = {}) {
   const owner = await signedInOwner(app, name);
   const surveyId = (await createSurvey(app, owner.jar)).id;
-  await run(() => checkAction({ request: formRequest('/subscription-check', { intent: 'start-trial', surveyId }, owner.jar), context: app.context(), params: {} }));
+  await startTrialForTest(app, { jar: owner.jar });
+  await publishForTest(app, owner.jar, surveyId);
   if (options.square) await connectSquareForTest(app, owner.id);
   else await connectSquareWithoutLocation(app, owner.id);
   const businessId = owner.id;

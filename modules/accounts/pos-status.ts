@@ -1,4 +1,8 @@
-/** Point-of-sale connection as the dashboard reads it; the PosConnector port of a later issue fills these fields. */
+/**
+ * Point-of-sale connection as the dashboard reads it, from the Business row's Square columns (this
+ * module's entity; modules/pos fills them and re-exports this from its face, so accounts never
+ * imports pos).
+ */
 export type PosFields = {
   squareAccessToken?: string | null;
   squareMerchantId?: string | null;

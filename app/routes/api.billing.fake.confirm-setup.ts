@@ -1,0 +1,50 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { BillingError } from '../../modules/billing/index.ts';
+import { apiError, methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
+import { isFormType, readForm } from '../utils/input.server.ts';
+
+const bodySchema = z.object({
+  setupIntentId: z.string({ error: 'setupIntentId is required' }).regex(/^seti_[A-Za-z0-9_]{1,200}$/, 'setupIntentId must be a SetupIntent id (seti_...)'),
+  cardNumber: z.string({ error: 'cardNumber is required' }).min(1, 'cardNumber is required').max(40, 'cardNumber is too long'),
+  expiry: z.string().max(10).nullish(),
+  cvc: z.string().max(10).nullish(),
+});
+
+export const loader = () => methodNotAllowed();
+
+/**
+ * POST /api/billing/fake/confirm-setup (BILLING=fake only; 404 otherwise): the fake's stand-in for
+ * Stripe.js confirming a SetupIntent. In: setupIntentId and cardNumber (expiry MM/YY and cvc
+ * optional), as JSON or a form. JSON out: { id, status, error } where status is `succeeded` or
+ * `requires_payment_method` and error is Stripe's wording of a refusal. A form post (the checkout
+ * page without JavaScript) is sent back to the checkout page with `redirect_status`, as Stripe
+ * returns to a return_url; the server then reads the intent's status itself.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed();
+  const fake = context.fakeBilling;
+  if (!fake) return apiError(404, 'The fake card form is only available with BILLING=fake.');
+  const limited = rateLimited(context, [[`fake-confirm:ip:${context.clientIp}`, { limit: 60, windowMs: 60_000 }]]);
+  if (limited) return limited;
+  const form = isFormType(request);
+  let input: z.output<typeof bodySchema>;
+  if (form) {
+    const parsed = bodySchema.safeParse(Object.fromEntries([...(await readForm(request))].filter(([, v]) => typeof v === 'string')));
+    if (!parsed.success) return apiError(400, parsed.error.issues[0]?.message ?? 'Please check the card details.');
+    input = parsed.data;
+  } else {
+    input = await readJson(request, bodySchema);
+  }
+  try {
+    const intent = fake.confirmSetupIntent(input.setupIntentId, { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc });
+    if (form) {
+      const query = new URLSearchParams({ setupIntentId: intent.id, redirect_status: intent.status === 'succeeded' ? 'succeeded' : 'failed' });
+      return redirect(`/stripe-checkout?${query}`, 303);
+    }
+    return Response.json({ id: intent.id, status: intent.status, error: intent.lastError ? { message: intent.lastError } : null });
+  } catch (error) {
+    if (error instanceof BillingError && error.code === 'not_found') return apiError(404, error.message);
+    throw error;
+  }
+}

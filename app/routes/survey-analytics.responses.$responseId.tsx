@@ -1,0 +1,195 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { formatCents } from '../../modules/scoring/index.ts';
+import { formatWhen, platformLabel } from '../components/analytics.tsx';
+import { CardTypeBadge, TierBadge } from '../components/gift-card-ui.tsx';
+import { buttonClass, Card } from '../components/ui.tsx';
+import { requireOwner } from '../utils/auth.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Survey response — RewardLoop' }];
+
+/** /survey-analytics/responses/{responseId}: one customer's response, for the owner of its business only (404 otherwise). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const owner = await requireOwner(request, context);
+  const response = await context.analytics.response(owner.id, params.responseId ?? '');
+  if (!response) throw new Response('Response not found.', { status: 404 });
+  return { response };
+}
+
+const KIND_LABEL = { review: 'review', follow: 'follow', tag: 'tag' } as const;
+const emailLabel = { sent: 'Email sent', sending: 'Email on its way', failed: 'Email not sent' } as const;
+
+export default function ResponseDetail() {
+  const { response: r } = useLoaderData<typeof loader>();
+  const back = r.surveyId ? `/survey-analytics/${r.surveyId}` : '/survey-analytics';
+  const who = r.customerName ?? r.customerEmail ?? 'Anonymous customer';
+  return (
+    <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-slate-600">Response{r.surveyTitle ? ` to ${r.surveyTitle}` : ''}</p>
+          <h1 className="text-2xl font-bold break-words sm:text-3xl">{who}</h1>
+          {r.customerName && r.customerEmail ? <p className="break-all text-slate-700">{r.customerEmail}</p> : null}
+          <p className="text-sm text-slate-600">
+            Submitted <time dateTime={r.submittedAt}>{formatWhen(r.submittedAt)}</time>
+          </p>
+        </div>
+        <Link to={back} className={buttonClass.secondary}>
+          Back to Analytics
+        </Link>
+      </div>
+
+      <dl className="grid grid-cols-3 gap-4">
+        <div className="rounded-card border border-slate-200 bg-white p-4 shadow-sm">
+          <dt className="text-sm text-slate-600">Points</dt>
+          <dd className="mt-1 text-3xl font-bold">{r.totalPoints}</dd>
+        </div>
+        <div className="rounded-card border border-slate-200 bg-white p-4 shadow-sm">
+          <dt className="text-sm text-slate-600">Tier</dt>
+          <dd className="mt-2">
+            <TierBadge tier={r.rewardTier} />
+          </dd>
+        </div>
+        <div className="rounded-card border border-slate-200 bg-white p-4 shadow-sm">
+          <dt className="text-sm text-slate-600">Reward</dt>
+          <dd className="mt-1 text-3xl font-bold">{r.rewardValue ? formatCents(r.rewardValue) : '—'}</dd>
+        </div>
+      </dl>
+
+      <Card>
+        <h2 className="text-lg font-semibold">Answers</h2>
+        <dl className="mt-3 divide-y divide-slate-100" data-testid="answers">
+          {r.answers.map((a) => (
+            <div key={a.key} className="grid gap-1 py-3 sm:grid-cols-[14rem_minmax(0,1fr)] sm:gap-4">
+              <dt className="text-sm font-medium text-slate-700">{a.label}</dt>
+              <dd className="min-w-0 break-words whitespace-pre-line">
+                {a.screenshotId ? (
+                  <a href={`/survey-analytics/screenshots/${a.screenshotId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                    Screenshot (see below)
+                  </a>
+                ) : a.value === 'yes' || a.value === 'no' ? (
+                  a.value === 'yes' ? 'Yes' : 'No'
+                ) : (
+                  a.value
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+
+      <section aria-labelledby="shots-heading" className="space-y-3">
+        <h2 id="shots-heading" className="text-lg font-semibold">
+          Screenshots and verification
+        </h2>
+        {r.screenshots.length === 0 ? (
+          <p className="text-slate-600">This customer shared no screenshots.</p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {r.screenshots.map((s) => (
+              <li key={s.id} data-testid="screenshot" className="rounded-card border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h3 className="font-semibold">
+                    {platformLabel(s.platform)} {KIND_LABEL[s.kind]}
+                  </h3>
+                  <span
+                    className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${
+                      s.isValid ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : 'border-red-300 bg-red-50 text-red-800'
+                    }`}
+                  >
+                    {s.isValid ? 'Verified' : 'Rejected'}
+                  </span>
+                </div>
+                {!s.isValid && s.rejectionReason ? <p className="mt-1 text-sm text-red-900">{s.rejectionReason}</p> : null}
+                <dl className="mt-2 space-y-1 text-sm">
+                  {s.reviewerName ? (
+                    <div className="flex gap-2">
+                      <dt className="text-slate-600">Reviewer</dt>
+                      <dd className="break-words">{s.reviewerName}</dd>
+                    </div>
+                  ) : null}
+                  {s.userHandle ? (
+                    <div className="flex gap-2">
+                      <dt className="text-slate-600">Handle</dt>
+                      <dd className="break-all">{s.userHandle}</dd>
+                    </div>
+                  ) : null}
+                  {s.starRating !== null ? (
+                    <div className="flex gap-2">
+                      <dt className="text-slate-600">Stars read</dt>
+                      <dd>{s.starRating}</dd>
+                    </div>
+                  ) : null}
+                  {s.reviewLink ? (
+                    <div className="flex gap-2">
+                      <dt className="text-slate-600">Link</dt>
+                      <dd className="min-w-0 break-all">{s.reviewLink}</dd>
+                    </div>
+                  ) : null}
+                  <div className="flex gap-2">
+                    <dt className="text-slate-600">Checked</dt>
+                    <dd>{formatWhen(s.verifiedAt)}</dd>
+                  </div>
+                </dl>
+                <a href={`/survey-analytics/screenshots/${s.id}`} className="mt-3 block">
+                  <img
+                    src={`/survey-analytics/screenshots/${s.id}`}
+                    alt={`Screenshot of the customer's ${platformLabel(s.platform)} ${KIND_LABEL[s.kind]}`}
+                    loading="lazy"
+                    className="max-h-80 w-full rounded-lg border border-slate-200 object-contain"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <Card>
+        <h2 className="text-lg font-semibold">Reward</h2>
+        {r.card ? (
+          <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2" data-testid="reward">
+            <div>
+              <dt className="text-slate-600">Gift card</dt>
+              <dd className="font-mono break-all">{r.card.giftCardNumber}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Value</dt>
+              <dd className="flex items-center gap-2 font-semibold">
+                {formatCents(r.card.rewardValue)} <TierBadge tier={r.card.rewardTier} /> <CardTypeBadge square={r.card.isSquareGiftCard} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Issued</dt>
+              <dd>{formatWhen(r.card.issuedAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Email</dt>
+              <dd>{emailLabel[r.card.emailStatus]}</dd>
+            </div>
+            {r.card.isSquareGiftCard ? (
+              <div>
+                <dt className="text-slate-600">Balance at Square</dt>
+                <dd>{r.card.cardBalanceCents !== null ? formatCents(r.card.cardBalanceCents) : 'Not reported yet'}</dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : r.pendingReward ? (
+          <p className="mt-2 text-slate-700" data-testid="reward">
+            {r.pendingReward.failed ? (
+              <>
+                The gift card could not be issued. <Link to="/rewards" className="font-medium text-brand-700 underline-offset-2 hover:underline">See failed rewards</Link>
+              </>
+            ) : (
+              'The gift card is on its way.'
+            )}
+          </p>
+        ) : (
+          <p className="mt-2 text-slate-700" data-testid="reward">
+            No reward: this response earned no tier{r.customerEmail ? '' : ' or left no email'}.
+          </p>
+        )}
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,189 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/index.ts';
+import { dollars, findPlan, parseInterval, periodPrice, TRIAL_DAYS } from '../../modules/billing/index.ts';
+import { DraftField } from '../components/auth-forms.tsx';
+import { buttonClass, Card, PasswordField, TextField } from '../components/ui.tsx';
+import { getOwner, startSession } from '../utils/auth.server.ts';
+import { checkoutPath } from '../utils/billing.server.ts';
+import { saveHandedOverDraft } from '../utils/draft.server.ts';
+import { readForm } from '../utils/input.server.ts';
+import { redirectWithToast } from '../utils/toast.server.ts';
+import { parseTrialSignup } from '../utils/trial-signup.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Start Your Free Trial — RewardLoop' }];
+
+function planChoice(planId: unknown, billing: unknown) {
+  const plan = findPlan(planId);
+  return plan ? { id: plan.id, name: plan.name, interval: parseInterval(billing) } : null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const choice = planChoice(url.searchParams.get('planId'), url.searchParams.get('billing'));
+  if (await getOwner(request, context)) {
+    // Signed in already: straight to the plans (with the chosen cycle).
+    throw redirect(`/subscription-plans${choice ? `?billing=${choice.interval === 'year' ? 'yearly' : 'monthly'}` : ''}`);
+  }
+  return { plan: choice ? { ...choice, price: periodPrice(findPlan(choice.id)!, choice.interval), trialDays: TRIAL_DAYS[choice.interval] } : null };
+}
+
+/**
+ * Creates the account (signed in at once, the builder draft saved to it), then goes to checkout with
+ * the chosen plan, or to the plans when none was chosen yet.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const choice = planChoice(form.get('planId'), form.get('billing'));
+  const parsed = parseTrialSignup(Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')));
+  const echo = { businessName: String(form.get('businessName') ?? '').slice(0, 255), email: String(form.get('email') ?? '').slice(0, 255) };
+  if (!parsed.ok) return data({ errors: parsed.errors, values: echo, toast: null }, 400);
+  const limited = context.rateLimiter.hit([
+    [`signup:ip:${context.clientIp}`, AUTH_RATE_RULES.signUpPerIp],
+    [`signup:email:${parsed.value.email}`, AUTH_RATE_RULES.signUpPerEmail],
+  ]);
+  if (!limited.allowed) {
+    return data(
+      { errors: { form: [tooManyAttemptsMessage(limited.retryAfterSeconds)] }, values: echo, toast: { title: 'Signup Failed', description: 'Failed to create account. Please try again.' } },
+      { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
+    );
+  }
+  const created = await context.accounts.signUp(parsed.value);
+  if (!created.ok) return data({ errors: created.errors, values: echo, toast: { title: 'Signup Failed', description: created.errors.email?.[0] ?? 'Failed to create account. Please try again.' } }, 409);
+  const headers = await startSession(request, context, created.business, { remember: false });
+  const surveyId = await saveHandedOverDraft(context, created.business.id, form.get('surveyBuilderConfig'));
+  const welcome = { title: 'Account created!', description: 'Your business account has been created successfully.', type: 'success' as const };
+  if (choice) {
+    const started = await context.billing.startCheckout(created.business, { planId: choice.id, interval: choice.interval, surveyId });
+    if (started.ok) return redirectWithToast(context, `${checkoutPath(started.checkout.setupIntentId)}${surveyId ? '&handover=1' : ''}`, welcome, { headers });
+  }
+  const query = new URLSearchParams({ billing: choice?.interval === 'month' ? 'monthly' : 'yearly', ...(surveyId ? { surveyId, handover: '1' } : {}) });
+  return redirectWithToast(context, `/subscription-plans?${query}`, welcome, { headers });
+}
+
+export default function TrialSignup() {
+  const { plan } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  const errors: Record<string, string[] | undefined> = result?.errors ?? {};
+  const invalid = (name: string) => (errors[name]?.length ? true : undefined);
+  return (
+    <main className="mx-auto max-w-lg px-4 py-10">
+      <Card className="space-y-5">
+        <div className="space-y-1 text-center">
+          <h1 className="text-2xl font-bold">Start Your Free Trial</h1>
+          <p className="text-slate-600">Create your account, choose a plan, add a card. Nothing is charged during the trial.</p>
+        </div>
+        {plan ? (
+          <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900" data-testid="chosen-plan">
+            {plan.name} plan, {dollars(plan.price)} per {plan.interval}, with {plan.trialDays} days free.{' '}
+            <Link to={`/subscription-plans?billing=${plan.interval === 'year' ? 'yearly' : 'monthly'}`} className="font-semibold underline">
+              Change plan
+            </Link>
+          </p>
+        ) : null}
+        {result?.toast ? (
+          <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+            <p className="font-semibold">{result.toast.title}</p>
+            <p className="text-sm">{result.toast.description}</p>
+          </div>
+        ) : null}
+        <Form method="post" className="space-y-1" noValidate>
+          <DraftField />
+          {plan ? (
+            <>
+              <input type="hidden" name="planId" value={plan.id} />
+              <input type="hidden" name="billing" value={plan.interval === 'year' ? 'yearly' : 'monthly'} />
+            </>
+          ) : null}
+          {errors.form ? (
+            <p role="alert" className="text-sm text-red-700">
+              {errors.form[0]}
+            </p>
+          ) : null}
+          <TextField
+            id="businessName"
+            name="businessName"
+            label="Business Name"
+            autoComplete="organization"
+            required
+            defaultValue={result?.values.businessName}
+            errors={errors.businessName}
+            errorId="businessName-error"
+            aria-invalid={invalid('businessName')}
+            aria-describedby="businessName-error"
+          />
+          <TextField
+            id="email"
+            name="email"
+            type="email"
+            label="Email address"
+            autoComplete="email"
+            required
+            defaultValue={result?.values.email}
+            errors={errors.email}
+            errorId="email-error"
+            aria-invalid={invalid('email')}
+            aria-describedby="email-error"
+          />
+          <PasswordField
+            id="password"
+            name="password"
+            label="Password"
+            autoComplete="new-password"
+            required
+            errors={errors.password}
+            errorId="password-error"
+            aria-invalid={invalid('password')}
+            aria-describedby="password-error"
+          />
+          <PasswordField
+            id="confirmPassword"
+            name="confirmPassword"
+            label="Confirm Password"
+            autoComplete="new-password"
+            required
+            errors={errors.confirmPassword}
+            errorId="confirmPassword-error"
+            aria-invalid={invalid('confirmPassword')}
+            aria-describedby="confirmPassword-error"
+          />
+          <div className="pb-4">
+            <label className="flex min-h-11 items-start gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                name="agreeToTerms"
+                className="mt-0.5 size-5 shrink-0 rounded border-slate-300"
+                aria-invalid={invalid('agreeToTerms')}
+                aria-describedby="agreeToTerms-error"
+              />
+              <span>
+                I agree to the{' '}
+                <Link to="/terms" target="_blank" className="font-medium text-brand-700 underline">
+                  Terms of Service
+                </Link>{' '}
+                and{' '}
+                <Link to="/privacy" target="_blank" className="font-medium text-brand-700 underline">
+                  Privacy Policy
+                </Link>
+              </span>
+            </label>
+            <div id="agreeToTerms-error" className="min-h-5 text-sm text-red-700" aria-live="polite">
+              {errors.agreeToTerms?.[0] ?? null}
+            </div>
+          </div>
+          <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
+            {busy ? 'Creating account…' : plan ? 'Continue to Payment' : 'Continue to Plans'}
+          </button>
+        </Form>
+        <p className="text-center text-sm text-slate-600">
+          Already have an account?{' '}
+          <Link to="/auth?returnTo=%2Fsubscription-plans" className="font-semibold text-brand-700 underline">
+            Sign in
+          </Link>
+        </p>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * modules/analytics: the public face (issue 12). app/ and cli/ import analytics only from here.
+ *
+ * - `createAnalytics({ em, blobStore })`: owner-scoped figures computed in SQL (`context.analytics`).
+ * - The query string of the analytics pages, validated (`parseAnalyticsQuery`, `analyticsSearch`).
+ * - The one question-key label map (`QUESTION_LABELS`, `questionLabel`).
+ *
+ * Nothing here imports the ORM or an entity at run time, so route components may import it.
+ */
+export {
+  createAnalytics,
+  isUuid,
+  type Analytics,
+  type ClientResponse,
+  type Funnel,
+  type FunnelStep,
+  type GiftCardPage,
+  type GiftCardRow,
+  type GiftCardTotals,
+  type QuestionStat,
+  type ResponseDetail,
+  type ResponsePage,
+  type ResponseRow,
+  type Scope,
+  type ScreenshotVerdict,
+  type Stats,
+  type SurveyOption,
+  type TierShare,
+  type WeekPoint,
+} from './service.ts';
+export {
+  analyticsSearch,
+  GIFT_CARDS_PAGE_SIZE,
+  parseAnalyticsQuery,
+  parseDay,
+  RESPONSES_PAGE_SIZE,
+  TAB_LABELS,
+  TABS,
+  type AnalyticsQuery,
+  type DateWindow,
+  type ParsedQuery,
+  type Tab,
+} from './filters.ts';
+export { formPostEvents, parseFunnelEvent, progressUrl, stepName, type FunnelEvent } from './funnel.ts';
+export { analysedQuestions, QUESTION_LABELS, questionLabel, type QuestionInfo } from './labels.ts';

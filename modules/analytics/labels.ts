@@ -1,0 +1,78 @@
+import { PLATFORM_LABELS, TEMPLATES, type Platform, type Question, type QuestionType } from '../surveys/template.ts';
+
+/**
+ * The one question-key label map (spec section 2: "A label map for known question keys exists").
+ * Every answer key a template accepts gets a short label an owner reads at a glance: the question
+ * ids of every template, their composite `{questionId}_{fieldId}` keys ("Google review: Reviewer
+ * name") and the contact keys. Pure data, built once from the templates: a question added to a
+ * template is labelled without touching this file. Used by the response detail page, Question
+ * Analysis and anything else that shows an answer key to a person.
+ */
+
+/** Short labels for the built-in questions; a question not listed here falls back to its text. */
+const SHORT: Readonly<Record<string, string>> = {
+  overall_rating: 'Overall rating',
+  customer_email: 'Email',
+  recommend: 'Would recommend us',
+  visit_frequency: 'Visit frequency',
+  service_rating: 'Service rating',
+  favorite_item: 'Favorite item',
+  atmosphere_rating: 'Atmosphere rating',
+  value_rating: 'Value for money',
+  improvement_suggestions: 'What we could do better',
+  five_star_improvement: 'How to earn 5 stars',
+};
+
+const CONTACT: Readonly<Record<string, string>> = {
+  customerEmail: 'Email',
+  customerName: 'Name',
+  customer_name: 'Name',
+};
+
+function blockLabel(q: Question): string {
+  const platform = PLATFORM_LABELS[q.platform as Platform];
+  if (q.type === 'review_submission') return `${platform} review`;
+  if (q.type === 'social_submission') return `${platform} follow`;
+  if (q.type === 'social_tag_submission') return `${platform} tag`;
+  return q.text;
+}
+
+export type QuestionInfo = { key: string; label: string; type: QuestionType | 'contact' | 'field'; fieldType?: 'text' | 'url' | 'image_upload'; order: number };
+
+function buildMap(): Map<string, QuestionInfo> {
+  const map = new Map<string, QuestionInfo>();
+  let order = 0;
+  const add = (info: Omit<QuestionInfo, 'order'>) => {
+    if (!map.has(info.key)) map.set(info.key, { ...info, order: order++ });
+  };
+  for (const [key, label] of Object.entries(CONTACT)) add({ key, label, type: 'contact' });
+  for (const template of Object.values(TEMPLATES)) {
+    for (const section of template.sections) {
+      for (const q of [...section.questions, ...(section.negative_questions ?? [])]) {
+        const label = SHORT[q.id] ?? (q.platform ? blockLabel(q) : q.text);
+        add({ key: q.id, label, type: q.type });
+        for (const f of q.fields ?? []) add({ key: `${q.id}_${f.id}`, label: `${label}: ${f.text.charAt(0).toLowerCase()}${f.text.slice(1)}`, type: 'field', fieldType: f.type });
+      }
+    }
+  }
+  return map;
+}
+
+/** Every known answer key, in the order the survey asks them (contact keys first). */
+export const QUESTION_LABELS: ReadonlyMap<string, QuestionInfo> = /* @__PURE__ */ buildMap();
+
+/** A key's label; an unknown key (an answer of a question since removed) is shown humanised. */
+export function questionLabel(key: string): string {
+  const known = QUESTION_LABELS.get(key);
+  if (known) return known.label;
+  const words = key.replace(/[_-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
+}
+
+/** Question types analysed on the Question Analysis tab: what a customer answers in words or on a scale. */
+export const ANALYSED_TYPES: ReadonlySet<QuestionType> = new Set(['scale', 'yes_no', 'multiple_choice', 'short_text', 'text']);
+
+/** The answer keys Question Analysis covers, in survey order: no contact details, no part-3 proof fields. */
+export function analysedQuestions(): QuestionInfo[] {
+  return [...QUESTION_LABELS.values()].filter((q) => q.type !== 'contact' && q.type !== 'field' && ANALYSED_TYPES.has(q.type as QuestionType));
+}

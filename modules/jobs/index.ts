@@ -1,0 +1,2 @@
+/** modules/jobs: the JobQueue port (queues, retry policies, handlers); adapters/jobs implements it. */
+export * from './port.ts';

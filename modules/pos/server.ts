@@ -1,0 +1,3 @@
+/** modules/pos, the server face: the connect/callback/location service and the nightly token refresh. */
+export * from './service.ts';
+export * from './refresh.ts';

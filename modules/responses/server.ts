@@ -1,0 +1,6 @@
+/** modules/responses, the server face: answers parsing, the responses service, screenshot verifications, their history and replay. */
+export * from './answers.ts';
+export * from './service.ts';
+export * from './verifications.ts';
+export * from './verification-history.ts';
+export * from './replay.ts';

@@ -1,0 +1,2 @@
+/** modules/shared: the logger (pino, with redaction). Server-side only. */
+export * from './logger.ts';

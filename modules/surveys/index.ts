@@ -1,0 +1,12 @@
+/**
+ * modules/surveys, the browser-safe face (the customer page's island and the root layout use it, so it
+ * stays free of zod and the ORM): the survey template, links, the logged-out draft key, availability
+ * and the publish check. The builder's form schemas (zod) are in `./forms.ts`; the survey service and
+ * publishing are in `./server.ts`.
+ */
+export * from './template.ts';
+export * from './links.ts';
+export * from './draft.ts';
+export * from './availability.ts';
+export * from './publish-check.ts';
+export type { SurveyConfigView } from './service.ts';

@@ -1,0 +1,3 @@
+/** modules/surveys, the server face: the survey service and publishing. */
+export * from './service.ts';
+export * from './publishing.ts';
