@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { Business } from '../../modules/accounts/server.ts';
 import { posStatus } from '../../modules/pos/index.ts';
+import { giftCardProviderFor } from '../../modules/rewards/index.ts';
 import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
 import { requiredId } from './rewards.ts';
 
@@ -25,7 +26,7 @@ export function registerSquareCommands(program: Command, io: CliIo): void {
           `Merchant:       ${business.squareMerchantId ?? '-'}`,
           `Location:       ${status.locationId ? `${status.locationName ?? '(no name)'} (${status.locationId})` : status.isConnected ? 'none chosen: rewards are Test cards until one is' : '-'}`,
           `Token expires:  ${expires ? `${expires.toISOString()}${expires.getTime() < Date.now() ? ' (expired)' : ''}` : status.isConnected ? 'not recorded' : '-'}`,
-          `Gift cards:     ${root.config.GIFT_CARDS === 'square' && status.isConnected && status.locationId ? 'Square' : 'Test'} (GIFT_CARDS=${root.config.GIFT_CARDS})`,
+          `Gift cards:     ${giftCardProviderFor({ squareCards: root.giftCards.square !== null }, { squareConnected: status.isConnected, locationId: status.locationId }) === 'square' ? 'Square' : 'Test'} (GIFT_CARDS=${root.config.GIFT_CARDS})`,
         ];
         io.out.write(`${lines.join('\n')}\n`);
       });

@@ -4,6 +4,7 @@ import type { JobQueue } from '../jobs/port.ts';
 import { posCredentials } from '../pos/credentials.ts';
 import { GiftCardError, type GiftCardCredentials, type GiftCards, type IssuedCard } from './port.ts';
 import type { GiftCardProvider } from './entities.ts';
+import { giftCardProviderFor } from './card-provider.ts';
 
 /** What the reward jobs and `reward-cli rewards` need; the composition root builds it. */
 export type RewardDeps = {
@@ -137,9 +138,10 @@ export async function issueReward(deps: RewardDeps, responseId: string): Promise
     const pos = deps.giftCards.square ? await posCredentials(em, response.business_id, deps.tokenKey) : null;
     if (request.provider === null) {
       // The first attempt to get this far pins the provider and location; a retry never switches.
+      const provider = giftCardProviderFor({ squareCards: deps.giftCards.square !== null }, { squareConnected: pos !== null, locationId: pos?.locationId ?? null });
       await sql(`update gift_card_requests set provider = ?, location_id = ? where survey_response_id = ? and provider is null`, [
-        pos ? 'square' : 'test',
-        pos?.locationId ?? null,
+        provider,
+        provider === 'square' ? pos!.locationId : null,
         responseId,
       ]);
       [request] = (await sql<RequestRow>(`select provider, location_id, gift_card_id, gan from gift_card_requests where survey_response_id = ?`, [responseId])) as [RequestRow];

@@ -1,2 +1,3 @@
 /** modules/shared: the logger (pino, with redaction). Server-side only. */
 export * from './logger.ts';
+export * from './provider.ts';
