@@ -21,7 +21,7 @@ import { build, demoAdapters, PROVIDERS, providerFor } from './providers.ts';
 import { startWorkers } from './workers.ts';
 
 // The root's two other parts, re-exported so that callers keep one import (ADR 055).
-export { createRequestContext, createServices, type RequestContext, type Services } from './request-scope.ts';
+export { createOperatorServices, createRequestContext, createServices, type OperatorServices, type RequestContext, type Services } from './request-scope.ts';
 export { rewardDeps, startRewardWorkers } from './workers.ts';
 
 /**

@@ -3,9 +3,9 @@ import { createAccounts } from '../modules/accounts/server.ts';
 import { createAnalytics } from '../modules/analytics/index.ts';
 import { createBillingService } from '../modules/billing/index.ts';
 import { createBranding } from '../modules/branding/server.ts';
-import { createPos } from '../modules/pos/server.ts';
-import { createResponses, createVerifications } from '../modules/responses/server.ts';
-import { createRewards } from '../modules/rewards/server.ts';
+import { createPos, createPosOperations } from '../modules/pos/server.ts';
+import { createResponses, createVerificationReplay, createVerifications } from '../modules/responses/server.ts';
+import { createRewardOperations, createRewards, rewardIssued } from '../modules/rewards/server.ts';
 import { createSurveys } from '../modules/surveys/server.ts';
 import type { Root } from './composition.ts';
 
@@ -43,6 +43,30 @@ export function createServices(root: Root, em: EntityManager = root.db.orm.em.fo
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * What `reward-cli` reaches (ADR 056): the same services, plus the operator's use cases that act on
+ * any business (reward listing, issue and retry; verification replay; a Square connection report).
+ */
+export function createOperatorServices(root: Root) {
+  const em = root.db.orm.em;
+  return {
+    ...createServices(root),
+    rewardOperations: createRewardOperations({
+      em,
+      jobs: root.jobs,
+      giftCards: root.giftCards,
+      tokenKey: root.config.TOKEN_ENCRYPTION_KEY,
+      logger: root.logger,
+      mailer: root.mailer,
+      appUrl: root.config.APP_URL,
+    }),
+    verificationReplay: createVerificationReplay({ em, createVerifier: root.createVerifier, blobStore: root.blobStore, jobs: root.jobs, rewardIssued }),
+    posOperations: createPosOperations({ em }),
+  };
+}
+
+export type OperatorServices = ReturnType<typeof createOperatorServices>;
 
 /** What a loader or action sees as `context`: request-scoped services over one forked EntityManager. */
 export function createRequestContext(root: Root, extra: { cspNonce: string; clientIp: string; surveyIsland?: string | null }) {
