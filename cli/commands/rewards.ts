@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import { RewardEmailBusyError, errorText, type IssuanceSummary, type FailedReward } from '../../modules/rewards/server.ts';
 import { formatCents } from '../../modules/scoring/index.ts';
+import { isUuid } from '../../modules/shared/index.ts';
 import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A UUID from a flag or argument, or a usage error naming it. */
 export function uuidArg(value: string | undefined, name: string): string | undefined {
   if (value === undefined) return undefined;
-  if (!UUID.test(value.trim())) throw new CliError(EXIT.usage, `${name} must be an id like 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b, got ${JSON.stringify(value.slice(0, 60))}.`);
+  if (!isUuid(value.trim())) throw new CliError(EXIT.usage, `${name} must be an id like 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b, got ${JSON.stringify(value.slice(0, 60))}.`);
   return value.trim().toLowerCase();
 }
 
@@ -16,7 +16,7 @@ export function uuidArg(value: string | undefined, name: string): string | undef
 export async function requiredId(io: CliIo, value: string | undefined, label: string, argName: string): Promise<string> {
   if (value !== undefined) return uuidArg(value, argName)!;
   if (!io.interactive) throw new CliError(EXIT.usage, `Missing <${argName}>. Pass it as an argument, or run in a terminal to be asked.`);
-  const answer = await io.prompts.input({ message: label, validate: (v) => (UUID.test(v.trim()) ? true : 'Enter an id like 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b') });
+  const answer = await io.prompts.input({ message: label, validate: (v) => (isUuid(v.trim()) ? true : 'Enter an id like 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b') });
   return answer.trim().toLowerCase();
 }
 

@@ -8,6 +8,7 @@ import type { BlobStore } from '../uploads/blob-store.ts';
 import type { ScreenshotVerifier, VerificationHistory, VerificationResult } from '../verification/port.ts';
 import { createDatabaseVerificationHistory } from './verification-history.ts';
 import { ScreenshotVerification, SurveyResponse } from './entities.ts';
+import { isUuid } from '../shared/ids.ts';
 
 export type Verdict = { isValid: boolean; rejectionCode: string | null; rejectionReason: string | null };
 
@@ -61,7 +62,7 @@ export async function replayVerifications(
   options: { apply?: boolean } = {},
 ): Promise<ReplayResult> {
   const em = deps.em.fork();
-  const response = /^[0-9a-f-]{36}$/i.test(responseId) ? await em.findOne(SurveyResponse, { id: responseId }) : null;
+  const response = isUuid(responseId) ? await em.findOne(SurveyResponse, { id: responseId }) : null;
   if (!response) return { ok: false, reason: 'not-found' };
   const survey = response.surveyConfigId ? await em.findOne(SurveyConfig, { id: response.surveyConfigId }) : null;
   const template = survey ? getTemplate(survey.surveyTemplateId) : undefined;

@@ -16,6 +16,7 @@ import {
 import { duplicateImage, duplicateReviewText } from '../verification/judge.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';
 import { eligibilityFrom } from './eligibility.ts';
+import { isUuid } from '../shared/ids.ts';
 import { ScreenshotVerification, SurveyResponse, USED_REVIEW_TEXT_INDEX, type VerificationKind } from './entities.ts';
 import { findPublicSurvey, type PublicSurvey } from './public-survey.ts';
 import { liveScore, submitProblem, type BlockStates } from './customer-checks.ts';
@@ -222,7 +223,6 @@ export async function submitSurvey(
 /** A started block and the verification that proves it. */
 type Use = { question: Question; kind: VerificationKind; platform: Platform; row: ScreenshotVerification };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const KIND_BY_TYPE: Partial<Record<Question['type'], VerificationKind>> = {
   review_submission: 'review',
@@ -279,7 +279,7 @@ async function checkScreenshots(
       blocks.push({ question: { ...q, platform: q.platform }, kind, id: String(answers[answerKey(q.id, shot.id)] ?? '') });
     }
   }
-  const ids = [...new Set(blocks.map((b) => b.id).filter((id) => UUID.test(id)))];
+  const ids = [...new Set(blocks.map((b) => b.id).filter((id) => isUuid(id)))];
   const rows = ids.length
     ? await em.find(ScreenshotVerification, { id: { $in: ids }, businessId: survey.businessId, surveyConfigId: survey.id })
     : [];

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { JobQueue } from '../jobs/port.ts';
 import { posCredentials } from '../pos/credentials.ts';
+import { isUuid } from '../shared/ids.ts';
 import { GiftCardError, type GiftCardCredentials, type GiftCards, type IssuedCard } from './port.ts';
 import type { GiftCardProvider } from './entities.ts';
 import { giftCardProviderFor } from './card-provider.ts';
@@ -67,7 +68,6 @@ type IssuanceRow = {
   email_failed_at: Date | string | null;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 export function summary(row: IssuanceRow): IssuanceSummary {
@@ -108,7 +108,7 @@ export function sqlOn(em: EntityManager) {
  *    the keyed `reward-email` job.
  */
 export async function issueReward(deps: RewardDeps, responseId: string): Promise<IssueOutcome> {
-  if (!UUID.test(responseId)) return { status: 'not-found' };
+  if (!isUuid(responseId)) return { status: 'not-found' };
   const em = deps.em.fork();
   const sql = sqlOn(em);
   const [response] = await sql<ResponseRow>(
@@ -250,7 +250,7 @@ export function errorText(error: unknown): string {
  * last attempt, or a failure a retry cannot fix). The reward then shows as failed.
  */
 export async function recordIssueFailure(em: EntityManager, responseId: string, error: unknown, final: boolean): Promise<void> {
-  if (!UUID.test(responseId)) return;
+  if (!isUuid(responseId)) return;
   await sqlOn(em.fork())(
     `insert into gift_card_requests (survey_response_id, business_id, attempts, last_attempt_at, last_error, failed_at)
      select r.id, r.business_id, 1, now(), ?, case when ? then now() end from survey_responses r where r.id = ?
