@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { createAccounts } from '../modules/accounts/server.ts';
 import { createAnalytics } from '../modules/analytics/index.ts';
-import { createBillingService } from '../modules/billing/index.ts';
+import { createBillingService } from '../modules/billing/server.ts';
 import { createBranding } from '../modules/branding/server.ts';
 import { createPos, createPosOperations } from '../modules/pos/server.ts';
 import { createResponses, createVerificationReplay, createVerifications } from '../modules/responses/server.ts';
@@ -15,13 +15,14 @@ import type { Root } from './composition.ts';
  */
 export function createServices(root: Root, em: EntityManager = root.db.orm.em.fork()) {
   const { config, logger } = root;
+  const surveys = createSurveys({ em });
   return {
     accounts: createAccounts({ em, mailer: root.mailer, appUrl: config.APP_URL, logger }),
-    surveys: createSurveys({ em }),
+    surveys,
     responses: createResponses({ em, jobs: root.jobs, logger }),
     verifications: createVerifications({ em, verifier: root.verifier, blobStore: root.blobStore, logger }),
     branding: createBranding({ em, blobStore: root.blobStore, logger }),
-    billing: createBillingService({ em, billing: root.billing, mailer: root.mailer, appUrl: config.APP_URL, logger }),
+    billing: createBillingService({ em, billing: root.billing, mailer: root.mailer, appUrl: config.APP_URL, logger, ownsSurvey: surveys.owns }),
     /** The owner's analytics (issue 12): figures computed in SQL, every query scoped to the business id given. */
     analytics: createAnalytics({ em, blobStore: root.blobStore }),
     rewards: createRewards({

@@ -1,4 +1,4 @@
-import { checkUsageAlerts, registerBillingSync } from '../modules/billing/index.ts';
+import { checkUsageAlerts, registerBillingSync } from '../modules/billing/server.ts';
 import type { WorkOptions } from '../modules/jobs/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
 import { registerPosTokenRefresh } from '../modules/pos/server.ts';

@@ -71,6 +71,9 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
   }
 
   return {
+    /** Whether the survey is this owner's (archived too); billing asks it through the composition root. */
+    owns: async (businessId: string, id: string): Promise<boolean> => (await owned(businessId, id)) !== null,
+
     countForBusiness(businessId: string): Promise<number> {
       return em.count(SurveyConfig, { businessId, archivedAt: null });
     },
