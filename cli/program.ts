@@ -3,6 +3,7 @@ import { ConfigError } from '../server/config.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
 import { registerAnalyticsCommands } from './commands/analytics.ts';
 import { registerDbCommands } from './commands/db.ts';
+import { registerResponseCommands } from './commands/responses.ts';
 import { registerRewardCommands } from './commands/rewards.ts';
 import { registerSquareCommands } from './commands/square.ts';
 import { registerVerificationCommands } from './commands/verifications.ts';
@@ -63,7 +64,7 @@ export function createCli(io: Partial<CliIo> = {}): RewardCli {
   const program = new RewardCli(resolved);
   // Settings first: subcommands copy them when created.
   program
-    .description('RewardLoop administration: database, owner accounts, rewards, verifications, Square and analytics, on the same composition root as the server.')
+    .description('RewardLoop administration: database, owner accounts, responses, rewards, verifications, Square and analytics, on the same composition root as the server.')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => void resolved.out.write(text),
@@ -76,6 +77,7 @@ export function createCli(io: Partial<CliIo> = {}): RewardCli {
         '  reward-cli db migrate\n' +
         '  reward-cli db seed\n' +
         "  reward-cli accounts create --name 'Crumb & Co' --email owner@example.com --password 'correct horse'\n" +
+        '  reward-cli responses submit <businessId> <surveyId> --answers answers.json --email ana@example.com\n' +
         '  reward-cli rewards failed\n' +
         '  reward-cli rewards issue 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b\n' +
         '  reward-cli verifications replay 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b --apply\n' +
@@ -85,6 +87,7 @@ export function createCli(io: Partial<CliIo> = {}): RewardCli {
     );
   registerDbCommands(program, resolved);
   registerAccountCommands(program, resolved);
+  registerResponseCommands(program, resolved);
   registerRewardCommands(program, resolved);
   registerVerificationCommands(program, resolved);
   registerSquareCommands(program, resolved);

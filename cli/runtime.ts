@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { createRoot, type Root } from '../server/composition.ts';
+import { createOperatorServices, createRoot, type OperatorServices, type Root } from '../server/composition.ts';
 import { loadConfig, type Config } from '../server/config.ts';
 import { createLogger } from '../modules/shared/index.ts';
 
@@ -68,7 +68,8 @@ export function cliLogger(io: CliIo, config: Config): Logger {
 }
 
 /**
- * Builds the same composition root as the server from `loadConfig(env)`, runs `fn` with it and
+ * Builds the same composition root as the server from `loadConfig(env)`, runs `fn` with it and the
+ * module services (`createOperatorServices`: the one way commands reach modules, ADR 056) and
  * always closes it. `migrate` is false everywhere except `db migrate`: the CLI never changes the
  * schema as a side effect; other commands refuse to run while migrations are pending.
  */
@@ -76,12 +77,12 @@ export async function withRoot<T>(
   io: CliIo,
   /** `jobs`: start the job queue (to send jobs; the CLI never runs workers). */
   options: { migrate?: boolean; config?: Config; jobs?: boolean },
-  fn: (root: Root) => Promise<T>,
+  fn: (root: Root, services: OperatorServices) => Promise<T>,
 ): Promise<T> {
   const config = options.config ?? cliConfig(io);
   const root = await createRoot(config, { logger: cliLogger(io, config), migrate: options.migrate ?? false, jobs: options.jobs ?? false });
   try {
-    return await fn(root);
+    return await fn(root, createOperatorServices(root));
   } finally {
     await root.close();
   }

@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   BillingError,
   type Billing,
+  type LocalBillingPages,
+  type LocalPortalView,
   type BillingEvent,
   type CreateSubscriptionInput,
   type BillingInterval,
@@ -12,6 +14,8 @@ import {
   type ProviderSubscription,
 } from '../../modules/billing/index.ts';
 import { verifyStripeSignedEvent } from './stripe-events.ts';
+import { z } from 'zod';
+import { defineProvider } from '../../modules/shared/index.ts';
 
 /** The test cards the fake knows, with Stripe's own test-mode wording for the ones it refuses. */
 export const FAKE_CARDS = {
@@ -76,7 +80,7 @@ function addInterval(from: Date, interval: BillingInterval): Date {
   return d;
 }
 
-export type FakePortalView = { id: string; customerId: string; returnUrl: string; cardLast4: string | null };
+export type FakePortalView = LocalPortalView;
 
 /**
  * Billing without a Stripe account (BILLING=fake, the default with no STRIPE_SECRET_KEY; refused in
@@ -88,8 +92,10 @@ export type FakePortalView = { id: string; customerId: string; returnUrl: string
  * (`confirmSetupIntent`), its portal is the local page /billing-portal (`portalSession`), and its
  * webhooks are verified exactly as Stripe's are (the `stripe` SDK, the configured secret).
  */
-export class FakeBilling implements Billing {
+export class FakeBilling implements Billing, LocalBillingPages {
   readonly id = 'fake' as const;
+  /** Its card form and portal page are its own. */
+  readonly localPages: LocalBillingPages = this;
   readonly publishableKey = null;
   private readonly file: string;
   private readonly now: () => Date;
@@ -283,3 +289,19 @@ export class FakeBilling implements Billing {
     };
   }
 }
+
+/**
+ * BILLING=fake (ADR 055): Stripe's objects kept under DATA_DIR, a local card form and portal. Its
+ * webhooks are signed like Stripe's; without STRIPE_WEBHOOK_SECRET, with a secret derived from SESSION_SECRET.
+ */
+export const provider = defineProvider({
+  id: 'fake',
+  demo: 'fake billing (BILLING=fake; set the STRIPE_* variables)',
+  options: z
+    .object({ DATA_DIR: z.string(), SESSION_SECRET: z.string(), STRIPE_WEBHOOK_SECRET: z.string().optional() })
+    .transform((c) => ({
+      dataDir: c.DATA_DIR,
+      webhookSecret: c.STRIPE_WEBHOOK_SECRET ?? `whsec_${createHash('sha256').update(`rewardloop fake billing webhooks\u0000${c.SESSION_SECRET}`).digest('hex')}`,
+    })),
+  create: (options) => new FakeBilling(options),
+});

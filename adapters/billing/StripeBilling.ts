@@ -12,6 +12,8 @@ import {
   type SetupIntentStatus,
 } from '../../modules/billing/index.ts';
 import { verifyStripeSignedEvent } from './stripe-events.ts';
+import { z } from 'zod';
+import { defineProvider } from '../../modules/shared/index.ts';
 
 export type StripePrices = Record<PlanId, Record<BillingInterval, string>>;
 
@@ -159,3 +161,31 @@ export class StripeBilling implements Billing {
     };
   }
 }
+
+/** BILLING=stripe (ADR 055): the two API keys and the six recurring price ids; the webhook secret is optional (503 without it). */
+export const provider = defineProvider({
+  id: 'stripe',
+  options: z
+    .object({
+      STRIPE_SECRET_KEY: z.string({ error: 'is required with BILLING=stripe' }),
+      STRIPE_PUBLISHABLE_KEY: z.string({ error: 'is required with BILLING=stripe' }),
+      STRIPE_WEBHOOK_SECRET: z.string().optional(),
+      STRIPE_PRICE_STARTER_MONTHLY: z.string({ error: 'is required with BILLING=stripe' }),
+      STRIPE_PRICE_STARTER_YEARLY: z.string({ error: 'is required with BILLING=stripe' }),
+      STRIPE_PRICE_GROWTH_MONTHLY: z.string({ error: 'is required with BILLING=stripe' }),
+      STRIPE_PRICE_GROWTH_YEARLY: z.string({ error: 'is required with BILLING=stripe' }),
+      STRIPE_PRICE_PRO_MONTHLY: z.string({ error: 'is required with BILLING=stripe' }),
+      STRIPE_PRICE_PRO_YEARLY: z.string({ error: 'is required with BILLING=stripe' }),
+    })
+    .transform((c) => ({
+      secretKey: c.STRIPE_SECRET_KEY,
+      publishableKey: c.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: c.STRIPE_WEBHOOK_SECRET ?? null,
+      prices: {
+        starter: { month: c.STRIPE_PRICE_STARTER_MONTHLY, year: c.STRIPE_PRICE_STARTER_YEARLY },
+        growth: { month: c.STRIPE_PRICE_GROWTH_MONTHLY, year: c.STRIPE_PRICE_GROWTH_YEARLY },
+        pro: { month: c.STRIPE_PRICE_PRO_MONTHLY, year: c.STRIPE_PRICE_PRO_YEARLY },
+      },
+    })),
+  create: (options) => new StripeBilling(options),
+});

@@ -7,6 +7,8 @@ import {
   type IssueCardRequest,
   type IssuedCard,
 } from '../../modules/rewards/index.ts';
+import { z } from 'zod';
+import { defineProvider } from '../../modules/shared/index.ts';
 
 /** Square names this in the activation as the instrument that "paid" for the card: a reward is pre-loaded. */
 export const REWARD_PAYMENT_INSTRUMENT = 'rewardloop-reward';
@@ -139,3 +141,10 @@ export function squareFailure(square: Pick<SquareModule, 'SquareError' | 'Square
   const reason = error instanceof Error ? error.message : String(error);
   return new GiftCardError(`Square could not be reached to ${step} (${reason.slice(0, 200)}).`, { retryable: true, code: 'NETWORK', cause: error });
 }
+
+/** GIFT_CARDS=square (ADR 055): Square cards for businesses connected with a location (Test cards for the others). */
+export const provider = defineProvider({
+  id: 'square',
+  options: z.object({ SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']) }).transform((c) => ({ environment: c.SQUARE_ENVIRONMENT })),
+  create: (options) => new SquareGiftCards(options),
+});

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { GiftCards, IssueCardRequest, IssuedCard } from '../../modules/rewards/index.ts';
+import { z } from 'zod';
+import { defineProvider } from '../../modules/shared/index.ts';
 
 /**
  * Test cards when a business has no Square account with a location (or GIFT_CARDS=test): no
@@ -28,3 +30,11 @@ export function testCardFor(rewardKey: string): { giftCardId: string; gan: strin
   const digits = (digest.readBigUInt64BE(0) % 10n ** 12n).toString().padStart(12, '0');
   return { giftCardId: `test-${digest.subarray(8, 20).toString('hex')}`, gan: `TEST${digits}` };
 }
+
+/** GIFT_CARDS=test (ADR 055): Test cards for every business. */
+export const provider = defineProvider({
+  id: 'test',
+  demo: 'test gift cards (GIFT_CARDS=test)',
+  options: z.object({}),
+  create: () => new TestGiftCards(),
+});

@@ -2,16 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { MailMessage, Mailer } from '../../modules/mail/index.ts';
+import type { MailMessage, Mailer, OutboxEntry, OutboxReader } from '../../modules/mail/index.ts';
+import { z } from 'zod';
+import { defineProvider } from '../../modules/shared/index.ts';
 
-export type OutboxEntry = { file: string; sentAt: Date; to: string; subject: string };
+export type { OutboxEntry };
 
 /**
  * Writes each message as an .eml file under the outbox folder instead of sending it.
  * The default with no SMTP_URL: every email of the product can be read on a laptop.
  */
-export class OutboxMailer implements Mailer {
+export class OutboxMailer implements Mailer, OutboxReader {
   readonly id = 'outbox' as const;
+  /** Its listing is its own. */
+  readonly outbox: OutboxReader = this;
   private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   readonly dir: string;
   private readonly from: string;
@@ -54,3 +58,11 @@ export class OutboxMailer implements Mailer {
     return readFile(path.join(this.dir, file), 'utf8').catch(() => null);
   }
 }
+
+/** MAILER=outbox, chosen when SMTP_URL is not set (ADR 055): .eml files under DATA_DIR/outbox. */
+export const provider = defineProvider({
+  id: 'outbox',
+  demo: 'mail outbox (set SMTP_URL)',
+  options: z.object({ DATA_DIR: z.string(), MAIL_FROM: z.string() }).transform((c) => ({ dir: path.join(c.DATA_DIR, 'outbox'), from: c.MAIL_FROM })),
+  create: (options) => new OutboxMailer(options),
+});

@@ -1,5 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailMessage, Mailer } from '../../modules/mail/index.ts';
+import { z } from 'zod';
+import { defineProvider } from '../../modules/shared/index.ts';
 
 /** Sends through the SMTP server named by SMTP_URL (smtp:// or smtps://, credentials in the URL). */
 export class SmtpMailer implements Mailer {
@@ -31,3 +33,10 @@ export class SmtpMailer implements Mailer {
     this.transport.close();
   }
 }
+
+/** MAILER=smtp, chosen when SMTP_URL is set (ADR 055). */
+export const provider = defineProvider({
+  id: 'smtp',
+  options: z.object({ SMTP_URL: z.string({ error: 'is required with MAILER=smtp' }), MAIL_FROM: z.string() }).transform((c) => ({ url: c.SMTP_URL, from: c.MAIL_FROM })),
+  create: (options) => new SmtpMailer(options),
+});

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PosError, type DemoConsent, type PosConnector, type PosLocation, type PosTokens } from '../../modules/pos/index.ts';
+import { z } from 'zod';
+import { defineProvider } from '../../modules/shared/index.ts';
 
 const CODE_TTL_MS = 5 * 60 * 1000;
 const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -36,6 +38,8 @@ const token = (kind: 'access' | 'refresh') => `demo-${kind}-${randomBytes(24).to
  */
 export class DemoPos implements PosConnector, DemoConsent {
   readonly id = 'demo' as const;
+  /** Its consent page is its own. */
+  readonly demoConsent: DemoConsent = this;
   private readonly codes = new Map<string, number>();
   private readonly now: () => Date;
 
@@ -83,3 +87,11 @@ export class DemoPos implements PosConnector, DemoConsent {
     return { accessToken: token('access'), refreshToken, expiresAt: new Date(this.now().getTime() + TOKEN_TTL_MS), merchantId: DEMO_MERCHANT_ID };
   }
 }
+
+/** POS=demo (ADR 055): the local consent page; the pos service also uses it as the demo consent. */
+export const provider = defineProvider({
+  id: 'demo',
+  demo: 'demo point of sale (POS=demo)',
+  options: z.object({}),
+  create: () => new DemoPos(),
+});

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { SquareClient } from 'square';
 import { POS_SCOPES, PosError, type PosConnector, type PosLocation, type PosTokens } from '../../modules/pos/index.ts';
+import { z } from 'zod';
+import { defineProvider } from '../../modules/shared/index.ts';
 
 type SquareModule = typeof import('square');
 
@@ -142,3 +144,16 @@ function toPosLocation(l: NonNullable<Awaited<ReturnType<SquareClient['locations
     },
   };
 }
+
+/** POS=square (ADR 055): Square's OAuth with the application's id and secret. */
+export const provider = defineProvider({
+  id: 'square',
+  options: z
+    .object({
+      SQUARE_APPLICATION_ID: z.string({ error: 'is required with POS=square' }),
+      SQUARE_APPLICATION_SECRET: z.string({ error: 'is required with POS=square' }),
+      SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']),
+    })
+    .transform((c) => ({ applicationId: c.SQUARE_APPLICATION_ID, applicationSecret: c.SQUARE_APPLICATION_SECRET, environment: c.SQUARE_ENVIRONMENT })),
+  create: (options, deps: { logger: Logger }) => new SquarePos({ ...options, logger: deps.logger }),
+});

@@ -15,6 +15,8 @@
  */
 import { createHash } from 'node:crypto';
 import { EMPTY_VERIFICATION_HISTORY, checkReviewLink, duplicateImage, missingField, unreadableImage, type Verdict, PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type RejectionCode, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, normaliseHandle } from '../../modules/verification/index.ts';
+import { z } from 'zod';
+import { defineProvider } from '../../modules/shared/index.ts';
 
 export type FakeScreenshotVerifierOptions = {
   history?: VerificationHistory;
@@ -117,3 +119,11 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
 function isBlank(value: unknown): boolean {
   return typeof value !== 'string' || value.trim() === '';
 }
+
+/** SCREENSHOT_VERIFIER=fake (ADR 055): instant and deterministic, over the given history. */
+export const provider = defineProvider({
+  id: 'fake',
+  demo: 'fake screenshot verifier (SCREENSHOT_VERIFIER=fake)',
+  options: z.object({}),
+  create: (_options, deps: { history: VerificationHistory }) => new FakeScreenshotVerifier({ history: deps.history }),
+});

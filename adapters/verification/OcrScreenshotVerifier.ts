@@ -8,6 +8,8 @@ import { EMPTY_VERIFICATION_HISTORY, type OcrLine, type OcrText, type ReviewVeri
 import { bytesHash, decodeScreenshot, dominantColour, type DecodedScreenshot } from './preprocess.ts';
 import { findStarRows } from './stars.ts';
 import { OcrTimeoutError, TesseractPool, type TesseractPoolOptions } from './TesseractPool.ts';
+import { z } from 'zod';
+import { defineProvider } from '../../modules/shared/index.ts';
 
 export type OcrScreenshotVerifierOptions = TesseractPoolOptions & {
   history?: VerificationHistory;
@@ -131,3 +133,10 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
     };
   }
 }
+
+/** SCREENSHOT_VERIFIER=ocr (ADR 055): tesseract.js, offline; workers start on first use. */
+export const provider = defineProvider({
+  id: 'ocr',
+  options: z.object({}).transform(() => ({ ocrTimeoutMs: 30_000 })),
+  create: (options, deps: { history: VerificationHistory }) => new OcrScreenshotVerifier({ ...options, history: deps.history }),
+});

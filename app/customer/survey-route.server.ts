@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
 import { formPostEvents } from '../../modules/analytics/index.ts';
-import { allowedKeys } from '../../modules/responses/server.ts';
-import { blockStateKey, liveScore, screenshotKey, submitProblem, visibleBlocks, RATING_REQUIRED, sectionOfProblem, type Problem, customerView, demoView, type CustomerSurveyView } from '../../modules/responses/index.ts';
+import { allowedKeys, type PublicSurvey } from '../../modules/responses/server.ts';
+import { blockStateKey, screenshotKey, visibleBlocks, RATING_REQUIRED, sectionOfProblem, type Problem, customerView, demoView, type CustomerSurveyView } from '../../modules/responses/index.ts';
 import {
   customerEmailOf,
   customerNameOf,
@@ -21,7 +21,9 @@ type Args = Pick<LoaderFunctionArgs, 'request' | 'context' | 'params'>;
 
 const MAX_ANSWER_CHARS = 2000;
 
-async function resolveView({ request, context, params }: Args, kind: SurveyRouteKind): Promise<{ view: CustomerSurveyView | null; custom?: boolean }> {
+type Resolved = { view: CustomerSurveyView | null; found?: PublicSurvey | null; custom?: boolean };
+
+async function resolveView({ request, context, params }: Args, kind: SurveyRouteKind): Promise<Resolved> {
   const query = new URL(request.url).searchParams;
   const bypassSquare = await ownerPreview(request, context, params.businessId ?? '', query.get('bypass_square'));
   if (kind === 'preview') {
@@ -37,6 +39,7 @@ async function resolveView({ request, context, params }: Args, kind: SurveyRoute
   if (!found) return { view: null };
   return {
     view: customerView(found.survey, found.businessName, { mode: bypassSquare ? 'preview' : 'live', dynamic: kind === 'dynamic', bypassSquare, brand: found.brand, rewardsPaused: found.rewardsPaused }),
+    found,
   };
 }
 
@@ -155,7 +158,7 @@ function refuse(step: SurveyStep, template: SurveyTemplate, problem: Problem) {
  */
 export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 'request'>, kind: SurveyRouteKind) {
   const { request, context } = args;
-  const { view, custom } = await resolveView(args, kind);
+  const { view, found, custom } = await resolveView(args, kind);
   if (!view) return notFound(custom);
   const template = getTemplate(view.surveyTemplateId);
   if (!template) return notFound();
@@ -199,33 +202,40 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
   const progress = formPostEvents(Number.isInteger(previous) && previous >= 0 ? previous : 0, step.section + 1);
   step.progress = progress.progress;
   await countFunnel(context, view, progress.events);
-  if ((intent === 'submit' || intent === 'early') && !step.toast) {
-    const problem = submitProblem({ template, config: view, answers: step.answers, states: step.states });
-    if (problem) refuse(step, template, problem);
-    else await submit(context, request, view, template, step);
-  }
+  if ((intent === 'submit' || intent === 'early') && !step.toast) await submit(context, request, { view, found: found ?? null, template }, step);
   return data<SurveyPageData>({ view, step }, { status: status(), headers: { 'Cache-Control': 'no-store' } });
 }
 
-async function submit(context: AppLoadContext, request: Request, view: CustomerSurveyView, template: SurveyTemplate, step: SurveyStep) {
+/**
+ * Submit (or Submit Early): the one submission use case (`responses.submit`, ADR 056) with what this
+ * post knows: the page's checks over its blocks' states, then, for a live survey, the server's own
+ * checks, scoring and storage on the survey resolved above; a preview or the demo is only scored.
+ */
+async function submit(
+  context: AppLoadContext,
+  request: Request,
+  page: { view: CustomerSurveyView; found: PublicSurvey | null; template: SurveyTemplate },
+  step: SurveyStep,
+) {
+  const { view, template } = page;
   const email = customerEmailOf(step.answers)?.toLowerCase() ?? null;
-  if (view.mode !== 'live') {
-    // Preview and demo: nothing is saved; the completion is simulated (spec 4).
-    const score = liveScore(template, view, step.answers, step.states);
-    step.done = { points: score.points, tier: score.tier, rewardValue: score.rewardValueCents, email, demoGiftCard: score.tier ? demoGiftCardNumber() : null };
-    step.toast = { title: view.mode === 'demo' ? 'Demo Survey Completed!' : 'Preview Survey Completed!', description: 'Nothing was saved.', type: 'success' };
-    return;
-  }
   const result = await context.responses.submit({
-    businessId: view.businessId!,
-    surveyId: view.surveyId!,
+    businessId: view.businessId ?? '',
+    surveyId: view.surveyId ?? '',
     responses: step.answers,
     customerEmail: email,
     customerName: customerNameOf(step.answers) ?? null,
     bypassSquare: view.bypassSquare,
     ipAddress: context.clientIp,
     userAgent: request.headers.get('User-Agent'),
+    page: { ...page, states: step.states },
   });
+  if (result.ok && view.mode !== 'live') {
+    // Preview and demo: nothing was saved; the completion is simulated (spec 4).
+    step.done = { points: result.totalPoints, tier: result.rewardTier, rewardValue: result.rewardValue, email, demoGiftCard: result.rewardTier ? demoGiftCardNumber() : null };
+    step.toast = { title: view.mode === 'demo' ? 'Demo Survey Completed!' : 'Preview Survey Completed!', description: 'Nothing was saved.', type: 'success' };
+    return;
+  }
   if (result.ok) {
     step.done = { points: result.totalPoints, tier: result.rewardTier, rewardValue: result.rewardValue, email, demoGiftCard: null };
     step.toast = {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { isUuid } from '../../modules/shared/index.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /brand/logo/{businessId}: the business's logo, public (it is on the business's public survey
@@ -8,7 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const businessId = params.businessId ?? '';
-  const logo = UUID.test(businessId) ? await context.branding.logo(businessId) : null;
+  const logo = isUuid(businessId) ? await context.branding.logo(businessId) : null;
   if (!logo) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   return new Response(new Uint8Array(logo.data), {
     headers: {

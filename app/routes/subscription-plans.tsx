@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { isUuid } from '../../modules/surveys/index.ts';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
   canUseFreeTrial,
@@ -21,8 +22,7 @@ import { redirectWithToast } from '../utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Choose Your Plan — RewardLoop' }];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const surveyParam = (v: unknown) => (typeof v === 'string' && UUID.test(v) ? v : null);
+const surveyParam = (v: unknown) => (typeof v === 'string' && isUuid(v) ? v : null);
 
 /** No login guard (spec): a visitor sees the plans and signs up on the way; an owner goes to checkout. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

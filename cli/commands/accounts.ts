@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword, newAccountSchema } from '../../modules/accounts/server.ts';
 import { signUpSchema } from '../../modules/accounts/forms.ts';
-import { createRequestContext } from '../../server/composition.ts';
 import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
 
 type CreateFlags = { name?: string; email?: string; password?: string };
@@ -60,10 +59,9 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
         throw new CliError(EXIT.usage, `Invalid input:\n${lines.join('\n')}`);
       }
       const input = parsed.data;
-      await withRoot(io, {}, async (root) => {
+      await withRoot(io, {}, async (root, { accounts }) => {
         await requireMigrated(root);
-        const context = createRequestContext(root, { cspNonce: '', clientIp: 'cli' });
-        const result = await context.accounts.signUp(input);
+        const result = await accounts.signUp(input);
         if (!result.ok) {
           throw new CliError(EXIT.failure, Object.values(result.errors).flat().join('\n'));
         }

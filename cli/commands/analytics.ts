@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createAnalytics, parseAnalyticsQuery } from '../../modules/analytics/index.ts';
+import { parseAnalyticsQuery } from '../../modules/analytics/index.ts';
 import { formatCents } from '../../modules/scoring/index.ts';
 import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
 import { requiredId, table } from './rewards.ts';
@@ -20,9 +20,8 @@ export function registerAnalyticsCommands(program: Command, io: CliIo): void {
       const surveyId = await requiredId(io, arg, 'Survey id', 'surveyId');
       const parsed = parseAnalyticsQuery(new URLSearchParams({ ...(options.from ? { from: options.from } : {}), ...(options.to ? { to: options.to } : {}) }));
       if (!parsed.ok) throw new CliError(EXIT.usage, parsed.message);
-      await withRoot(io, {}, async (root) => {
+      await withRoot(io, {}, async (root, { analytics }) => {
         await requireMigrated(root);
-        const analytics = createAnalytics({ em: root.db.orm.em.fork(), blobStore: root.blobStore });
         const survey = await analytics.surveyForOperator(surveyId);
         if (!survey) throw new CliError(EXIT.failure, `No survey ${surveyId}.`);
         const report = await analytics.report(survey.businessId, { surveyId: survey.id, ...parsed.window });

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { createRequestContext } from '../../server/composition.ts';
 import { CliError, EXIT, cliConfig, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
 
 /** The demo owner `db seed` creates; the password is published on purpose (development only). */
@@ -33,9 +32,8 @@ export function registerDbCommands(program: Command, io: CliIo): void {
           'db seed creates an account with a published password and is refused in production (set ALLOW_DEMO_ADAPTERS=true to allow it).',
         );
       }
-      await withRoot(io, { config }, async (root) => {
+      await withRoot(io, { config }, async (root, { accounts }) => {
         await requireMigrated(root);
-        const { accounts } = createRequestContext(root, { cspNonce: '', clientIp: 'cli' });
         const existing = await accounts.byEmail(DEMO_BUSINESS.email);
         if (existing) {
           io.out.write(`Demo business ${DEMO_BUSINESS.email} already exists; nothing to do.\n`);

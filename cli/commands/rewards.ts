@@ -1,15 +1,14 @@
 import type { Command } from 'commander';
-import { RewardEmailBusyError, sendRewardEmail, errorText, issueReward, recordIssueFailure, type IssuanceSummary, listFailures, listIssuances, retryFailed, type FailedReward } from '../../modules/rewards/server.ts';
+import { RewardEmailBusyError, errorText, type IssuanceSummary, type FailedReward } from '../../modules/rewards/server.ts';
 import { formatCents } from '../../modules/scoring/index.ts';
-import { rewardDeps } from '../../server/composition.ts';
+import { isUuid } from '../../modules/shared/index.ts';
 import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A UUID from a flag or argument, or a usage error naming it. */
 export function uuidArg(value: string | undefined, name: string): string | undefined {
   if (value === undefined) return undefined;
-  if (!UUID.test(value.trim())) throw new CliError(EXIT.usage, `${name} must be an id like 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b, got ${JSON.stringify(value.slice(0, 60))}.`);
+  if (!isUuid(value.trim())) throw new CliError(EXIT.usage, `${name} must be an id like 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b, got ${JSON.stringify(value.slice(0, 60))}.`);
   return value.trim().toLowerCase();
 }
 
@@ -17,7 +16,7 @@ export function uuidArg(value: string | undefined, name: string): string | undef
 export async function requiredId(io: CliIo, value: string | undefined, label: string, argName: string): Promise<string> {
   if (value !== undefined) return uuidArg(value, argName)!;
   if (!io.interactive) throw new CliError(EXIT.usage, `Missing <${argName}>. Pass it as an argument, or run in a terminal to be asked.`);
-  const answer = await io.prompts.input({ message: label, validate: (v) => (UUID.test(v.trim()) ? true : 'Enter an id like 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b') });
+  const answer = await io.prompts.input({ message: label, validate: (v) => (isUuid(v.trim()) ? true : 'Enter an id like 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b') });
   return answer.trim().toLowerCase();
 }
 
@@ -75,14 +74,13 @@ export function registerRewardCommands(program: Command, io: CliIo): void {
       const businessId = uuidArg(flags.business, '--business');
       const limit = Number(flags.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 5000) throw new CliError(EXIT.usage, '--limit must be a whole number from 1 to 5000.');
-      await withRoot(io, {}, async (root) => {
+      await withRoot(io, {}, async (root, { rewardOperations }) => {
         await requireMigrated(root);
-        const em = root.db.orm.em.fork();
         if (flags.failed) {
-          printFailures(io, await listFailures(em, { businessId }), Boolean(flags.json), !businessId);
+          printFailures(io, await rewardOperations.failures({ businessId }), Boolean(flags.json), !businessId);
           return;
         }
-        const items = await listIssuances(em, { businessId, limit });
+        const items = await rewardOperations.list({ businessId, limit });
         if (flags.json) {
           io.out.write(`${JSON.stringify(items, null, 2)}\n`);
           return;
@@ -115,9 +113,9 @@ export function registerRewardCommands(program: Command, io: CliIo): void {
     .option('--json', 'print JSON')
     .action(async (flags: { business?: string; json?: boolean }) => {
       const businessId = uuidArg(flags.business, '--business');
-      await withRoot(io, {}, async (root) => {
+      await withRoot(io, {}, async (root, { rewardOperations }) => {
         await requireMigrated(root);
-        printFailures(io, await listFailures(root.db.orm.em.fork(), { businessId }), Boolean(flags.json), !businessId);
+        printFailures(io, await rewardOperations.failures({ businessId }), Boolean(flags.json), !businessId);
       });
     });
 
@@ -127,14 +125,13 @@ export function registerRewardCommands(program: Command, io: CliIo): void {
     .argument('[responseId]', 'the survey response id (asked on a terminal when left out)')
     .action(async (arg: string | undefined) => {
       const responseId = await requiredId(io, arg, 'Survey response id', 'responseId');
-      await withRoot(io, { jobs: true }, async (root) => {
+      await withRoot(io, { jobs: true }, async (root, { rewardOperations }) => {
         await requireMigrated(root);
-        const deps = rewardDeps(root);
         let outcome;
         try {
-          outcome = await issueReward(deps, responseId);
+          // The job's code; a failure is recorded on the reward as the job would record it.
+          outcome = await rewardOperations.issue(responseId);
         } catch (error) {
-          await recordIssueFailure(deps.em, responseId, error, false).catch(() => undefined);
           throw new CliError(EXIT.failure, `Could not issue the gift card: ${errorText(error)}`);
         }
         if (outcome.status === 'not-found') throw new CliError(EXIT.failure, `No survey response ${responseId}.`);
@@ -145,7 +142,7 @@ export function registerRewardCommands(program: Command, io: CliIo): void {
         );
         let email;
         try {
-          email = await sendRewardEmail({ em: deps.em, mailer: deps.mailer, appUrl: deps.appUrl, logger: deps.logger }, issuance.id);
+          email = await rewardOperations.sendEmail(issuance.id);
         } catch (error) {
           if (error instanceof RewardEmailBusyError) {
             io.out.write('The email is being sent by the server right now.\n');
@@ -164,9 +161,9 @@ export function registerRewardCommands(program: Command, io: CliIo): void {
     .option('--business <id>', 'only this business')
     .action(async (flags: { business?: string }) => {
       const businessId = uuidArg(flags.business, '--business');
-      await withRoot(io, { jobs: true }, async (root) => {
+      await withRoot(io, { jobs: true }, async (root, { rewardOperations }) => {
         await requireMigrated(root);
-        const queued = await retryFailed(root.db.orm.em.fork(), root.jobs!, { businessId });
+        const queued = await rewardOperations.retryFailed({ businessId });
         if (queued.length === 0) {
           io.out.write('No failed rewards.\n');
           return;

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { Business } from '../../modules/accounts/server.ts';
-import { posStatus } from '../../modules/pos/index.ts';
+import { giftCardProviderFor } from '../../modules/rewards/index.ts';
 import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
 import { requiredId } from './rewards.ts';
 
@@ -13,19 +12,18 @@ export function registerSquareCommands(program: Command, io: CliIo): void {
     .argument('[businessId]', 'the business id (asked on a terminal when left out)')
     .action(async (arg: string | undefined) => {
       const businessId = await requiredId(io, arg, 'Business id', 'businessId');
-      await withRoot(io, {}, async (root) => {
+      await withRoot(io, {}, async (root, { posOperations }) => {
         await requireMigrated(root);
-        const business = await root.db.orm.em.fork().findOne(Business, { id: businessId });
-        if (!business) throw new CliError(EXIT.failure, `No business ${businessId}.`);
-        const status = posStatus(business);
-        const expires = business.squareTokenExpiresAt ?? null;
+        const status = await posOperations.connection(businessId);
+        if (!status) throw new CliError(EXIT.failure, `No business ${businessId}.`);
+        const expires = status.tokenExpiresAt;
         const lines = [
-          `Business:       ${business.displayName} (${business.id})`,
+          `Business:       ${status.displayName} (${status.businessId})`,
           `Square:         ${status.isConnected ? 'connected' : 'not connected'}`,
-          `Merchant:       ${business.squareMerchantId ?? '-'}`,
+          `Merchant:       ${status.merchantId ?? '-'}`,
           `Location:       ${status.locationId ? `${status.locationName ?? '(no name)'} (${status.locationId})` : status.isConnected ? 'none chosen: rewards are Test cards until one is' : '-'}`,
           `Token expires:  ${expires ? `${expires.toISOString()}${expires.getTime() < Date.now() ? ' (expired)' : ''}` : status.isConnected ? 'not recorded' : '-'}`,
-          `Gift cards:     ${root.config.GIFT_CARDS === 'square' && status.isConnected && status.locationId ? 'Square' : 'Test'} (GIFT_CARDS=${root.config.GIFT_CARDS})`,
+          `Gift cards:     ${giftCardProviderFor({ squareCards: root.giftCards.square !== null }, { squareConnected: status.isConnected, locationId: status.locationId }) === 'square' ? 'Square' : 'Test'} (GIFT_CARDS=${root.config.GIFT_CARDS})`,
         ];
         io.out.write(`${lines.join('\n')}\n`);
       });

@@ -7,9 +7,9 @@
  *
  * Nothing here imports the ORM or an entity at run time, so route components may import it.
  */
+export { isUuid } from '../shared/ids.ts';
 export {
   createAnalytics,
-  isUuid,
   type Analytics,
   type ClientResponse,
   type Funnel,

@@ -1,3 +1,4 @@
+import { isUuid } from '../shared/ids.ts';
 import type { EntityManager } from '@mikro-orm/core';
 import type { BlobStore, StoredBlob } from '../uploads/blob-store.ts';
 import type { DateWindow } from './filters.ts';
@@ -146,8 +147,6 @@ export type ClientResponse = {
   reviewText: string | null;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: string) => UUID.test(v);
 
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));

@@ -1,6 +1,7 @@
 /**
- * The billing module's public face: app/ imports billing only from here. Plans (spec section 9),
- * subscription state, publish readiness, the Billing port and the billing service.
+ * modules/billing, the browser-safe face (ADR 058): plans (spec section 9), subscription state,
+ * publish readiness, the Billing port and the billing pages' wording. No ORM, no entity: route
+ * components import it. The billing service, the sync job and the usage emails are in `./server.ts`.
  */
 export {
   PLANS,
@@ -21,15 +22,6 @@ export {
 export { subscriptionState, type SubscriptionState, type SubscriptionStatus } from './status.ts';
 export { canUseFreeTrial, publishStatus, TRIAL_USED_NOTICE, type PublishStatus } from './publish-readiness.ts';
 export * from './port.ts';
-export {
-  BILLING_MESSAGES,
-  createBillingService,
-  portalErrorTitle,
-  selectionFailedMessage,
-  type BillingService,
-  type CheckoutView,
-  type PlanDetails,
-  type SubscriptionDetails,
-} from './service.ts';
-export { BILLING_SYNC_CRON, BILLING_SYNC_QUEUE, registerBillingSync, syncEndedSubscriptions } from './sync.ts';
-export { BUDGET_MESSAGE, checkUsageAlerts, parseBudget, rewardBudget, usageFor, usageWindow, type RewardBudget, type Usage } from './usage.ts';
+export { BILLING_MESSAGES, portalErrorTitle, selectionFailedMessage } from './messages.ts';
+export type { RewardBudget, Usage } from './usage.ts';
+export type { BillingService, CheckoutView, PlanDetails, SubscriptionDetails } from './service.ts';

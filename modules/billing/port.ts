@@ -109,6 +109,19 @@ export interface Billing {
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** Verifies a webhook's signature (throws BillingError `signature`) and reads the event. */
   parseWebhook(payload: string, signature: string | null): BillingEvent;
+  /** The fake's own card form and portal page (BILLING=fake only; Stripe has its own). */
+  readonly localPages?: LocalBillingPages;
+}
+
+/** A portal session of the fake's local portal page. */
+export type LocalPortalView = { id: string; customerId: string; returnUrl: string; cardLast4: string | null };
+
+/** What the fake serves itself instead of Stripe.js and Stripe's portal (POST /api/billing/fake/confirm-setup, /billing-portal). */
+export interface LocalBillingPages {
+  /** Confirms a SetupIntent with a card; a refused card leaves it `requires_payment_method` with Stripe's words. */
+  confirmSetupIntent(id: string, card: { number: string; expiry?: string | null; cvc?: string | null }): ProviderSetupIntent;
+  /** The portal page's session: null when unknown or expired. */
+  portalSession(id: string): LocalPortalView | null;
 }
 
 export type { SubscriptionState };

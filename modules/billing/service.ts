@@ -2,48 +2,14 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import type { Logger } from 'pino';
 import { Business } from '../accounts/entities.ts';
 import { escapeHtml, type Mailer } from '../mail/mailer.ts';
-import { SurveyConfig } from '../surveys/entities.ts';
 import { BillingCheckout, BillingWebhookEvent } from './entities.ts';
 import { findPlan, PLAN_NOT_FOUND, periodPrice, TRIAL_DAYS, type BillingInterval, type Plan, type PlanId } from './plans.ts';
 import { BillingError, type Billing, type BillingEvent, type ProviderSubscription } from './port.ts';
 import { canUseFreeTrial } from './publish-readiness.ts';
+import { BILLING_MESSAGES, portalErrorTitle } from './messages.ts';
 import { subscriptionState } from './status.ts';
 import { parseBudget, rewardBudget, usageFor, type RewardBudget, type Usage } from './usage.ts';
 
-export const BILLING_MESSAGES = {
-  planNotFound: PLAN_NOT_FOUND,
-  signedOut: 'Please log in to continue with your subscription',
-  alreadySubscribedTitle: 'Subscription Already Exists',
-  alreadySubscribed: 'You already have an active subscription. Redirecting to manage your plan.',
-  setupFailedTitle: 'Setup Failed',
-  setupNotCompleted: 'Payment setup was not completed successfully.',
-  setupCompleteFailed: 'Failed to complete subscription setup.',
-  setupErrorTitle: 'Setup Error',
-  setupMissing: 'We could not find this checkout. Please choose your plan again.',
-  providerUnavailable: 'The payment provider could not be reached. Please try again in a moment.',
-  noCustomer: 'No Stripe customer found for this account.',
-  incomplete: 'No valid subscription: your plan setup is not finished (INCOMPLETE_SUBSCRIPTION).',
-  noSubscriptionToCancel: 'No valid subscription to cancel.',
-  cancellationFailedTitle: 'Cancellation Failed',
-  canceledTitle: 'Subscription Canceled',
-  canceled: 'Your subscription was canceled. Your surveys, responses and rewards are kept.',
-  wrongBusiness: 'This checkout belongs to another account.',
-} as const;
-
-/** The portal's error title by cause (spec section 8, "Billing portal"). */
-export function portalErrorTitle(message: string): string {
-  if (message.includes('No valid subscription') || message.includes('INCOMPLETE_SUBSCRIPTION')) return 'Trial Setup Incomplete';
-  if (message.includes('No Stripe customer')) return 'No Subscription Found';
-  return 'Billing Portal Unavailable';
-}
-
-/** 'Selection Failed' wording by status (spec section 8). */
-export function selectionFailedMessage(status: number, message?: string | null): string {
-  if (status === 401) return 'Please log in again to continue.';
-  if (status === 403) return 'Access denied. Please check your account status.';
-  if (status >= 500) return 'Server error. Please try again in a moment.';
-  return message || 'Failed to select plan. Please try again.';
-}
 
 export type PlanDetails = { id: PlanId; name: string; price: number; period: BillingInterval; trialDays: number };
 
@@ -78,6 +44,11 @@ export type SubscriptionDetails = {
 
 export type BillingDeps = {
   em: EntityManager;
+  /**
+   * Whether the survey (any id, archived too) is this business's: the checkout carries it to Ready
+   * to Publish. Asked of the surveys module by the composition root (billing never imports surveys).
+   */
+  ownsSurvey: (businessId: string, surveyId: string) => Promise<boolean>;
   billing: Billing;
   mailer: Mailer;
   appUrl: string;
@@ -134,8 +105,8 @@ export function createBillingService(deps: BillingDeps) {
   const apply = (business: Business, sub: ProviderSubscription) => applySubscription(business, sub, now());
 
   async function ownSurvey(ownerId: string, surveyId: unknown): Promise<string | null> {
-    if (typeof surveyId !== 'string' || !/^[0-9a-f-]{36}$/i.test(surveyId)) return null;
-    return (await em.count(SurveyConfig, { id: surveyId, businessId: ownerId })) > 0 ? surveyId : null;
+    if (typeof surveyId !== 'string') return null;
+    return (await deps.ownsSurvey(ownerId, surveyId)) ? surveyId : null;
   }
 
   async function checkoutView(checkout: BillingCheckout, clientSecret: string): Promise<CheckoutView> {

@@ -15,6 +15,16 @@ export interface Mailer {
   readonly id: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
   close?(): Promise<void>;
+  /** The outbox's own listing (MAILER=outbox only): what /dev/outbox shows outside production. */
+  readonly outbox?: OutboxReader;
+}
+
+export type OutboxEntry = { file: string; sentAt: Date; to: string; subject: string };
+
+/** The messages an outbox kept, newest first, and one message's raw text (null for a name that is not one). */
+export interface OutboxReader {
+  list(): Promise<OutboxEntry[]>;
+  read(file: string): Promise<string | null>;
 }
 
 export function escapeHtml(value: string): string {

@@ -43,6 +43,8 @@ export interface PosConnector {
   revoke(accessToken: string): Promise<void>;
   /** The merchant's locations. Throws PosError `unauthorized` when the token no longer works. */
   listLocations(accessToken: string): Promise<PosLocation[]>;
+  /** The demo's local consent page (POS=demo only). */
+  readonly demoConsent?: DemoConsent;
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Business } from '../accounts/entities.ts';
+import { isUuid } from '../shared/ids.ts';
 import { brandOf, logoPath } from '../branding/index.ts';
 import { rewardBudget } from '../billing/usage.ts';
 import { businessReadiness, surveyAvailability } from '../surveys/availability.ts';
 import { SurveyConfig } from '../surveys/entities.ts';
 import { toSurveyView, type SurveyConfigView } from '../surveys/service.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `rewardsPaused`: the owner's monthly reward budget is used up; a submission earns no reward. */
 export type PublicSurvey = { survey: SurveyConfigView; businessName: string; brand: { color: string | null; logoUrl: string | null }; rewardsPaused: boolean };
@@ -21,7 +21,7 @@ export async function findPublicSurvey(
   em: EntityManager,
   input: { businessId: string; surveyId: string; bypassSquare?: boolean; now?: Date },
 ): Promise<PublicSurvey | null> {
-  if (!UUID.test(input.businessId) || !UUID.test(input.surveyId)) return null;
+  if (!isUuid(input.businessId) || !isUuid(input.surveyId)) return null;
   const [business, survey] = await Promise.all([
     em.findOne(Business, { id: input.businessId }),
     em.findOne(SurveyConfig, { id: input.surveyId, businessId: input.businessId }),
@@ -56,7 +56,7 @@ export async function findCurrentSurvey(
   em: EntityManager,
   input: { businessId: string; bypassSquare?: boolean; now?: Date },
 ): Promise<PublicSurvey | null> {
-  if (!UUID.test(input.businessId)) return null;
+  if (!isUuid(input.businessId)) return null;
   const current = await em.findOne(
     SurveyConfig,
     { businessId: input.businessId, isActive: true, archivedAt: null, ...(input.bypassSquare ? {} : { publishedAt: { $ne: null } }) },

@@ -5,8 +5,10 @@ import { scoreSurvey, type Verified } from '../scoring/index.ts';
 import { SurveyConfig } from '../surveys/entities.ts';
 import { getTemplate, type Answers, type ReviewPlatform, type SocialPlatform } from '../surveys/template.ts';
 import type { BlobStore } from '../uploads/blob-store.ts';
-import type { ScreenshotVerifier, VerificationResult } from '../verification/port.ts';
+import type { ScreenshotVerifier, VerificationHistory, VerificationResult } from '../verification/port.ts';
+import { createDatabaseVerificationHistory } from './verification-history.ts';
 import { ScreenshotVerification, SurveyResponse } from './entities.ts';
+import { isUuid } from '../shared/ids.ts';
 
 export type Verdict = { isValid: boolean; rejectionCode: string | null; rejectionReason: string | null };
 
@@ -60,7 +62,7 @@ export async function replayVerifications(
   options: { apply?: boolean } = {},
 ): Promise<ReplayResult> {
   const em = deps.em.fork();
-  const response = /^[0-9a-f-]{36}$/i.test(responseId) ? await em.findOne(SurveyResponse, { id: responseId }) : null;
+  const response = isUuid(responseId) ? await em.findOne(SurveyResponse, { id: responseId }) : null;
   if (!response) return { ok: false, reason: 'not-found' };
   const survey = response.surveyConfigId ? await em.findOne(SurveyConfig, { id: response.surveyConfigId }) : null;
   const template = survey ? getTemplate(survey.surveyTemplateId) : undefined;
@@ -127,4 +129,28 @@ export async function replayVerifications(
     if (queue) await deps.jobs!.send('reward-issue', { responseId }, { em: tx, key: `${responseId}:replay:${Date.now()}` });
   });
   return { ...result, applied: true, rewardQueued: queue };
+}
+
+/**
+ * `replay` as the operator reaches it (ADR 056): each run gets a verifier of its own over a history
+ * that ignores the response's own uses, closed afterwards.
+ */
+export function createVerificationReplay(deps: {
+  em: EntityManager;
+  createVerifier: (history: VerificationHistory) => ScreenshotVerifier;
+  blobStore: BlobStore;
+  jobs: JobQueue | null;
+  rewardIssued: (em: EntityManager, responseId: string) => Promise<boolean>;
+}) {
+  return {
+    async replay(responseId: string, options: { apply?: boolean } = {}): Promise<{ verifierId: string; result: ReplayResult }> {
+      const verifier = deps.createVerifier(createDatabaseVerificationHistory(deps.em, { excludeResponseId: responseId }));
+      try {
+        const result = await replayVerifications({ ...deps, verifier }, responseId, options);
+        return { verifierId: verifier.id, result };
+      } finally {
+        await verifier.close();
+      }
+    },
+  };
 }

@@ -4,3 +4,5 @@ export * from './service.ts';
 export * from './verifications.ts';
 export * from './verification-history.ts';
 export * from './replay.ts';
+export type { PublicSurvey } from './public-survey.ts';
+export type { PageSubmission, SubmissionInput, SubmissionResult } from './submit.ts';

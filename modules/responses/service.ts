@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { JobQueue } from '../jobs/port.ts';
 import { checkEligibility } from './eligibility.ts';
 import { findCurrentSurvey, findPublicSurvey } from './public-survey.ts';
-import { submitResponse, type SubmissionInput } from './submit.ts';
+import { submitSurvey, type SubmissionInput } from './submit.ts';
 
 /** What customers reach: public surveys and the repeat-submission window. One instance per request. */
 export function createResponses(deps: { em: EntityManager; jobs: JobQueue | null; logger: Logger; now?: () => Date }) {
@@ -12,7 +12,8 @@ export function createResponses(deps: { em: EntityManager; jobs: JobQueue | null
     findPublicSurvey: (input: { businessId: string; surveyId: string; bypassSquare?: boolean }) => findPublicSurvey(deps.em, { ...input, now: now() }),
     findCurrentSurvey: (input: { businessId: string; bypassSquare?: boolean }) => findCurrentSurvey(deps.em, { ...input, now: now() }),
     checkEligibility: (input: { businessId: string; email: string; frequencyDays: number }) => checkEligibility(deps.em, { ...input, now: now() }),
-    submit: (input: SubmissionInput) => submitResponse({ em: deps.em, jobs: deps.jobs, logger: deps.logger, now }, input),
+    /** The one submission use case (ADR 056): the survey page's form post, the JSON API and the CLI. */
+    submit: (input: SubmissionInput) => submitSurvey({ em: deps.em, jobs: deps.jobs, logger: deps.logger, now }, input),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   overallRatingOf,
   PLATFORM_LABELS,
   visibleSections,
+  type Answers,
   type Platform,
   type Question,
   type SurveyTemplate,
@@ -15,8 +16,11 @@ import {
 import { duplicateImage, duplicateReviewText } from '../verification/judge.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';
 import { eligibilityFrom } from './eligibility.ts';
+import { isUuid } from '../shared/ids.ts';
 import { ScreenshotVerification, SurveyResponse, USED_REVIEW_TEXT_INDEX, type VerificationKind } from './entities.ts';
-import { findPublicSurvey } from './public-survey.ts';
+import { findPublicSurvey, type PublicSurvey } from './public-survey.ts';
+import { liveScore, submitProblem, type BlockStates } from './customer-checks.ts';
+import type { CustomerSurveyView } from './customer-view.ts';
 
 export type SubmissionInput = {
   businessId: string;
@@ -34,6 +38,22 @@ export type SubmissionInput = {
   userAgent: string | null;
   /** What the browser computed; only compared with the server's figures and logged. */
   frontend?: { points?: number; tier?: string | null; rewardValue?: number };
+  /** The survey page's own form post (the page without JavaScript): see `PageSubmission`. */
+  page?: PageSubmission;
+};
+
+/**
+ * What the survey page's form post adds to a submission. Its checks (`submitProblem`, spec 4 and 5,
+ * in the page's wording) run first, over the verification state each part-3 block reached; a
+ * preview or the demo is then scored and nothing is saved; a live survey goes on as every other
+ * submission, with the survey this request already resolved (no second lookup).
+ */
+export type PageSubmission = {
+  view: CustomerSurveyView;
+  template: SurveyTemplate;
+  /** The survey as the page's loader found it; null for the demo and a builder draft. */
+  found: PublicSurvey | null;
+  states: BlockStates;
 };
 
 /** Which part-3 block's screenshot was refused (spec 8: the page clears that block and goes back to part 3). */
@@ -74,13 +94,24 @@ class Refused extends Error {
  * by this response inside the transaction, where a second use (the same row, or the same image or
  * review text for this business) is refused by the database and rolls everything back.
  */
-export async function submitResponse(
+export async function submitSurvey(
   deps: { em: EntityManager; jobs: JobQueue | null; logger: Logger; now?: () => Date },
   input: SubmissionInput,
 ): Promise<SubmissionResult> {
   const now = deps.now?.() ?? new Date();
-  const found = await findPublicSurvey(deps.em, { businessId: input.businessId, surveyId: input.surveyId, bypassSquare: input.bypassSquare, now });
-  const template = found ? getTemplate(found.survey.surveyTemplateId) : undefined;
+  const page = input.page;
+  if (page) {
+    const answers = input.responses as Answers;
+    const problem = submitProblem({ template: page.template, config: page.view, answers, states: page.states });
+    if (problem) return { ok: false, status: 400, ...problem };
+    if (page.view.mode !== 'live') {
+      // Preview and demo: nothing is saved; the completion is simulated (spec 4).
+      const score = liveScore(page.template, page.view, answers, page.states);
+      return { ok: true, preview: true, responseId: null, totalPoints: score.points, rewardTier: score.tier, rewardValue: score.rewardValueCents, rewardQueued: false };
+    }
+  }
+  const found = page?.found ?? (await findPublicSurvey(deps.em, { businessId: input.businessId, surveyId: input.surveyId, bypassSquare: input.bypassSquare, now }));
+  const template = found ? (page?.template ?? getTemplate(found.survey.surveyTemplateId)) : undefined;
   if (!found || !template) return { ok: false, status: 404, title: 'Survey Not Found', message: 'This survey is not available.' };
   const survey = found.survey;
 
@@ -192,7 +223,6 @@ export async function submitResponse(
 /** A started block and the verification that proves it. */
 type Use = { question: Question; kind: VerificationKind; platform: Platform; row: ScreenshotVerification };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const KIND_BY_TYPE: Partial<Record<Question['type'], VerificationKind>> = {
   review_submission: 'review',
@@ -249,7 +279,7 @@ async function checkScreenshots(
       blocks.push({ question: { ...q, platform: q.platform }, kind, id: String(answers[answerKey(q.id, shot.id)] ?? '') });
     }
   }
-  const ids = [...new Set(blocks.map((b) => b.id).filter((id) => UUID.test(id)))];
+  const ids = [...new Set(blocks.map((b) => b.id).filter((id) => isUuid(id)))];
   const rows = ids.length
     ? await em.find(ScreenshotVerification, { id: { $in: ids }, businessId: survey.businessId, surveyConfigId: survey.id })
     : [];

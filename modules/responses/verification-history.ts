@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { VerificationHistory } from '../verification/port.ts';
+import { isUuid } from '../shared/ids.ts';
 import { REVIEW_TEXT_KEY_MAX, ScreenshotVerification } from './entities.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The stored duplicate key of a review's text: `normaliseReviewText` output, cut to REVIEW_TEXT_KEY_MAX letters. */
 export function reviewTextKey(normalisedText: string): string {
@@ -22,7 +22,7 @@ export function createDatabaseVerificationHistory(
 ): VerificationHistory {
   const usedBy = options.excludeResponseId ? { $ne: null, $nin: [options.excludeResponseId] } : { $ne: null };
   const used = async (where: { businessId: string; imageHash?: string; normalisedReviewText?: string }) =>
-    UUID.test(where.businessId) && (await em.fork().count(ScreenshotVerification, { ...where, surveyResponseId: usedBy })) > 0;
+    isUuid(where.businessId) && (await em.fork().count(ScreenshotVerification, { ...where, surveyResponseId: usedBy })) > 0;
   return {
     isImageRewarded: (businessId, imageHash) => used({ businessId, imageHash }),
     isReviewTextRewarded: (businessId, normalisedText) => used({ businessId, normalisedReviewText: reviewTextKey(normalisedText) }),

@@ -4,3 +4,4 @@
  */
 export * from './port.ts';
 export * from './plain-error.ts';
+export * from './card-provider.ts';

@@ -2,8 +2,10 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { JobQueue } from '../jobs/port.ts';
 import { posCredentials } from '../pos/credentials.ts';
+import { isUuid } from '../shared/ids.ts';
 import { GiftCardError, type GiftCardCredentials, type GiftCards, type IssuedCard } from './port.ts';
 import type { GiftCardProvider } from './entities.ts';
+import { giftCardProviderFor } from './card-provider.ts';
 
 /** What the reward jobs and `reward-cli rewards` need; the composition root builds it. */
 export type RewardDeps = {
@@ -66,7 +68,6 @@ type IssuanceRow = {
   email_failed_at: Date | string | null;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 export function summary(row: IssuanceRow): IssuanceSummary {
@@ -107,7 +108,7 @@ export function sqlOn(em: EntityManager) {
  *    the keyed `reward-email` job.
  */
 export async function issueReward(deps: RewardDeps, responseId: string): Promise<IssueOutcome> {
-  if (!UUID.test(responseId)) return { status: 'not-found' };
+  if (!isUuid(responseId)) return { status: 'not-found' };
   const em = deps.em.fork();
   const sql = sqlOn(em);
   const [response] = await sql<ResponseRow>(
@@ -137,9 +138,10 @@ export async function issueReward(deps: RewardDeps, responseId: string): Promise
     const pos = deps.giftCards.square ? await posCredentials(em, response.business_id, deps.tokenKey) : null;
     if (request.provider === null) {
       // The first attempt to get this far pins the provider and location; a retry never switches.
+      const provider = giftCardProviderFor({ squareCards: deps.giftCards.square !== null }, { squareConnected: pos !== null, locationId: pos?.locationId ?? null });
       await sql(`update gift_card_requests set provider = ?, location_id = ? where survey_response_id = ? and provider is null`, [
-        pos ? 'square' : 'test',
-        pos?.locationId ?? null,
+        provider,
+        provider === 'square' ? pos!.locationId : null,
         responseId,
       ]);
       [request] = (await sql<RequestRow>(`select provider, location_id, gift_card_id, gan from gift_card_requests where survey_response_id = ?`, [responseId])) as [RequestRow];
@@ -248,7 +250,7 @@ export function errorText(error: unknown): string {
  * last attempt, or a failure a retry cannot fix). The reward then shows as failed.
  */
 export async function recordIssueFailure(em: EntityManager, responseId: string, error: unknown, final: boolean): Promise<void> {
-  if (!UUID.test(responseId)) return;
+  if (!isUuid(responseId)) return;
   await sqlOn(em.fork())(
     `insert into gift_card_requests (survey_response_id, business_id, attempts, last_attempt_at, last_error, failed_at)
      select r.id, r.business_id, 1, now(), ?, case when ? then now() end from survey_responses r where r.id = ?

@@ -4,3 +4,4 @@ export * from './issue.ts';
 export * from './email.ts';
 export * from './jobs.ts';
 export * from './queries.ts';
+export * from './operations.ts';

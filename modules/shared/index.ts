@@ -1,2 +1,5 @@
 /** modules/shared: the logger (pino, with redaction). Server-side only. */
 export * from './logger.ts';
+export * from './provider.ts';
+export * from './ids.ts';
+export * from './text.ts';

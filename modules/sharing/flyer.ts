@@ -17,6 +17,7 @@ import { brandPalette } from '../branding/index.ts';
 import { formatCents } from '../scoring/money.ts';
 import { darkRuns, QUIET_ZONE, qrMatrix, type QrMatrix } from './qr.ts';
 import { parseHttpUrl } from './urls.ts';
+import { foldText } from '../shared/text.ts';
 
 export const FLYER_WIDTH = 2550;
 export const FLYER_HEIGHT = 3300;
@@ -53,9 +54,6 @@ export type FlyerInput = {
   logo?: Buffer | null;
 };
 
-/** Letters that Unicode decomposition leaves alone but have a common ASCII spelling. */
-const ASCII_FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };
-
 const FILE_SUFFIX = '-flyer.png';
 const MAX_FILE_NAME = 80;
 
@@ -65,12 +63,9 @@ const MAX_FILE_NAME = 80;
  * A title with nothing usable (empty, emoji, CJK) gives 'survey-flyer.png'.
  */
 export function flyerFileName(surveyTitle: string): string {
-  let slug = String(surveyTitle ?? '')
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
+  let slug = foldText(surveyTitle)
     .replace(/['’]/g, '') // "Joe's" -> 'joes'
-    .replace(/[^\x20-\x7e]/g, (c) => ASCII_FOLD[c] ?? ' ')
+    .replace(/[^\x20-\x7e]/g, ' ')
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { isUuid } from '../shared/ids.ts';
 import { SurveyConfig } from './entities.ts';
 import type { SurveyConfigInput } from './schema.ts';
 
@@ -55,7 +56,6 @@ export function toSurveyView(s: SurveyConfig): SurveyConfigView {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * An owner's survey configs. Every read and write is scoped by businessId: another owner's survey
@@ -66,11 +66,14 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
 
   async function owned(businessId: string, id: string): Promise<SurveyConfig | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     return em.findOne(SurveyConfig, { id, businessId });
   }
 
   return {
+    /** Whether the survey is this owner's (archived too); billing asks it through the composition root. */
+    owns: async (businessId: string, id: string): Promise<boolean> => (await owned(businessId, id)) !== null,
+
     countForBusiness(businessId: string): Promise<number> {
       return em.count(SurveyConfig, { businessId, archivedAt: null });
     },

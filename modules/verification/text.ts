@@ -2,18 +2,11 @@
  * Text helpers for judging OCR output: folding (case, accents), tokens, a bounded Levenshtein
  * distance and fuzzy phrase search over OCR lines. Pure; shared by the judge and its tests.
  */
+import { foldText } from '../shared/text.ts';
 
-/** Letters that Unicode decomposition leaves alone but have a common ASCII spelling. */
-const ASCII_FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };
-
-/** Lowercase ASCII-ish text: accents removed ('José' -> 'jose'), curly quotes straightened. */
+/** Lowercase ASCII-ish text (`foldText`: accents removed, 'José' -> 'jose'), curly quotes straightened. */
 export function fold(value: string): string {
-  return String(value ?? '')
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[’‘`´]/g, "'")
-    .replace(/[ßæœøđðłþı]/g, (c) => ASCII_FOLD[c] ?? c);
+  return foldText(value).replace(/[’‘`´]/g, "'");
 }
 
 /** Letters and digits only ('Crumb & Co' -> 'crumbco', "O'Brien" -> 'obrien'). */
@@ -80,19 +73,6 @@ export function ocrKey(value: string): string {
     .replace(/[1i]/g, 'l')
     .replace(/rn/g, 'm')
     .replace(/vv/g, 'w');
-}
-
-/** True when `seen` is `expected` give or take the OCR errors allowed for its length. */
-export function fuzzyEquals(seen: string, expected: string): boolean {
-  const limit = allowedEdits(expected.length);
-  return levenshtein(seen, expected, limit) <= limit;
-}
-
-/** 1 for identical strings, towards 0 as the edit distance grows. */
-export function similarity(a: string, b: string): number {
-  const longest = Math.max(a.length, b.length);
-  if (longest === 0) return 1;
-  return 1 - levenshtein(a, b) / longest;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loader as detailsPage } from '../../app/routes/subscription-details.tsx';
 import { loader as dashboard } from '../../app/routes/_index.tsx';
-import { usageWindow } from '../../modules/billing/index.ts';
+import { usageWindow } from '../../modules/billing/server.ts';
 import { startRewardWorkers } from '../../server/composition.ts';
 import { formRequest, getRequest, run } from '../setup/http.ts';
 import { readOutbox } from '../setup/outbox.ts';
@@ -110,7 +110,7 @@ describe('the owner’s monthly reward budget', () => {
 
 describe('billing-sync (every 15 minutes from the queue)', () => {
   it('re-reads a subscription whose trial ended by our record: one the provider canceled (a missed webhook) reads canceled', async () => {
-    const { registerBillingSync, BILLING_SYNC_CRON } = await import('../../modules/billing/index.ts');
+    const { registerBillingSync, BILLING_SYNC_CRON } = await import('../../modules/billing/server.ts');
     const jobs = app.root.jobs!;
     await registerBillingSync(jobs, { em: app.root.db.orm.em, billing: app.root.billing, logger: app.root.logger });
     expect(await query(app, `select name, cron from pgboss.schedule where name = 'billing-sync'`)).toEqual([{ name: 'billing-sync', cron: BILLING_SYNC_CRON }]);

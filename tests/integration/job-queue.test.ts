@@ -64,19 +64,19 @@ describe('PgBossJobQueue', () => {
     const batchQueue = await PgBossJobQueue.start({
       connectionString: app.root.db.url,
       logger: createLogger({ level: 'silent' }),
-      policies: { 'screenshot-verify': { retryLimit: 2, retryDelaySeconds: 0, retryBackoff: false } },
+      policies: { 'billing-sync': { retryLimit: 2, retryDelaySeconds: 0, retryBackoff: false } },
     });
     try {
       const attempts: Array<{ key: string; retryCount: number; retryLimit: number }> = [];
       await batchQueue.work<{ key: string }>(
-        'screenshot-verify',
+        'billing-sync',
         async (job) => {
           attempts.push({ key: job.data.key, retryCount: job.retryCount, retryLimit: job.retryLimit });
           if (job.data.key === 'bad' && job.retryCount < 1) throw new Error('first attempt fails');
         },
         { batchSize: 5, pollingIntervalSeconds: 0.5 },
       );
-      for (const key of ['a', 'bad', 'b']) await batchQueue.send('screenshot-verify', { key });
+      for (const key of ['a', 'bad', 'b']) await batchQueue.send('billing-sync', { key });
       await expect.poll(() => attempts.filter((a) => a.key === 'bad').length, { timeout: 15_000, interval: 100 }).toBe(2);
       expect(attempts.filter((a) => a.key === 'a')).toEqual([{ key: 'a', retryCount: 0, retryLimit: 2 }]);
       expect(attempts.filter((a) => a.key === 'b')).toHaveLength(1);

@@ -1,0 +1,102 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { createAccounts } from '../modules/accounts/server.ts';
+import { createAnalytics } from '../modules/analytics/index.ts';
+import { createBillingService } from '../modules/billing/server.ts';
+import { createBranding } from '../modules/branding/server.ts';
+import { createPos, createPosOperations } from '../modules/pos/server.ts';
+import { createResponses, createVerificationReplay, createVerifications } from '../modules/responses/server.ts';
+import { createRewardOperations, createRewards, rewardIssued } from '../modules/rewards/server.ts';
+import { createSurveys } from '../modules/surveys/server.ts';
+import type { Root } from './composition.ts';
+
+/**
+ * The module services over one forked EntityManager (ADR 055): what a request's loaders and actions
+ * reach through `context`, and the one way the CLI reaches modules (`withServices` in cli/runtime.ts).
+ */
+export function createServices(root: Root, em: EntityManager = root.db.orm.em.fork()) {
+  const { config, logger } = root;
+  const surveys = createSurveys({ em });
+  return {
+    accounts: createAccounts({ em, mailer: root.mailer, appUrl: config.APP_URL, logger }),
+    surveys,
+    responses: createResponses({ em, jobs: root.jobs, logger }),
+    verifications: createVerifications({ em, verifier: root.verifier, blobStore: root.blobStore, logger }),
+    branding: createBranding({ em, blobStore: root.blobStore, logger }),
+    billing: createBillingService({ em, billing: root.billing, mailer: root.mailer, appUrl: config.APP_URL, logger, ownsSurvey: surveys.owns }),
+    /** The owner's analytics (issue 12): figures computed in SQL, every query scoped to the business id given. */
+    analytics: createAnalytics({ em, blobStore: root.blobStore }),
+    rewards: createRewards({
+      em,
+      logger,
+      appUrl: config.APP_URL,
+      squareWebhookSignatureKey: config.SQUARE_WEBHOOK_SIGNATURE_KEY ?? null,
+      jobs: root.jobs,
+    }),
+    pos: createPos({
+      em,
+      connector: root.pos,
+      demoConsent: root.pos.demoConsent ?? null,
+      keyBase64: config.TOKEN_ENCRYPTION_KEY,
+      callbackUrl: new URL('/api/square/callback', config.APP_URL).toString(),
+      logger,
+    }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/**
+ * What `reward-cli` reaches (ADR 056): the same services, plus the operator's use cases that act on
+ * any business (reward listing, issue and retry; verification replay; a Square connection report).
+ */
+export function createOperatorServices(root: Root) {
+  const em = root.db.orm.em;
+  return {
+    ...createServices(root),
+    rewardOperations: createRewardOperations({
+      em,
+      jobs: root.jobs,
+      giftCards: root.giftCards,
+      tokenKey: root.config.TOKEN_ENCRYPTION_KEY,
+      logger: root.logger,
+      mailer: root.mailer,
+      appUrl: root.config.APP_URL,
+    }),
+    verificationReplay: createVerificationReplay({ em, createVerifier: root.createVerifier, blobStore: root.blobStore, jobs: root.jobs, rewardIssued }),
+    posOperations: createPosOperations({ em }),
+  };
+}
+
+export type OperatorServices = ReturnType<typeof createOperatorServices>;
+
+/** What a loader or action sees as `context`: request-scoped services over one forked EntityManager. */
+export function createRequestContext(root: Root, extra: { cspNonce: string; clientIp: string; surveyIsland?: string | null }) {
+  return {
+    cspNonce: extra.cspNonce,
+    clientIp: extra.clientIp,
+    /** The survey page's island script (production build); null: survey pages hydrate through Remix. */
+    surveyIsland: extra.surveyIsland ?? null,
+    config: {
+      appUrl: root.config.APP_URL,
+      production: root.config.NODE_ENV === 'production',
+      uploadBodyLimitBytes: root.config.UPLOAD_BODY_LIMIT_BYTES,
+      sessionSecret: root.config.SESSION_SECRET,
+      googleClientId: root.config.GOOGLE_CLIENT_ID ?? null,
+      googleClientSecret: root.config.GOOGLE_CLIENT_SECRET ?? null,
+      billing: root.billing.id,
+      stripePublishableKey: root.billing.publishableKey,
+      supportEmail: root.config.SUPPORT_EMAIL,
+    },
+    logger: root.logger,
+    sessions: root.sessions,
+    rateLimiter: root.rateLimiter,
+    signInThrottle: root.signInThrottle,
+    googleIdTokens: root.googleIdTokens,
+    outbox: root.config.NODE_ENV === 'production' ? null : root.outbox,
+    /** The fake's card confirmation and portal page (BILLING=fake only). */
+    fakeBilling: root.localBilling,
+    ...createServices(root),
+  };
+}
+
+export type RequestContext = ReturnType<typeof createRequestContext>;
