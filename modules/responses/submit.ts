@@ -4,7 +4,6 @@ import type { JobQueue } from '../jobs/port.ts';
 import { scoreSurvey, type Verified } from '../scoring/index.ts';
 import {
   answerKey,
-  getTemplate,
   overallRatingOf,
   PLATFORM_LABELS,
   visibleSections,
@@ -12,6 +11,7 @@ import {
   type Question,
   type SurveyTemplate,
 } from '../surveys/template.ts';
+import { effectiveTemplate, questionTexts } from '../surveys/questions.ts';
 import { duplicateImage, duplicateReviewText } from '../verification/judge.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';
 import { eligibilityFrom } from './eligibility.ts';
@@ -80,7 +80,7 @@ export async function submitResponse(
 ): Promise<SubmissionResult> {
   const now = deps.now?.() ?? new Date();
   const found = await findPublicSurvey(deps.em, { businessId: input.businessId, surveyId: input.surveyId, bypassSquare: input.bypassSquare, now });
-  const template = found ? getTemplate(found.survey.surveyTemplateId) : undefined;
+  const template = found ? effectiveTemplate(found.survey) : undefined;
   if (!found || !template) return { ok: false, status: 404, title: 'Survey Not Found', message: 'This survey is not available.' };
   const survey = found.survey;
 
@@ -140,6 +140,8 @@ export async function submitResponse(
         customerEmail: contact.email,
         customerName: contact.name,
         responses: answers,
+        // The texts the customer was asked: a later edit of the survey never relabels this response.
+        questionTexts: questionTexts(template),
         totalPoints: score.points,
         rewardTier: score.tier,
         // With the owner's monthly reward budget used up, no reward is promised (the page said so).
