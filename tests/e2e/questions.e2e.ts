@@ -84,6 +84,9 @@ describe("the owner's own questions", () => {
     // The overall rating cannot be removed.
     expect(await main.getByRole('button', { name: /Remove question: How would you rate your overall/ }).count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await fitsWidth(page, 360);
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(page.url()).toBe(`${baseUrl}/survey-builder`);
 
     await page.getByRole('button', { name: 'Save Survey & Review' }).click();
