@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { goldUnreachableMessage, maxPoints, questionCounts, reachableTiers, scoreSurvey, tierThresholds, type ScoringConfig } from '../scoring/index.ts';
 import { builderFormSchema, surveyConfigApiSchema } from './schema.ts';
 import {
+  applyQuestionIntent,
   effectiveTemplate,
+  emptyDraft,
+  parseQuestionIntent,
+  type EditorState,
   newQuestionId,
   questionList,
   QUESTION_MESSAGES,
@@ -168,5 +172,49 @@ describe('the builder and API schemas', () => {
   it('the API keeps stored questions when customQuestions is left out', () => {
     const r = surveyConfigApiSchema.safeParse({ title: 'x', rewardMode: 'preset_1', redemptionWebsite: 'cafe.example', selectedReviewPlatforms: ['google'], reviewUrls: { google: 'https://g.example' } });
     expect(r.success && 'customQuestions' in r.data).toBe(false);
+  });
+});
+
+describe('the builder reducer (the same with and without JavaScript)', () => {
+  const start = (): EditorState => ({ list: templateQuestionList(template), draft: emptyDraft(template), errors: [], notice: null });
+  const ids = (s: EditorState, section: string) => s.list.filter((q) => q.section === section && !q.removed).map((q) => q.id);
+  it('adds to the chosen section, with a fresh q_ id, and empties the editor', () => {
+    const draft = { ...emptyDraft(template), section: 'part1', type: 'yes_no', text: 'Did you order online?', points: '1' };
+    const next = applyQuestionIntent(template, { ...start(), draft }, { kind: 'apply' }, () => 0.5);
+    expect(next.errors).toEqual([]);
+    expect(ids(next, 'part1').at(-1)).toMatch(/^q_[a-z0-9]{8}$/);
+    expect(next.draft.text).toBe('');
+    expect(next.notice).toBe('Added: Did you order online?');
+  });
+  it('refuses a bad draft with every message and changes nothing', () => {
+    const draft = { ...emptyDraft(template), type: 'multiple_choice', text: '', points: '7', options: 'Oat' };
+    const next = applyQuestionIntent(template, { ...start(), draft }, { kind: 'apply' });
+    expect(next.errors).toEqual(expect.arrayContaining([QUESTION_MESSAGES.emptyText, QUESTION_MESSAGES.points, QUESTION_MESSAGES.optionCount]));
+    expect(next.list).toEqual(start().list);
+    expect(next.draft).toEqual(draft);
+  });
+  it('moves within a section only, removes and restores, never the locked questions', () => {
+    let s = applyQuestionIntent(template, start(), { kind: 'up', id: 'recommend' });
+    expect(ids(s, 'part1')).toEqual(['overall_rating', 'recommend', 'customer_email', 'visit_frequency']);
+    s = applyQuestionIntent(template, s, { kind: 'up', id: 'service_rating' });
+    expect(ids(s, 'part2')[0]).toBe('service_rating');
+    s = applyQuestionIntent(template, s, { kind: 'remove', id: 'favorite_item' });
+    s = applyQuestionIntent(template, s, { kind: 'down', id: 'service_rating' });
+    expect(ids(s, 'part2').slice(0, 2)).toEqual(['atmosphere_rating', 'service_rating']);
+    s = applyQuestionIntent(template, s, { kind: 'restore', id: 'favorite_item' });
+    expect(ids(s, 'part2')).toContain('favorite_item');
+    const locked = applyQuestionIntent(template, s, { kind: 'remove', id: 'overall_rating' });
+    expect(locked.errors).toEqual([QUESTION_MESSAGES.locked]);
+    expect(locked.list).toEqual(s.list);
+    expect(applyQuestionIntent(template, s, { kind: 'edit', id: 'nope' }).errors).toEqual(['That question is no longer in the survey.']);
+  });
+  it('edits a template question in place', () => {
+    const loaded = applyQuestionIntent(template, start(), { kind: 'edit', id: 'recommend' });
+    expect(loaded.draft).toMatchObject({ id: 'recommend', text: 'Would you recommend us to a friend?' });
+    const saved = applyQuestionIntent(template, { ...loaded, draft: { ...loaded.draft, text: 'Would you bring a friend?', points: '3' } }, { kind: 'apply' });
+    expect(saved.list.find((q) => q.id === 'recommend')).toMatchObject({ text: 'Would you bring a friend?', points: 3, origin: 'template' });
+    expect(parseQuestionIntent('question:remove:recommend')).toEqual({ kind: 'remove', id: 'recommend' });
+    expect(parseQuestionIntent('question:drop:recommend')).toBeNull();
+    expect(parseQuestionIntent('save')).toBeNull();
   });
 });
