@@ -483,6 +483,7 @@ function QuestionsTab({ data }: { data: AnalyticsPageData }) {
             {analysis.questions.map((q) => (
               <li key={q.key} data-testid="question" className="rounded-card border border-slate-200 bg-white p-5 shadow-sm">
                 <h3 className="font-semibold">{q.label}</h3>
+                {q.askedAs?.length ? <p className="text-sm text-slate-600">Earlier asked as: {q.askedAs.map((t) => `“${t}”`).join(', ')}</p> : null}
                 <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
                   <div>
                     <dt className="text-sm text-slate-600">Answers</dt>

@@ -89,7 +89,7 @@ function ScaleQuestion({ q, api }: { q: Question; api: FieldApi }) {
   const current = Number(api.value(q.id));
   return (
     <QuestionShell q={q} fieldset api={api}>
-      <div className="grid gap-2" style={{ gridTemplateColumns: `repeat(${Math.min(max, 10)}, minmax(0, 1fr))` }}>
+      <div className="grid gap-2" style={{ gridTemplateColumns: `repeat(${max > 6 ? Math.ceil(max / 2) : max}, minmax(0, 1fr))` }}>
         {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
           <Choice key={n} name={q.id} value={String(n)} checked={current === n} onChange={() => api.change(q.id, n)} srLabel={n === 1 ? '(Poor)' : n === max ? '(Excellent)' : undefined}>
             {n}

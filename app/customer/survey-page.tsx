@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { blockStateKey, liveScore, RATING_REQUIRED, screenshotKey, sectionOfProblem, submitProblem, verificationStatus, type BlockState, type Problem, type CustomerSurveyView } from '../../modules/responses/index.ts';
 import { progressUrl, type FunnelEvent } from '../../modules/analytics/index.ts';
 import { brandPalette } from '../../modules/branding/index.ts';
-import { displayHandle, profileUrl, reviewUrl, answerKey, customerEmailOf, customerNameOf, getTemplate, overallRatingOf, PART3_ID, PART3_PENDING_MESSAGE, PLATFORM_LABELS, visibleSections, type Question, type SurveyTemplate, type TierName, BUILDER_DRAFT_KEY } from '../../modules/surveys/index.ts';
+import { displayHandle, profileUrl, reviewUrl, answerKey, customerEmailOf, customerNameOf, effectiveTemplate, overallRatingOf, PART3_ID, PART3_PENDING_MESSAGE, PLATFORM_LABELS, visibleSections, type Question, type SurveyTemplate, type TierName, BUILDER_DRAFT_KEY } from '../../modules/surveys/index.ts';
 import { tierRanges, tierRangeLabel, tierThresholds, wholeDollars, type TierRange } from '../../modules/scoring/index.ts';
 import { Toast, type ToastData } from '../components/toast.tsx';
 import { useHydrated } from '../components/ui.tsx';
@@ -220,7 +220,7 @@ function renderedKeys(questions: readonly Question[], isPart3: boolean): Set<str
 }
 
 function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initial: SurveyStep; action: string }) {
-  const template = getTemplate(view.surveyTemplateId)!;
+  const template = effectiveTemplate(view);
   const hydrated = useHydrated();
   const [step, setStep] = useState<SurveyStep>(initial);
   const [submitting, setSubmitting] = useState(false);

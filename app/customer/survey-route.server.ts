@@ -5,7 +5,7 @@ import { blockStateKey, screenshotKey, visibleBlocks, RATING_REQUIRED, sectionOf
 import {
   customerEmailOf,
   customerNameOf,
-  getTemplate,
+  effectiveTemplate,
   overallRatingOf,
   validScale,
   type SurveyTemplate,
@@ -160,8 +160,7 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
   const { request, context } = args;
   const { view, found, custom } = await resolveView(args, kind);
   if (!view) return notFound(custom);
-  const template = getTemplate(view.surveyTemplateId);
-  if (!template) return notFound();
+  const template = effectiveTemplate(view);
 
   let form: FormData;
   try {

@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await getOwner(request, context);
   const brand = owner ? brandOf(owner) : null;
   return publicSurveyJson(
-    customerView(parsed.data, owner?.displayName ?? 'Your Business', {
+    customerView({ ...parsed.data, customQuestions: parsed.data.customQuestions ?? [] }, owner?.displayName ?? 'Your Business', {
       mode: 'preview',
       brand: owner && brand ? { color: brand.color, logoUrl: logoPath(owner.id, brand.logoKey) } : undefined,
     }),

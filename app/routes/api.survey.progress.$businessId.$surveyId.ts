@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { parseFunnelEvent } from '../../modules/analytics/index.ts';
-import { getTemplate } from '../../modules/surveys/index.ts';
+import { effectiveTemplate } from '../../modules/surveys/index.ts';
 import { apiError, methodNotAllowed, readJsonObject } from '../utils/api.server.ts';
 
 /**
@@ -15,7 +15,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const found = await context.responses.findPublicSurvey({ businessId: params.businessId ?? '', surveyId: params.surveyId ?? '' });
   if (!found) return apiError(404, 'Survey Not Found');
   const body = await readJsonObject(request);
-  const template = getTemplate(found.survey.surveyTemplateId);
+  const template = effectiveTemplate(found.survey);
   const event = template ? parseFunnelEvent(body, template.sections.length) : null;
   if (!event) return apiError(400, "The body must be {\"step\": \"start\"} or {\"step\": \"section\", \"section\": n} with n from 2 to the survey's number of sections.");
   try {

@@ -3,12 +3,22 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
-import { formatCents, maxPoints, questionCounts } from '../../modules/scoring/index.ts';
+import { z } from 'zod';
+import { formatCents, goldUnreachableMessage, maxPoints, questionCounts, reachableTiers, tierThresholds } from '../../modules/scoring/index.ts';
 import { BUILDER_DRAFT_KEY, builderFormSchema, presetRewards, toFormValues, type RewardMode } from '../../modules/surveys/forms.ts';
 import {
+  applyQuestionIntent,
   DEFAULT_TEMPLATE_ID,
   defaultPresetId,
+  draftFromForm,
+  effectiveTemplate,
+  emptyDraft,
   getTemplate,
+  parseQuestionIntent,
+  questionList,
+  type CustomQuestion,
+  type EditorState,
+  type SurveyTemplate,
   PLATFORM_LABELS,
   PRESET_IDS,
   REVIEW_PLATFORMS,
@@ -16,6 +26,7 @@ import {
   SOCIAL_PLATFORMS,
   type Platform,
 } from '../../modules/surveys/index.ts';
+import { QuestionEditor } from '../components/question-editor.tsx';
 import { Toast, type ToastData } from '../components/toast.tsx';
 import { buttonClass, Card, FieldError, useHydrated } from '../components/ui.tsx';
 import { getOwner } from '../utils/auth.server.ts';
@@ -24,7 +35,18 @@ import { readForm } from '../utils/input.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Survey builder — RewardLoop' }];
 
-const FEATURE_COMING_SOON: ToastData = { title: 'Feature Coming Soon', description: 'Removing questions is not available yet: every question is part of the survey.', type: 'info' };
+/** The question list and editor fields of a builder post (a refused save or a question step without JavaScript keeps them). */
+function postedEditor(formData: FormData): { template: SurveyTemplate; state: EditorState } {
+  const template = getTemplate(String(formData.get('surveyTemplateId') ?? '')) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
+  let posted: unknown = [];
+  try {
+    posted = JSON.parse(String(formData.get('customQuestions') ?? '[]'));
+  } catch {
+    posted = [];
+  }
+  const list = questionList({ surveyTemplateId: template.id, customQuestions: Array.isArray(posted) ? posted : [] });
+  return { template, state: { list, draft: draftFromForm((n) => formData.get(n), template), errors: [], notice: null } };
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const owner = await getOwner(request, context);
@@ -40,17 +62,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: builderFormSchema });
-  if (formData.get('intent') === 'remove-question') {
-    return data({ result: submission.reply({ resetForm: false }), toast: FEATURE_COMING_SOON, draftSaved: false });
+  const questionStep = parseQuestionIntent(formData.get('intent'));
+  const posted = postedEditor(formData);
+  if (questionStep) {
+    // A question step without JavaScript: the same reducer the page runs in the browser; the rest of
+    // the form comes back as typed (a lenient parse: no save errors for a step).
+    const next = applyQuestionIntent(posted.template, posted.state, questionStep);
+    const kept = parseWithZod(formData, { schema: z.object({}).passthrough() });
+    return data({ result: kept.reply(), toast: undefined, draftSaved: false, editor: next }, next.errors.length ? 400 : 200);
   }
+  const submission = parseWithZod(formData, { schema: builderFormSchema });
   if (submission.status !== 'success') {
-    return data({ result: submission.reply(), toast: { title: 'Save Failed', description: 'Please correct the highlighted fields.', type: 'error' as const }, draftSaved: false }, 400);
+    return data(
+      { result: submission.reply(), toast: { title: 'Save Failed', description: 'Please correct the highlighted fields.', type: 'error' as const }, draftSaved: false, editor: posted.state },
+      400,
+    );
   }
   const owner = await getOwner(request, context);
   if (!owner) {
     return data(
-      { result: submission.reply({ formErrors: ['Sign up or sign in to save your survey.'] }), toast: undefined, draftSaved: false },
+      { result: submission.reply({ formErrors: ['Sign up or sign in to save your survey.'] }), toast: undefined, draftSaved: false, editor: posted.state },
       401,
     );
   }
@@ -78,17 +109,20 @@ export default function SurveyBuilder() {
   const template = getTemplate(survey?.surveyTemplateId ?? DEFAULT_TEMPLATE_ID)!;
   const defaultMode = defaultPresetId(template);
   // A logged-out visitor's draft lives in this browser until they sign up.
-  const [draft, setDraft] = useState<ReturnType<typeof toFormValues> | null>(null);
+  const [draft, setDraft] = useState<(ReturnType<typeof toFormValues> & { customQuestions: CustomQuestion[] }) | null>(null);
   const [draftSaved, setDraftSaved] = useState(false);
   useEffect(() => {
     if (loggedIn || survey) return;
     try {
       const stored = localStorage.getItem(BUILDER_DRAFT_KEY);
-      if (stored) setDraft(toFormValues(JSON.parse(stored), defaultMode));
+      if (stored) {
+        const parsed = JSON.parse(stored) as NonNullable<Parameters<typeof toFormValues>[0]> & { customQuestions?: unknown[] };
+        setDraft({ ...toFormValues(parsed, defaultMode), customQuestions: questionList({ surveyTemplateId: template.id, customQuestions: parsed.customQuestions ?? [] }) });
+      }
     } catch {
       /* an unreadable draft is ignored */
     }
-  }, [loggedIn, survey, defaultMode]);
+  }, [loggedIn, survey, defaultMode, template.id]);
   const defaults = draft ?? toFormValues(survey, defaultMode);
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
@@ -119,6 +153,8 @@ export default function SurveyBuilder() {
         editing={Boolean(survey)}
         onDraftSaved={() => setDraftSaved(true)}
         lastResult={actionData?.result}
+        lastEditor={actionData?.editor}
+        initialQuestions={draft?.customQuestions ?? questionList(survey ?? { surveyTemplateId: template.id, customQuestions: [] })}
       />
       <Toast toast={actionData?.toast} />
     </main>
@@ -131,16 +167,26 @@ function BuilderForm({
   editing,
   onDraftSaved,
   lastResult,
+  lastEditor,
+  initialQuestions,
 }: {
   defaults: ReturnType<typeof toFormValues>;
   loggedIn: boolean;
   editing: boolean;
   onDraftSaved: () => void;
   lastResult: SubmissionResult<string[]> | null | undefined;
+  lastEditor: EditorState | undefined;
+  initialQuestions: CustomQuestion[];
 }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [toast, setToast] = useState<ToastData | null>(null);
+  const questionTemplate = getTemplate(defaults.surveyTemplateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
+  const [editor, setEditor] = useState<EditorState>(() => lastEditor ?? { list: initialQuestions, draft: emptyDraft(questionTemplate), errors: [], notice: null });
+  // A post answered by the server (a question step without JavaScript, or a refused save) brings its list back.
+  useEffect(() => {
+    if (lastEditor) setEditor(lastEditor);
+  }, [lastEditor]);
   const [form, fields] = useForm({
     id: 'survey-builder',
     lastResult,
@@ -282,6 +328,15 @@ function BuilderForm({
           <FieldError id={fields.redemptionWebsite.errorId} errors={fields.redemptionWebsite.errors} />
         </Card>
 
+        <QuestionEditor
+          template={questionTemplate}
+          state={editor}
+          onChange={setEditor}
+          hydrated={hydrated}
+          saveErrors={form.allErrors.customQuestions}
+          errorId={`${form.id}-customQuestions-error`}
+        />
+
         <PlatformRows
           legend="Review platforms (1 to 3)"
           help="Happy customers are asked to review you here. Paste the link to your review page."
@@ -317,7 +372,7 @@ function BuilderForm({
           </Link>
         </div>
       </Form>
-      <QuestionPanel templateId={template.id} review={reviewSelected} social={socialSelected} onRemove={() => setToast(FEATURE_COMING_SOON)} formId={form.id} />
+      <QuestionPanel templateId={template.id} questions={editor.list} review={reviewSelected} social={socialSelected} />
       <Toast toast={toast} />
     </div>
   );
@@ -381,13 +436,16 @@ function toArray(v: unknown): string[] {
   return typeof v === 'string' && v ? [v] : [];
 }
 
-/** Side panel: the questions the survey will ask, by section, and its stats (spec: Survey Stats). */
-function QuestionPanel({ templateId, review, social, onRemove, formId }: { templateId: string; review: string[]; social: string[]; onRemove: () => void; formId: string }) {
-  const hydrated = useHydrated();
-  const template = getTemplate(templateId)!;
+/** Side panel: the questions the survey will ask, by section, its stats (spec: Survey Stats) and the tiers it can reach. */
+function QuestionPanel({ templateId, questions, review, social }: { templateId: string; questions: CustomQuestion[]; review: string[]; social: string[] }) {
   const selection = useMemo(() => ({ selectedReviewPlatforms: review, selectedSocialPlatforms: social }), [review, social]);
+  const template = effectiveTemplate({ surveyTemplateId: templateId, customQuestions: questions });
   const counts = questionCounts(template, selection);
   const max = maxPoints(template, selection);
+  const removed = questions.filter((q) => q.removed).length;
+  const tiers = tierThresholds(template);
+  const reach = reachableTiers(tiers, max);
+  const goldProblem = goldUnreachableMessage(tiers, max);
   return (
     <aside className="min-w-0 space-y-4 lg:sticky lg:top-4 lg:self-start" aria-label="Survey preview">
       <Card>
@@ -403,9 +461,25 @@ function QuestionPanel({ templateId, review, social, onRemove, formId }: { templ
           </div>
           <div className="rounded-lg bg-slate-50 p-2">
             <dt className="text-xs text-slate-600">Removed Questions</dt>
-            <dd className="text-2xl font-bold">0</dd>
+            <dd className="text-2xl font-bold" data-testid="removed-questions">{removed}</dd>
           </div>
         </dl>
+        <h3 className="mt-4 text-sm font-semibold text-slate-700">Reachable tiers</h3>
+        <ul className="mt-1 space-y-1 text-sm" data-testid="reachable-tiers">
+          {reach.map((t) => (
+            <li key={t.tier} className="flex justify-between gap-2">
+              <span>
+                {t.tier} <span className="text-slate-600">({t.minPoints}+ points)</span>
+              </span>
+              <span className={t.reachable ? 'font-semibold text-emerald-700' : 'font-semibold text-red-700'}>{t.reachable ? 'Reachable' : 'Out of reach'}</span>
+            </li>
+          ))}
+        </ul>
+        {goldProblem ? (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+            {goldProblem}
+          </p>
+        ) : null}
       </Card>
       <Card>
         <h2 className="font-semibold">Questions</h2>
@@ -415,32 +489,21 @@ function QuestionPanel({ templateId, review, social, onRemove, formId }: { templ
             return (
               <section key={section.id}>
                 <h3 className="text-sm font-semibold text-slate-700">{section.title}</h3>
-                {branches.map((questions, i) => (
+                {branches.map((qs, i) => (
                   <div key={i}>
                     {section.conditional ? (
                       <p className="mt-1 text-xs font-medium text-slate-500">{i === 0 ? 'Rated 4 or 5 stars' : 'Rated 3 stars or less'}</p>
                     ) : null}
                     <ul className="mt-1 space-y-1">
-                      {questions.map((q) => (
+                      {qs.map((q) => (
                         <li key={q.id} className="flex items-center justify-between gap-2 text-sm">
                           <span className="min-w-0 flex-1 truncate" title={q.text}>
                             {q.text}
                           </span>
                           <span className="shrink-0 rounded bg-brand-50 px-1.5 text-xs font-semibold text-brand-700">+{q.points}</span>
-                          <button
-                            type={hydrated ? 'button' : 'submit'}
-                            form={formId}
-                            name="intent"
-                            value="remove-question"
-                            onClick={hydrated ? onRemove : undefined}
-                            aria-label={`Remove question: ${q.text}`}
-                            className="grid size-8 shrink-0 place-items-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-                          >
-                            ×
-                          </button>
                         </li>
                       ))}
-                      {questions.length === 0 ? <li className="text-xs text-slate-500">Select platforms to add these questions.</li> : null}
+                      {qs.length === 0 ? <li className="text-xs text-slate-500">{section.conditional ? 'Select platforms to add these questions.' : 'No questions in this section.'}</li> : null}
                     </ul>
                   </div>
                 ))}

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { maxPoints, reachableTiers, tierThresholds } from '../../modules/scoring/index.ts';
 import { publicSurveyUrl } from '../../modules/sharing/index.ts';
+import { effectiveTemplate } from '../../modules/surveys/index.ts';
 import { flyerFileName, renderFlyer } from '../../modules/sharing/server.ts';
 import { requireOwner } from '../utils/auth.server.ts';
 
@@ -9,11 +11,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const survey = await context.surveys.get(owner.id, params.id ?? '');
   if (!survey) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
   const logo = await context.branding.logo(owner.id);
+  // The headline promises the top tier the survey's own questions can reach.
+  const template = effectiveTemplate(survey);
+  const reach = reachableTiers(tierThresholds(template), maxPoints(template, survey)).filter((t) => t.reachable);
+  const top = reach.at(-1)?.tier;
   const png = await renderFlyer({
     businessName: owner.displayName,
     surveyTitle: survey.title,
     url: publicSurveyUrl(context.config.appUrl, survey.businessId, survey.id),
     rewards: { bronze: survey.bronzeRewardValue, silver: survey.silverRewardValue, gold: survey.goldRewardValue },
+    topTier: top === 'Bronze' ? 'bronze' : top === 'Silver' ? 'silver' : 'gold',
     brandColor: owner.brandColor ?? null,
     logo: logo?.data ?? null,
   });

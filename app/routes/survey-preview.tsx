@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { maxPoints, questionCounts } from '../../modules/scoring/index.ts';
 import { BUILDER_DRAFT_KEY, builderFormSchema } from '../../modules/surveys/forms.ts';
-import { businessReadiness, publishCheck, DEFAULT_TEMPLATE_ID, getTemplate, surveyAvailability, type Availability } from '../../modules/surveys/index.ts';
+import { businessReadiness, publishCheck, effectiveTemplate, surveyAvailability, type Availability } from '../../modules/surveys/index.ts';
 import { AvailabilityBadge, SurveyDetails, TierSummary } from '../components/survey-ui.tsx';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { getOwner } from '../utils/auth.server.ts';
@@ -96,7 +96,7 @@ export default function SurveyPreview() {
       </main>
     );
   }
-  const template = getTemplate(shown.surveyTemplateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
+  const template = effectiveTemplate(shown);
   const counts = questionCounts(template, shown);
   const guard = publishCheck(shown);
   return (

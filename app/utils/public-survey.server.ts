@@ -1,5 +1,5 @@
 import type { CustomerSurveyView } from '../../modules/responses/index.ts';
-import { getTemplate } from '../../modules/surveys/index.ts';
+import { effectiveTemplate } from '../../modules/surveys/index.ts';
 import { apiError } from './api.server.ts';
 
 /**
@@ -8,7 +8,7 @@ import { apiError } from './api.server.ts';
  * there is no such survey for the public.
  */
 export function publicSurveyJson(view: CustomerSurveyView | null, extra: { frequencyDays?: number } = {}) {
-  const template = view ? getTemplate(view.surveyTemplateId) : undefined;
+  const template = view ? effectiveTemplate(view) : undefined;
   if (!view || !template) return apiError(404, 'Survey Not Found');
   return Response.json(
     {

@@ -4,7 +4,9 @@ import type { BlobStore, StoredBlob } from '../uploads/blob-store.ts';
 import type { DateWindow } from './filters.ts';
 import { csvRow } from './csv.ts';
 import { stepName, type FunnelEvent } from './funnel.ts';
-import { analysedQuestions, QUESTION_LABELS, questionLabel } from './labels.ts';
+import { analysedQuestions, QUESTION_LABELS, questionLabel, type QuestionInfo } from './labels.ts';
+import { OWNER_QUESTION_ID, questionList } from '../surveys/questions.ts';
+import { TEMPLATES } from '../surveys/template.ts';
 
 /**
  * Analytics over one owner's surveys (issue 12). Every figure is computed by PostgreSQL (count, avg,
@@ -63,6 +65,8 @@ export type QuestionStat = {
   sentiment: { positive: number; neutral: number; negative: number } | null;
   top: Array<{ answer: string; count: number }>;
   recent: Array<{ answer: string; submittedAt: string }>;
+  /** Other texts this question's answers were asked with (the survey was edited since), newest first (issue 16). */
+  askedAs: string[];
 };
 
 export type FunnelStep = { key: string; label: string; count: number };
@@ -161,6 +165,17 @@ function answerText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
+}
+
+/** A template question's own text (every template), to tell an edited text from the original. */
+function templateText(key: string): string | undefined {
+  for (const template of Object.values(TEMPLATES)) {
+    for (const s of template.sections) {
+      const q = [...s.questions, ...(s.negative_questions ?? [])].find((x) => x.id === key);
+      if (q) return q.text;
+    }
+  }
+  return undefined;
 }
 
 export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore }) {
@@ -268,6 +283,40 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
     return { where: clauses.join(' and '), params };
   }
 
+  /**
+   * The owner's own questions of a scope (issue 16): those the scope's surveys ask now and those
+   * older responses were asked (their stored texts), each labelled with its current text, else the
+   * text it was last asked with. Also every stored text per key, for "asked as" on Question Analysis.
+   */
+  async function askedQuestions(businessId: string, scope: Scope): Promise<{ owner: QuestionInfo[]; texts: Map<string, string[]> }> {
+    const surveyClause = scope.surveyId ? ' and id = ?' : '';
+    const surveys = await sql<{ survey_template_id: string; custom_questions: unknown[] }>(
+      `select survey_template_id, custom_questions from survey_configs where business_id = ?${surveyClause} order by created_at desc, id`,
+      scope.surveyId ? [businessId, scope.surveyId] : [businessId],
+    );
+    const { where, params } = scoped(businessId, scope);
+    const stored = await sql<{ key: string; text: string; last: Date }>(
+      `select t.key, t.value as text, max(r.submitted_at) as last
+         from survey_responses r cross join lateral jsonb_each_text(r.question_texts) t
+        where ${where}
+        group by 1, 2 order by 3 desc`,
+      params,
+    );
+    const texts = new Map<string, string[]>();
+    for (const row of stored) texts.set(row.key, [...(texts.get(row.key) ?? []), row.text]);
+    const owner = new Map<string, QuestionInfo>();
+    let order = 10_000;
+    for (const s of surveys) {
+      for (const q of questionList({ surveyTemplateId: s.survey_template_id, customQuestions: s.custom_questions })) {
+        if (q.origin === 'owner' && !owner.has(q.id)) owner.set(q.id, { key: q.id, label: q.text, type: q.type, order: order++ });
+      }
+    }
+    for (const row of stored) {
+      if (OWNER_QUESTION_ID.test(row.key) && !owner.has(row.key)) owner.set(row.key, { key: row.key, label: row.text, type: 'text', order: order++ });
+    }
+    return { owner: [...owner.values()], texts };
+  }
+
   /** The WHERE clause of a scope over a per-day counts table (`survey_answer_counts`, `survey_funnel_counts`): whole UTC days. */
   function dayScope(businessId: string, scope: Scope, alias: string) {
     const clauses = [`${alias}.business_id = ?`];
@@ -371,7 +420,8 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
      * questions, the 5 most common answers (case and surrounding spaces ignored) and the 5 latest.
      */
     async questions(businessId: string, scope: Scope): Promise<QuestionStat[]> {
-      const questions = analysedQuestions();
+      const asked = await askedQuestions(businessId, scope);
+      const questions = [...analysedQuestions(), ...asked.owner];
       const keys = questions.map((q) => q.key);
       // Counts, averages, sentiment and the most common answers: sums over survey_answer_counts (ADR 027).
       const { where, params: countedParams } = dayScope(businessId, scope, 'c');
@@ -434,6 +484,7 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
             .filter((r) => r.key === q.key)
             .map((r) => ({ answer: r.answer, submittedAt: iso(r.submitted_at) }))
             .sort((x, y) => y.submittedAt.localeCompare(x.submittedAt)),
+          askedAs: (asked.texts.get(q.key) ?? []).filter((t) => t !== q.label && t !== templateText(q.key)),
         };
       });
     },
@@ -500,8 +551,8 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
     /** One response with every answer (labelled, in survey order), its screenshots' verdicts and its reward; null when not the owner's. */
     async response(businessId: string, responseId: string): Promise<ResponseDetail | null> {
       if (!isUuid(responseId)) return null;
-      const [row] = await sql<RowOfResponse & { responses: Record<string, unknown>; review_text: string | null }>(
-        `select ${RESPONSE_COLUMNS}, r.responses, r.review_text
+      const [row] = await sql<RowOfResponse & { responses: Record<string, unknown>; question_texts: Record<string, string> | null; review_text: string | null }>(
+        `select ${RESPONSE_COLUMNS}, r.responses, r.question_texts, r.review_text
            from survey_responses r left join survey_configs s on s.id = r.survey_config_id
           where r.id = ? and r.business_id = ?`,
         [responseId, businessId],
@@ -537,12 +588,18 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
         ]),
       ]);
       const shotIds = new Set(shots.map((s) => s.id));
+      // The texts this response was asked (issue 16): owner questions and edited template questions show them.
+      const asked = row.question_texts ?? {};
+      const labelOf = (key: string) => {
+        const text = asked[key];
+        return text && (OWNER_QUESTION_ID.test(key) || (templateText(key) !== undefined && text !== templateText(key))) ? text : questionLabel(key);
+      };
       const answers: ResponseAnswer[] = Object.entries(row.responses ?? {})
         .filter(([, v]) => v !== null && v !== undefined && v !== '')
         .map(([key, v]) => {
           const value = answerText(v);
           const isShot = QUESTION_LABELS.get(key)?.fieldType === 'image_upload';
-          return { key, label: questionLabel(key), value, screenshotId: isShot && shotIds.has(value) ? value : null };
+          return { key, label: labelOf(key), value, screenshotId: isShot && shotIds.has(value) ? value : null };
         })
         .sort((a, b) => (QUESTION_LABELS.get(a.key)?.order ?? 1e9) - (QUESTION_LABELS.get(b.key)?.order ?? 1e9) || a.key.localeCompare(b.key));
       const card = cards[0];
@@ -627,7 +684,8 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
      * batch (peak memory in practice: bench/README.md).
      */
     async *exportResponses(businessId: string, scope: Scope, options: { search: string; batch?: number }): AsyncGenerator<string> {
-      const columns = [...QUESTION_LABELS.values()].filter((q) => q.type !== 'contact' && q.type !== 'email' && q.fieldType !== 'image_upload');
+      const asked = await askedQuestions(businessId, scope);
+      const columns = [...[...QUESTION_LABELS.values()].filter((q) => q.type !== 'contact' && q.type !== 'email' && q.fieldType !== 'image_upload'), ...asked.owner];
       yield `\uFEFF${csvRow(['Submitted (UTC)', 'Survey', 'Name', 'Email', 'Points', 'Tier', 'Reward ($)', 'Review platform', 'Review stars', 'Reviewer name', ...columns.map((c) => c.label)])}`;
       const { where, params } = scoped(businessId, scope);
       let filter = where;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { charCount } from '../scoring/index.ts';
+import { missingRequired } from './customer-checks.ts';
 import {
   answerKey,
   overallRatingOf,
@@ -68,6 +69,8 @@ export function checkAnswers(
   if (rating === undefined) {
     return { ok: false, problem: { title: 'Required Field Missing', message: 'Please rate your overall experience to continue.', field: 'overall_rating' } };
   }
+  const required = missingRequired(template, { ...config, bronzeRewardValue: 0, silverRewardValue: 0, goldRewardValue: 0 }, answers as Answers);
+  if (required) return { ok: false, problem: required };
   // Part-3 blocks the customer was shown: all fields or none (spec: Incomplete Review Submission).
   for (const section of visibleSections(template, config, rating)) {
     for (const q of section.questions) {

@@ -103,6 +103,20 @@ export function liveScore(template: SurveyTemplate, config: ScoringConfig, answe
 const filled = (value: unknown) => (typeof value === 'string' ? value.trim() !== '' : typeof value === 'number');
 
 /**
+ * The first required question the customer is shown and left blank (the owner's required questions,
+ * issue 16; the overall rating has its own message), or null.
+ */
+export function missingRequired(template: SurveyTemplate, config: ScoringConfig, answers: Answers): Problem | null {
+  for (const section of visibleSections(template, config, overallRatingOf(template, answers))) {
+    for (const q of section.questions) {
+      if (!q.required || q.fields?.length || q.id === RATING_REQUIRED.field) continue;
+      if (!filled(answers[q.id])) return { title: 'Required Field Missing', message: `Please answer: ${q.text}`, field: q.id };
+    }
+  }
+  return null;
+}
+
+/**
  * The first reason not to submit yet, or null. `uploads` names the screenshot keys that have a file
  * chosen but no verification id yet (the browser's pending uploads).
  */
@@ -116,6 +130,9 @@ export function submitProblem(input: {
   const { template, config, answers, states } = input;
   const rating = overallRatingOf(template, answers);
   if (rating === undefined) return RATING_REQUIRED;
+
+  const required = missingRequired(template, config, answers);
+  if (required) return required;
 
   const blocks = visibleBlocks(template, config, answers);
   for (const q of blocks) {

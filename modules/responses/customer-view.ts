@@ -22,6 +22,8 @@ export type CustomerSurveyView = {
   title: string;
   businessName: string;
   surveyTemplateId: string;
+  /** The owner's questions (issue 16): read only through `effectiveTemplate`. */
+  customQuestions: unknown[];
   bronzeRewardValue: number;
   silverRewardValue: number;
   goldRewardValue: number;
@@ -40,6 +42,7 @@ type ConfigFields = Pick<
   SurveyConfigView,
   | 'title'
   | 'surveyTemplateId'
+  | 'customQuestions'
   | 'bronzeRewardValue'
   | 'silverRewardValue'
   | 'goldRewardValue'
@@ -64,6 +67,7 @@ export function customerView(
     title: survey.title,
     businessName,
     surveyTemplateId: survey.surveyTemplateId,
+    customQuestions: structuredClone(survey.customQuestions ?? []),
     bronzeRewardValue: survey.bronzeRewardValue,
     silverRewardValue: survey.silverRewardValue,
     goldRewardValue: survey.goldRewardValue,
@@ -86,6 +90,7 @@ export function demoView(): CustomerSurveyView {
     {
       title: 'Tell us about your visit',
       surveyTemplateId: DEFAULT_TEMPLATE_ID,
+      customQuestions: [],
       bronzeRewardValue: 200,
       silverRewardValue: 500,
       goldRewardValue: 1000,

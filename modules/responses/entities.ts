@@ -41,6 +41,8 @@ export const SurveyResponse = defineEntity({
     customerEmail: p.string().length(255).nullable(),
     customerName: p.string().length(255).nullable(),
     responses: p.json<Record<string, unknown>>(),
+    /** The text each question was asked with, by answer key (issue 16): analytics labels this response's answers with it. */
+    questionTexts: p.json<Record<string, string>>().defaultRaw(`'{}'`),
     totalPoints: p.integer().default(0),
     rewardTier: p.string().length(20).nullable(),
     rewardValue: p.integer().nullable(),

@@ -3,7 +3,8 @@ import { Business } from '../accounts/entities.ts';
 import type { JobQueue } from '../jobs/port.ts';
 import { scoreSurvey, type Verified } from '../scoring/index.ts';
 import { SurveyConfig } from '../surveys/entities.ts';
-import { getTemplate, type Answers, type ReviewPlatform, type SocialPlatform } from '../surveys/template.ts';
+import { effectiveTemplate } from '../surveys/questions.ts';
+import { type Answers, type ReviewPlatform, type SocialPlatform } from '../surveys/template.ts';
 import type { BlobStore } from '../uploads/blob-store.ts';
 import type { ScreenshotVerifier, VerificationHistory, VerificationResult } from '../verification/port.ts';
 import { createDatabaseVerificationHistory } from './verification-history.ts';
@@ -65,7 +66,7 @@ export async function replayVerifications(
   const response = isUuid(responseId) ? await em.findOne(SurveyResponse, { id: responseId }) : null;
   if (!response) return { ok: false, reason: 'not-found' };
   const survey = response.surveyConfigId ? await em.findOne(SurveyConfig, { id: response.surveyConfigId }) : null;
-  const template = survey ? getTemplate(survey.surveyTemplateId) : undefined;
+  const template = survey ? effectiveTemplate(survey) : undefined;
   if (!survey || !template) return { ok: false, reason: 'no-survey' };
   const business = await em.findOneOrFail(Business, { id: response.businessId }, { fields: ['id', 'displayName'] });
   const rows = await em.find(ScreenshotVerification, { surveyResponseId: responseId }, { orderBy: { createdAt: 'asc', id: 'asc' } });

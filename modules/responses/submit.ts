@@ -4,7 +4,6 @@ import type { JobQueue } from '../jobs/port.ts';
 import { scoreSurvey, type Verified } from '../scoring/index.ts';
 import {
   answerKey,
-  getTemplate,
   overallRatingOf,
   PLATFORM_LABELS,
   visibleSections,
@@ -13,6 +12,7 @@ import {
   type Question,
   type SurveyTemplate,
 } from '../surveys/template.ts';
+import { effectiveTemplate, questionTexts } from '../surveys/questions.ts';
 import { duplicateImage, duplicateReviewText } from '../verification/judge.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';
 import { eligibilityFrom } from './eligibility.ts';
@@ -111,7 +111,7 @@ export async function submitSurvey(
     }
   }
   const found = page?.found ?? (await findPublicSurvey(deps.em, { businessId: input.businessId, surveyId: input.surveyId, bypassSquare: input.bypassSquare, now }));
-  const template = found ? (page?.template ?? getTemplate(found.survey.surveyTemplateId)) : undefined;
+  const template = found ? (page?.template ?? effectiveTemplate(found.survey)) : undefined;
   if (!found || !template) return { ok: false, status: 404, title: 'Survey Not Found', message: 'This survey is not available.' };
   const survey = found.survey;
 
@@ -171,6 +171,8 @@ export async function submitSurvey(
         customerEmail: contact.email,
         customerName: contact.name,
         responses: answers,
+        // The texts the customer was asked: a later edit of the survey never relabels this response.
+        questionTexts: questionTexts(template),
         totalPoints: score.points,
         rewardTier: score.tier,
         // With the owner's monthly reward budget used up, no reward is promised (the page said so).

@@ -3,6 +3,7 @@
  * the browser uses it for live points and the server re-computes with it on submit.
  */
 export { tierFor, tierThresholds, tierRanges, tierRangeLabel, type TierOverride, type TierRange } from './tiers.ts';
+export { reachableTiers, goldUnreachableMessage, type TierReach } from './reachability.ts';
 export { wholeDollars, formatCents } from './money.ts';
 export {
   scoreSurvey,

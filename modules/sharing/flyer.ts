@@ -48,6 +48,8 @@ export type FlyerInput = {
   url: string;
   /** Reward values in cents. */
   rewards: TierRewards;
+  /** The highest tier the survey's questions can reach (issue 16): the headline's "up to" amount; default Gold. */
+  topTier?: keyof TierRewards;
   /** The owner's brand colour ('#rrggbb', dark enough for white text); default RewardLoop's indigo. */
   brandColor?: string | null;
   /** The owner's logo (PNG bytes we stored), drawn above the business name. */
@@ -277,7 +279,7 @@ export async function renderFlyer(input: FlyerInput): Promise<Buffer> {
   // --- measure the flexible blocks first: the QR takes what they leave
   const name = fitText(ctx, businessName, { maxWidth: CONTENT_WIDTH, maxSize: 150, minSize: 84, maxLines: 2, weight: 700 });
   const title = fitText(ctx, surveyTitle, { maxWidth: CONTENT_WIDTH, maxSize: 80, minSize: 56, maxLines: 2 });
-  const headline = fitText(ctx, `Earn up to ${formatCents(rewards.gold)} in gift cards`, {
+  const headline = fitText(ctx, `Earn up to ${formatCents(rewards[input.topTier ?? 'gold'])} in gift cards`, {
     maxWidth: CONTENT_WIDTH - 160,
     maxSize: 124,
     minSize: 72,

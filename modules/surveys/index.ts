@@ -5,6 +5,7 @@
  * publishing are in `./server.ts`.
  */
 export * from './template.ts';
+export * from './questions.ts';
 export * from './links.ts';
 export * from './draft.ts';
 export * from './availability.ts';

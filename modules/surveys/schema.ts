@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TEMPLATE_ID, getTemplate, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type PresetId } from './template.ts';
+import { effectiveTemplate, validateQuestionList, type CustomQuestion } from './questions.ts';
+import { goldUnreachableMessage, maxPoints, tierThresholds } from '../scoring/index.ts';
 
 /**
  * The survey builder's rules (spec section 5 "Survey config form", ARCHITECTURE.md decisions):
@@ -127,6 +129,47 @@ function checkPlatforms(raw: unknown, ctx: z.RefinementCtx) {
 }
 const always = { when: () => true };
 
+/** The builder posts its question list as JSON in one hidden field; anything unreadable is refused with a message. */
+export const UNREADABLE_QUESTIONS = 'The question list could not be read: reload the builder and try again';
+const questionListField = z.preprocess((v) => {
+  if (v === undefined || v === null || v === '') return [];
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return { unreadable: true };
+  }
+}, z.array(z.unknown(), { error: UNREADABLE_QUESTIONS }));
+
+/**
+ * The owner's questions (issue 16): every problem of the list (messages of `validateQuestionList`),
+ * then Gold reachable with the survey's most points (modules/scoring `goldUnreachableMessage`).
+ * Runs whatever else failed, reading the values defensively like checkPlatforms.
+ */
+function checkQuestions(raw: unknown, ctx: z.RefinementCtx) {
+  const v = asRecord(raw) as Record<string, unknown>;
+  if (!Array.isArray(v.customQuestions)) return;
+  const template = getTemplate(typeof v.surveyTemplateId === 'string' ? v.surveyTemplateId : DEFAULT_TEMPLATE_ID);
+  if (!template) return;
+  const checked = validateQuestionList(template, v.customQuestions);
+  if (!checked.ok) {
+    for (const p of checked.problems) {
+      ctx.addIssue({ code: 'custom', path: ['customQuestions'], message: p.index === null ? p.message : `Question ${p.index + 1}: ${p.message}` });
+    }
+    return;
+  }
+  const selection = { selectedReviewPlatforms: asList(v.selectedReviewPlatforms), selectedSocialPlatforms: asList(v.selectedSocialPlatforms) };
+  const effective = effectiveTemplate({ surveyTemplateId: template.id, customQuestions: checked.list });
+  const message = goldUnreachableMessage(tierThresholds(template), maxPoints(effective, selection));
+  if (message) ctx.addIssue({ code: 'custom', path: ['customQuestions'], message });
+}
+
+/** The normalised list to store (`[]` for the template unchanged); only called on a list checkQuestions accepted. */
+function storedQuestions(templateId: string, list: unknown[]): CustomQuestion[] {
+  const checked = validateQuestionList(getTemplate(templateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!, list);
+  return checked.ok ? checked.list : [];
+}
+
 /** The stored shape (what a service saves): cents, cleaned links for selected platforms only. */
 export type SurveyConfigInput = {
   surveyTemplateId: string;
@@ -141,7 +184,8 @@ export type SurveyConfigInput = {
   selectedSocialPlatforms: Array<(typeof SOCIAL_PLATFORM_IDS)[number]>;
   socialHandles: Record<string, string>;
   surveyFrequencyDays: 90 | 180 | 365;
-  customQuestions: unknown[];
+  /** Absent: keep the stored questions (an API update without them). */
+  customQuestions?: CustomQuestion[];
 };
 
 function cleanLinks(v: PlatformFields) {
@@ -182,9 +226,11 @@ export const builderFormSchema = z
     customGold: dollars(3),
     redemptionWebsite,
     surveyFrequencyDays: frequency,
+    customQuestions: questionListField,
     ...platformsAndLinks,
   })
   .superRefine(checkPlatforms, always)
+  .superRefine(checkQuestions, always)
   .superRefine((v, ctx) => {
     if (v.rewardMode === 'custom') {
       for (const [field, min] of [['customBronze', 1], ['customSilver', 2], ['customGold', 3]] as const) {
@@ -212,7 +258,7 @@ export const builderFormSchema = z
       selectedSocialPlatforms: v.selectedSocialPlatforms,
       ...cleanLinks(v),
       surveyFrequencyDays: v.surveyFrequencyDays,
-      customQuestions: [],
+      customQuestions: storedQuestions(v.surveyTemplateId, v.customQuestions),
     };
   });
 
@@ -234,10 +280,11 @@ export const surveyConfigApiSchema = z
     goldRewardValue: cents('gold').optional(),
     redemptionWebsite,
     surveyFrequencyDays: z.number({ error: 'Must be 90, 180, or 365 days' }).refine((v): v is 90 | 180 | 365 => (FREQUENCY_DAYS as readonly number[]).includes(v), 'Must be 90, 180, or 365 days').default(90),
-    customQuestions: z.array(z.unknown()).max(0, 'Custom questions are not supported yet').optional(),
+    customQuestions: z.array(z.unknown(), { error: 'customQuestions must be a list of questions' }).optional(),
     ...platformsAndLinks,
   })
   .superRefine(checkPlatforms, always)
+  .superRefine(checkQuestions, always)
   .superRefine((v, ctx) => {
     if (v.rewardMode === 'custom') {
       for (const f of ['bronzeRewardValue', 'silverRewardValue', 'goldRewardValue'] as const) {
@@ -262,7 +309,8 @@ export const surveyConfigApiSchema = z
       selectedSocialPlatforms: v.selectedSocialPlatforms,
       ...cleanLinks(v),
       surveyFrequencyDays: v.surveyFrequencyDays,
-      customQuestions: v.customQuestions ?? [],
+      // Left out of a PUT, the survey keeps its questions.
+      ...(v.customQuestions === undefined ? {} : { customQuestions: storedQuestions(v.surveyTemplateId, v.customQuestions) }),
     };
   });
 

@@ -98,7 +98,7 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
     },
 
     async create(businessId: string, input: SurveyConfigInput): Promise<SurveyConfigView> {
-      const row = em.create(SurveyConfig, { businessId, ...input, isActive: true });
+      const row = em.create(SurveyConfig, { businessId, ...input, customQuestions: input.customQuestions ?? [], isActive: true });
       await em.flush();
       return toSurveyView(row);
     },
@@ -107,7 +107,8 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
     async update(businessId: string, id: string, input: SurveyConfigInput): Promise<SurveyConfigView | null> {
       const row = await owned(businessId, id);
       if (!row) return null;
-      em.assign(row, input);
+      const { customQuestions, ...rest } = input;
+      em.assign(row, customQuestions === undefined ? rest : { ...rest, customQuestions });
       await em.flush();
       return toSurveyView(row);
     },

@@ -46,8 +46,10 @@ describe('an owner builds, publishes and shares a survey', () => {
     expect(await page.getByText('Select at least one review platform').isVisible()).toBe(true);
     await fillBuilder(page, 'Spring feedback');
     await expect.poll(async () => Number(await page.getByTestId('max-points').textContent())).toBeGreaterThan(before);
-    await page.getByRole('button', { name: /Remove question: How would you rate your overall/ }).click();
-    await expect.poll(() => page.getByText('Feature Coming Soon').isVisible()).toBe(true);
+    await page.getByRole('button', { name: /Remove question: Would you recommend us/ }).click();
+    await expect.poll(async () => page.getByTestId('removed-questions').textContent()).toBe('1');
+    await page.getByRole('button', { name: /Restore question: Would you recommend us/ }).click();
+    await expect.poll(async () => page.getByTestId('removed-questions').textContent()).toBe('0');
     await page.getByRole('button', { name: 'Save Survey & Review' }).click();
 
     await page.waitForURL(/\/survey-preview\?surveyId=/);

@@ -166,14 +166,20 @@ describe('builder, management and published pages', () => {
     expect(visitor.body).toEqual({ survey: null, availability: null, previewUrl: null, signInTo: `/auth?returnTo=${encodeURIComponent(`/survey-preview?surveyId=${id}`)}` });
   });
 
-  it('the builder shows inline errors and Feature Coming Soon for question removal', async () => {
+  it('the builder shows inline errors; a question step without JavaScript keeps the form and stores nothing', async () => {
     const { jar } = await signedInOwner(app);
     const bad = await run(() => builderAction({ request: formRequest('/survey-builder', builderFields({ title: '', surveyFrequencyDays: '30' }), jar), context: ctx(), params: {} }));
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('Title is required');
     expect(JSON.stringify(bad.body)).toContain('Must be 90, 180, or 365 days');
-    const remove = await run(() => builderAction({ request: formRequest('/survey-builder', builderFields({ intent: 'remove-question' }), jar), context: ctx(), params: {} }));
-    expect(remove.body).toMatchObject({ toast: { title: 'Feature Coming Soon' } });
+    const remove = await run(() => builderAction({ request: formRequest('/survey-builder', builderFields({ intent: 'question:remove:recommend' }), jar), context: ctx(), params: {} }));
+    expect(remove.status).toBe(200);
+    const removed = remove.body as { editor: { list: Array<{ id: string; removed?: boolean }> }; result: { initialValue: Record<string, unknown> } };
+    expect(removed.editor.list.find((q) => q.id === 'recommend')?.removed).toBe(true);
+    expect(removed.result.initialValue.title).toBe('Spring feedback');
+    const locked = await run(() => builderAction({ request: formRequest('/survey-builder', builderFields({ intent: 'question:remove:overall_rating' }), jar), context: ctx(), params: {} }));
+    expect(locked.status).toBe(400);
+    expect(JSON.stringify(locked.body)).toContain('cannot be removed');
     expect((await run(() => listConfigs({ request: getRequest('/api/survey/configs', jar), context: ctx(), params: {} }))).body).toEqual([]);
   });
 
