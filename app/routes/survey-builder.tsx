@@ -2,10 +2,11 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadat
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useMemo, useState } from 'react';
-import { formatCents, maxPoints, questionCounts } from '../../modules/scoring/index.ts';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { formatCents, maxPoints, questionCounts, surveyFairnessProblems, type FairnessProblem } from '../../modules/scoring/index.ts';
 import { BUILDER_DRAFT_KEY, builderFormSchema, presetRewards, toFormValues, type RewardMode } from '../../modules/surveys/forms.ts';
 import {
+  DEFAULT_REVIEW_POLICY,
   DEFAULT_TEMPLATE_ID,
   defaultPresetId,
   getTemplate,
@@ -15,7 +16,9 @@ import {
   sectionBranches,
   SOCIAL_PLATFORMS,
   type Platform,
+  type ReviewPolicy,
 } from '../../modules/surveys/index.ts';
+import { IncentivePlatformWarning, ReviewPolicyCard } from '../components/review-policy.tsx';
 import { Toast, type ToastData } from '../components/toast.tsx';
 import { buttonClass, Card, FieldError, useHydrated } from '../components/ui.tsx';
 import { getOwner } from '../utils/auth.server.ts';
@@ -55,6 +58,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const surveyId = new URL(request.url).searchParams.get('surveyId');
+  const stored = surveyId ? await context.surveys.get(owner.id, surveyId) : null;
+  if (surveyId && !stored) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
+  // Tier fairness (ADR 041): the same pure check as the JSON API, with the survey's own tier points.
+  const unfair = surveyFairnessProblems({ ...submission.value, reviewPolicy: submission.value.reviewPolicy ?? DEFAULT_REVIEW_POLICY, tierThresholds: stored?.tierThresholds ?? null });
+  if (unfair.length) {
+    return data(
+      { result: submission.reply({ ...fairnessReply(unfair) }), toast: { title: 'Save Failed', description: unfair[0]!.message, type: 'error' as const }, draftSaved: false },
+      400,
+    );
+  }
   if (surveyId) {
     const updated = await context.surveys.update(owner.id, surveyId, submission.value);
     if (!updated) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
@@ -67,6 +80,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const created = await context.surveys.create(owner.id, submission.value);
   return redirectWithToast(context, `/survey-preview?surveyId=${created.id}`, { title: 'Survey Saved', description: 'Review it, then publish.', type: 'success' });
+}
+
+/** Fairness problems on the builder's fields: the policy choice, the custom amounts, else the whole form. */
+function fairnessReply(problems: readonly FairnessProblem[]) {
+  const formErrors: string[] = [];
+  const fieldErrors: Record<string, string[]> = {};
+  const formField = { reviewPolicy: 'reviewPolicy', bronzeRewardValue: 'customBronze', silverRewardValue: 'customSilver', goldRewardValue: 'customGold', tierThresholds: null } as const;
+  for (const p of problems) {
+    const name = formField[p.field];
+    if (name) (fieldErrors[name] ??= []).push(p.message);
+    else formErrors.push(p.message);
+  }
+  return { formErrors, fieldErrors };
 }
 
 const modeLabel = (mode: RewardMode) => (mode === 'custom' ? 'Custom' : getTemplate(DEFAULT_TEMPLATE_ID)!.preset_rewards[mode].label);
@@ -117,6 +143,7 @@ export default function SurveyBuilder() {
         defaults={defaults}
         loggedIn={loggedIn}
         editing={Boolean(survey)}
+        tierThresholds={survey?.tierThresholds ?? null}
         onDraftSaved={() => setDraftSaved(true)}
         lastResult={actionData?.result}
       />
@@ -129,12 +156,14 @@ function BuilderForm({
   defaults,
   loggedIn,
   editing,
+  tierThresholds,
   onDraftSaved,
   lastResult,
 }: {
   defaults: ReturnType<typeof toFormValues>;
   loggedIn: boolean;
   editing: boolean;
+  tierThresholds: Record<string, number> | null;
   onDraftSaved: () => void;
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
@@ -172,6 +201,29 @@ function BuilderForm({
   const socialHandles = fields.socialHandles.getFieldset();
   const template = getTemplate(defaults.surveyTemplateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
   const busy = navigation.state !== 'idle';
+  const initialPolicy = ((submitted ? fields.reviewPolicy.initialValue : undefined) ?? defaults.reviewPolicy) as ReviewPolicy;
+  const policy = (fields.reviewPolicy.value ?? initialPolicy) as ReviewPolicy;
+  // The save-time fairness check, live (ADR 041); reward order is already on the custom amount fields.
+  const fairness = useMemo(() => {
+    const dollarsOf = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) * 100 : undefined);
+    const rewards =
+      rewardMode === 'custom'
+        ? { bronze: dollarsOf(fields.customBronze.value), silver: dollarsOf(fields.customSilver.value), gold: dollarsOf(fields.customGold.value) }
+        : presetRewards(template.id, rewardMode);
+    if (rewards.bronze === undefined || rewards.silver === undefined || rewards.gold === undefined) return [];
+    return surveyFairnessProblems({
+      surveyTemplateId: template.id,
+      bronzeRewardValue: rewards.bronze,
+      silverRewardValue: rewards.silver,
+      goldRewardValue: rewards.gold,
+      selectedReviewPlatforms: reviewSelected,
+      selectedSocialPlatforms: socialSelected,
+      reviewPolicy: policy,
+      tierThresholds,
+    })
+      .filter((p) => p.field === 'reviewPolicy' || p.field === 'tierThresholds')
+      .map((p) => p.message);
+  }, [rewardMode, fields.customBronze.value, fields.customSilver.value, fields.customGold.value, template.id, reviewSelected, socialSelected, policy, tierThresholds]);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -284,7 +336,8 @@ function BuilderForm({
 
         <PlatformRows
           legend="Review platforms (1 to 3)"
-          help="Happy customers are asked to review you here. Paste the link to your review page."
+          help="Customers are asked to review you here. Paste the link to your review page."
+          notice={<IncentivePlatformWarning selected={reviewSelected} />}
           platforms={REVIEW_PLATFORMS}
           selection={fields.selectedReviewPlatforms}
           selected={reviewSelected}
@@ -308,6 +361,8 @@ function BuilderForm({
           inputMode="text"
         />
 
+        <ReviewPolicyCard field={fields.reviewPolicy} initial={initialPolicy} problems={fairness} />
+
         <div className="flex flex-wrap gap-3">
           <button type="submit" name="intent" value="save" className={buttonClass.primary} disabled={busy}>
             {busy && navigation.formData?.get('intent') === 'save' ? 'Saving…' : 'Save Survey & Review'}
@@ -317,7 +372,7 @@ function BuilderForm({
           </Link>
         </div>
       </Form>
-      <QuestionPanel templateId={template.id} review={reviewSelected} social={socialSelected} onRemove={() => setToast(FEATURE_COMING_SOON)} formId={form.id} />
+      <QuestionPanel templateId={template.id} review={reviewSelected} social={socialSelected} policy={policy} onRemove={() => setToast(FEATURE_COMING_SOON)} formId={form.id} />
       <Toast toast={toast} />
     </div>
   );
@@ -337,6 +392,7 @@ function PlatformRows(props: {
   linkLabel: string;
   placeholder: (platformLabel: string) => string;
   inputMode: 'url' | 'text';
+  notice?: ReactNode;
 }) {
   const hydrated = useHydrated();
   return (
@@ -371,6 +427,7 @@ function PlatformRows(props: {
             );
           })}
         </div>
+        {props.notice}
       </fieldset>
     </Card>
   );
@@ -382,10 +439,24 @@ function toArray(v: unknown): string[] {
 }
 
 /** Side panel: the questions the survey will ask, by section, and its stats (spec: Survey Stats). */
-function QuestionPanel({ templateId, review, social, onRemove, formId }: { templateId: string; review: string[]; social: string[]; onRemove: () => void; formId: string }) {
+function QuestionPanel({
+  templateId,
+  review,
+  social,
+  policy,
+  onRemove,
+  formId,
+}: {
+  templateId: string;
+  review: string[];
+  social: string[];
+  policy: ReviewPolicy;
+  onRemove: () => void;
+  formId: string;
+}) {
   const hydrated = useHydrated();
   const template = getTemplate(templateId)!;
-  const selection = useMemo(() => ({ selectedReviewPlatforms: review, selectedSocialPlatforms: social }), [review, social]);
+  const selection = useMemo(() => ({ selectedReviewPlatforms: review, selectedSocialPlatforms: social, reviewPolicy: policy }), [review, social, policy]);
   const counts = questionCounts(template, selection);
   const max = maxPoints(template, selection);
   return (
@@ -418,7 +489,9 @@ function QuestionPanel({ templateId, review, social, onRemove, formId }: { templ
                 {branches.map((questions, i) => (
                   <div key={i}>
                     {section.conditional ? (
-                      <p className="mt-1 text-xs font-medium text-slate-500">{i === 0 ? 'Rated 4 or 5 stars' : 'Rated 3 stars or less'}</p>
+                      <p className="mt-1 text-xs font-medium text-slate-500">
+                        {branches.length === 1 ? 'Every customer, whatever the rating' : i === 0 ? 'Rated 4 or 5 stars' : 'Rated 3 stars or less'}
+                      </p>
                     ) : null}
                     <ul className="mt-1 space-y-1">
                       {questions.map((q) => (

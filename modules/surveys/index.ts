@@ -9,4 +9,5 @@ export * from './links.ts';
 export * from './draft.ts';
 export * from './availability.ts';
 export * from './publish-check.ts';
+export * from './review-policy.ts';
 export type { SurveyConfigView } from './service.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_TEMPLATE_ID, getTemplate, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type PresetId } from './template.ts';
+import { DEFAULT_REVIEW_POLICY, DEFAULT_TEMPLATE_ID, getTemplate, REVIEW_PLATFORMS, REVIEW_POLICIES, SOCIAL_PLATFORMS, type PresetId, type ReviewPolicy, type TierName } from './template.ts';
 
 /**
  * The survey builder's rules (spec section 5 "Survey config form", ARCHITECTURE.md decisions):
@@ -73,6 +73,17 @@ const frequency = z.coerce
   .number({ error: 'Must be 90, 180, or 365 days' })
   .refine((v): v is 90 | 180 | 365 => (FREQUENCY_DAYS as readonly number[]).includes(v), 'Must be 90, 180, or 365 days');
 
+const reviewPolicy = z.enum(REVIEW_POLICIES, { error: 'Choose "Ask every customer" or "Rating-routed"' });
+
+/** Per-survey tier minimums (JSON API only): whole points, 0 to 1000, any tier left out keeps the template's. */
+const tierPoints = z.number({ error: 'Tier points must be whole numbers from 0 to 1000' }).int('Tier points must be whole numbers from 0 to 1000').min(0, 'Tier points must be whole numbers from 0 to 1000').max(1000, 'Tier points must be whole numbers from 0 to 1000');
+const tierThresholdsInput = z
+  .strictObject(
+    { Bronze: tierPoints.optional(), Silver: tierPoints.optional(), Gold: tierPoints.optional() },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'tierThresholds takes Bronze, Silver and Gold only' : 'tierThresholds must be an object like {"Gold": 25}') },
+  )
+  .nullable();
+
 const platformList = <T extends readonly [string, ...string[]]>(ids: T) =>
   z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(ids, { error: 'Unknown platform' })));
 
@@ -142,6 +153,10 @@ export type SurveyConfigInput = {
   socialHandles: Record<string, string>;
   surveyFrequencyDays: 90 | 180 | 365;
   customQuestions: unknown[];
+  /** Missing (a JSON client that does not send it): a new survey gets DEFAULT_REVIEW_POLICY, an edit keeps its own. */
+  reviewPolicy?: ReviewPolicy;
+  /** Missing: an edit keeps its own, a new survey the template's; null: back to the template's. */
+  tierThresholds?: Partial<Record<TierName, number>> | null;
 };
 
 function cleanLinks(v: PlatformFields) {
@@ -182,6 +197,7 @@ export const builderFormSchema = z
     customGold: dollars(3),
     redemptionWebsite,
     surveyFrequencyDays: frequency,
+    reviewPolicy: z.preprocess((v) => (v === undefined || v === '' ? DEFAULT_REVIEW_POLICY : v), reviewPolicy),
     ...platformsAndLinks,
   })
   .superRefine(checkPlatforms, always)
@@ -213,6 +229,7 @@ export const builderFormSchema = z
       ...cleanLinks(v),
       surveyFrequencyDays: v.surveyFrequencyDays,
       customQuestions: [],
+      reviewPolicy: v.reviewPolicy,
     };
   });
 
@@ -235,6 +252,8 @@ export const surveyConfigApiSchema = z
     redemptionWebsite,
     surveyFrequencyDays: z.number({ error: 'Must be 90, 180, or 365 days' }).refine((v): v is 90 | 180 | 365 => (FREQUENCY_DAYS as readonly number[]).includes(v), 'Must be 90, 180, or 365 days').default(90),
     customQuestions: z.array(z.unknown()).max(0, 'Custom questions are not supported yet').optional(),
+    reviewPolicy: reviewPolicy.optional(),
+    tierThresholds: tierThresholdsInput.optional(),
     ...platformsAndLinks,
   })
   .superRefine(checkPlatforms, always)
@@ -263,6 +282,8 @@ export const surveyConfigApiSchema = z
       ...cleanLinks(v),
       surveyFrequencyDays: v.surveyFrequencyDays,
       customQuestions: v.customQuestions ?? [],
+      ...(v.reviewPolicy === undefined ? {} : { reviewPolicy: v.reviewPolicy }),
+      ...(v.tierThresholds === undefined ? {} : { tierThresholds: v.tierThresholds }),
     };
   });
 
@@ -280,6 +301,7 @@ export type StoredSurveyLike = {
   reviewUrls?: Record<string, string>;
   selectedSocialPlatforms?: readonly string[];
   socialHandles?: Record<string, string>;
+  reviewPolicy?: string | null;
 };
 
 export function toFormValues(s: StoredSurveyLike | null | undefined, defaultMode: RewardMode) {
@@ -298,6 +320,8 @@ export function toFormValues(s: StoredSurveyLike | null | undefined, defaultMode
     reviewUrls: { ...(s?.reviewUrls ?? {}) },
     selectedSocialPlatforms: [...(s?.selectedSocialPlatforms ?? [])],
     socialHandles: { ...(s?.socialHandles ?? {}) },
+    // Stored surveys carry their own; a new survey (or a draft from before the choice) gets the default.
+    reviewPolicy: (REVIEW_POLICIES as readonly string[]).includes(s?.reviewPolicy ?? '') ? (s!.reviewPolicy as ReviewPolicy) : DEFAULT_REVIEW_POLICY,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { SurveyConfig } from './entities.ts';
 import type { SurveyConfigInput } from './schema.ts';
+import { DEFAULT_REVIEW_POLICY, reviewPolicyOf, type ReviewPolicy } from './template.ts';
 
 export { publishCheck, type PublishCheck } from './publish-check.ts';
 
@@ -27,6 +28,10 @@ export type SurveyConfigView = {
   reviewUrls: Record<string, string>;
   socialHandles: Record<string, string>;
   customQuestions: unknown[];
+  /** Who is offered part 3's review and follow steps (ADR 040). */
+  reviewPolicy: ReviewPolicy;
+  /** The owner's tier minimums; null: the template's. */
+  tierThresholds: Record<string, number> | null;
 };
 
 export function toSurveyView(s: SurveyConfig): SurveyConfigView {
@@ -52,7 +57,14 @@ export function toSurveyView(s: SurveyConfig): SurveyConfigView {
     reviewUrls: s.reviewUrls,
     socialHandles: s.socialHandles,
     customQuestions: s.customQuestions,
+    reviewPolicy: reviewPolicyOf(s),
+    tierThresholds: s.tierThresholds ?? null,
   };
+}
+
+/** The input without the fields a client left out (an edit keeps them as stored). */
+function given(input: SurveyConfigInput): Partial<SurveyConfigInput> {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -95,7 +107,13 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
     },
 
     async create(businessId: string, input: SurveyConfigInput): Promise<SurveyConfigView> {
-      const row = em.create(SurveyConfig, { businessId, ...input, isActive: true });
+      const row = em.create(SurveyConfig, {
+        businessId,
+        ...input,
+        reviewPolicy: input.reviewPolicy ?? DEFAULT_REVIEW_POLICY,
+        tierThresholds: input.tierThresholds ?? null,
+        isActive: true,
+      });
       await em.flush();
       return toSurveyView(row);
     },
@@ -104,7 +122,7 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
     async update(businessId: string, id: string, input: SurveyConfigInput): Promise<SurveyConfigView | null> {
       const row = await owned(businessId, id);
       if (!row) return null;
-      em.assign(row, input);
+      em.assign(row, given(input));
       await em.flush();
       return toSurveyView(row);
     },
@@ -160,6 +178,7 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
         surveyFrequencyDays: row.surveyFrequencyDays,
         redemptionWebsite: row.redemptionWebsite ?? null,
         tierThresholds: row.tierThresholds ? { ...row.tierThresholds } : null,
+        reviewPolicy: reviewPolicyOf(row),
       });
       await em.flush();
       return toSurveyView(copy);
