@@ -206,10 +206,13 @@ function BuilderForm({
   // The save-time fairness check, live (ADR 041); reward order is already on the custom amount fields.
   const fairness = useMemo(() => {
     const dollarsOf = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) * 100 : undefined);
+    // A refused post echoes whatever was sent: anything but a known package shows no live check.
     const rewards =
       rewardMode === 'custom'
         ? { bronze: dollarsOf(fields.customBronze.value), silver: dollarsOf(fields.customSilver.value), gold: dollarsOf(fields.customGold.value) }
-        : presetRewards(template.id, rewardMode);
+        : (PRESET_IDS as readonly string[]).includes(rewardMode)
+          ? presetRewards(template.id, rewardMode)
+          : { bronze: undefined, silver: undefined, gold: undefined };
     if (rewards.bronze === undefined || rewards.silver === undefined || rewards.gold === undefined) return [];
     return surveyFairnessProblems({
       surveyTemplateId: template.id,
