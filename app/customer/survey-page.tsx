@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { blockStateKey, liveScore, RATING_REQUIRED, screenshotKey, sectionOfProblem, submitProblem, verificationStatus, type BlockState, type Problem, type CustomerSurveyView } from '../../modules/responses/index.ts';
 import { progressUrl, type FunnelEvent } from '../../modules/analytics/index.ts';
 import { brandPalette } from '../../modules/branding/index.ts';
-import { displayHandle, profileUrl, reviewUrl, answerKey, customerEmailOf, customerNameOf, effectiveTemplate, overallRatingOf, PART3_ID, PART3_PENDING_MESSAGE, PLATFORM_LABELS, visibleSections, type Question, type SurveyTemplate, type TierName, BUILDER_DRAFT_KEY } from '../../modules/surveys/index.ts';
+import { displayHandle, profileUrl, reviewUrl, answerKey, customerEmailOf, customerNameOf, effectiveTemplate, overallRatingOf, PART3_ID, PART3_PENDING_MESSAGE, PLATFORM_LABELS, visibleSections, incentiveDisclosure, type Question, type TierName, BUILDER_DRAFT_KEY } from '../../modules/surveys/index.ts';
 import { tierRanges, tierRangeLabel, tierThresholds, wholeDollars, type TierRange } from '../../modules/scoring/index.ts';
 import { Toast, type ToastData } from '../components/toast.tsx';
 import { useHydrated } from '../components/ui.tsx';
@@ -170,6 +170,9 @@ function RewardTiers({ ranges, view, tier }: { ranges: TierRange[]; view: Custom
           </li>
         ))}
       </ul>
+      <p className="mt-3 text-xs text-slate-600" data-testid="incentive-disclosure">
+        {incentiveDisclosure(view.reviewPolicy)}
+      </p>
     </section>
   );
 }
@@ -242,7 +245,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
   const isLast = index === total - 1;
   const isPart3 = current.id === PART3_ID;
   const score = liveScore(template, view, step.answers, step.states);
-  const ranges = tierRanges(tierThresholds(template));
+  const ranges = tierRanges(tierThresholds(template, view.tierThresholds));
   const allQuestions = template.sections.flatMap((s) => [...s.questions, ...(s.negative_questions ?? [])]);
 
   // The funnel (ADR 026): a first-party beacon to our own server, anonymous counts only, live surveys only.
@@ -581,7 +584,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
           {current.description ? <p className="mt-1 text-slate-600">{current.description}</p> : null}
           <div className="mt-4 space-y-4">
             {isPart3 ? (
-              <Part3 view={view} template={template} rating={rating} questions={current.questions} api={api} uploads={uploads} states={step.states} />
+              <Part3 view={view} rating={rating} questions={current.questions} api={api} uploads={uploads} states={step.states} />
             ) : (
               current.questions.map((q) => (
                 <QuestionInput key={q.id} q={q} api={api} extra={q.type === 'email' ? <EligibilityNote state={eligibility} shownError={step.errors[q.id] ?? step.errors.customerEmail} /> : undefined} />
@@ -704,7 +707,6 @@ function EligibilityNote({ state, shownError }: { state: Eligibility; shownError
 
 function Part3({
   view,
-  template,
   rating,
   questions,
   api,
@@ -712,15 +714,16 @@ function Part3({
   states,
 }: {
   view: CustomerSurveyView;
-  template: SurveyTemplate;
   rating: number | undefined;
   questions: readonly Question[];
   api: FieldApi;
   uploads: UploadApi;
   states: Record<string, BlockState>;
 }) {
-  if (rating === undefined) return <p className="rounded-card border border-dashed border-slate-300 bg-white p-4 text-slate-700">{PART3_PENDING_MESSAGE}</p>;
-  const positive = rating >= (template.sections.find((s) => s.id === PART3_ID)?.condition_value ?? 4);
+  // Rating-routed, part 3 waits for the rating; "Ask every customer" offers everything whatever it is (ADR 040).
+  if (rating === undefined && view.reviewPolicy === 'rating_routed') {
+    return <p className="rounded-card border border-dashed border-slate-300 bg-white p-4 text-slate-700">{PART3_PENDING_MESSAGE}</p>;
+  }
   const of = (type: Question['type']) => questions.filter((q) => q.type === type);
   const block = (q: Question) => {
     const platform = q.platform!;
@@ -751,16 +754,17 @@ function Part3({
   const improvement = questions.find((q) => q.id === 'five_star_improvement');
   return (
     <>
-      {positive ? group('Share Your Review', of('review_submission')) : null}
-      {!positive && improvement ? (
+      {/* What the branch holds decides the groups: the review policy and the rating chose it (visibleSections). */}
+      {improvement ? (
         <div className="space-y-3">
           <h3 className="text-lg font-bold">Help Us Improve</h3>
           <QuestionInput q={{ ...improvement, description: undefined }} api={api} />
         </div>
       ) : null}
+      {group('Share Your Review', of('review_submission'))}
       {group('Follow Us on Social Media', of('social_submission'))}
-      {!positive ? group('Tag us', of('social_tag_submission')) : null}
-      {positive && !questions.length ? <p className="text-slate-700">Nothing more to add: claim your reward below.</p> : null}
+      {group('Tag us', of('social_tag_submission'))}
+      {!questions.length ? <p className="text-slate-700">Nothing more to add: claim your reward below.</p> : null}
     </>
   );
 }

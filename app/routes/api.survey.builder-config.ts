@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { fairnessFieldErrors, surveyFairnessProblems } from '../../modules/scoring/index.ts';
 import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
+import { DEFAULT_REVIEW_POLICY } from '../../modules/surveys/index.ts';
 import { apiError, readJson } from '../utils/api.server.ts';
 import { requireOwnerApi } from '../utils/owner-api.server.ts';
 
@@ -14,5 +16,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return apiError(405, 'Use POST to create a survey.', { headers: { Allow: 'GET, POST' } });
   const owner = await requireOwnerApi(request, context);
   const input = await readJson(request, surveyConfigApiSchema);
+  // Tier fairness (ADR 041): Gold needs sharing, no rating path outranks another, rewards rise with the tier.
+  const unfair = surveyFairnessProblems({ ...input, reviewPolicy: input.reviewPolicy ?? DEFAULT_REVIEW_POLICY, tierThresholds: input.tierThresholds ?? null });
+  if (unfair.length) return apiError(400, unfair[0]!.message, { fieldErrors: fairnessFieldErrors(unfair) });
   return Response.json(await context.surveys.create(owner.id, input), { status: 201 });
 }

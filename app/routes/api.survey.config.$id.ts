@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { fairnessFieldErrors, surveyFairnessProblems } from '../../modules/scoring/index.ts';
 import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
 import { apiError, readJson } from '../utils/api.server.ts';
 import { requireOwnerApi, surveyNotFound } from '../utils/owner-api.server.ts';
@@ -14,8 +15,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== 'PUT') return apiError(405, 'Use PUT to update a survey.', { headers: { Allow: 'GET, PUT' } });
   const owner = await requireOwnerApi(request, context);
-  if (!(await context.surveys.get(owner.id, params.id ?? ''))) return surveyNotFound();
+  const stored = await context.surveys.get(owner.id, params.id ?? '');
+  if (!stored) return surveyNotFound();
   const input = await readJson(request, surveyConfigApiSchema);
+  // Tier fairness (ADR 041), with the stored questions, policy and thresholds for what the body leaves out.
+  const unfair = surveyFairnessProblems({
+    ...input,
+    customQuestions: input.customQuestions ?? stored.customQuestions,
+    reviewPolicy: input.reviewPolicy ?? stored.reviewPolicy,
+    tierThresholds: input.tierThresholds === undefined ? stored.tierThresholds : input.tierThresholds,
+  });
+  if (unfair.length) return apiError(400, unfair[0]!.message, { fieldErrors: fairnessFieldErrors(unfair) });
   const survey = await context.surveys.update(owner.id, params.id ?? '', input);
   return survey ? Response.json(survey) : surveyNotFound();
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { brandOf, logoPath } from '../../modules/branding/index.ts';
 import { customerView } from '../../modules/responses/index.ts';
 import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
+import { DEFAULT_REVIEW_POLICY } from '../../modules/surveys/index.ts';
 import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
 import { fieldErrors } from '../../modules/accounts/forms.ts';
 import { getOwner } from '../utils/auth.server.ts';
@@ -24,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await getOwner(request, context);
   const brand = owner ? brandOf(owner) : null;
   return publicSurveyJson(
-    customerView({ ...parsed.data, customQuestions: parsed.data.customQuestions ?? [] }, owner?.displayName ?? 'Your Business', {
+    customerView({ ...parsed.data, customQuestions: parsed.data.customQuestions ?? [], reviewPolicy: parsed.data.reviewPolicy ?? DEFAULT_REVIEW_POLICY }, owner?.displayName ?? 'Your Business', {
       mode: 'preview',
       brand: owner && brand ? { color: brand.color, logoUrl: logoPath(owner.id, brand.logoKey) } : undefined,
     }),

@@ -2,12 +2,13 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadat
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
-import { formatCents, goldUnreachableMessage, maxPoints, questionCounts, reachableTiers, tierThresholds } from '../../modules/scoring/index.ts';
+import { formatCents, goldUnreachableMessage, maxPoints, questionCounts, reachableTiers, surveyFairnessProblems, tierThresholds, type FairnessProblem } from '../../modules/scoring/index.ts';
 import { BUILDER_DRAFT_KEY, builderFormSchema, presetRewards, toFormValues, type RewardMode } from '../../modules/surveys/forms.ts';
 import {
   applyQuestionIntent,
+  DEFAULT_REVIEW_POLICY,
   DEFAULT_TEMPLATE_ID,
   defaultPresetId,
   draftFromForm,
@@ -25,8 +26,10 @@ import {
   sectionBranches,
   SOCIAL_PLATFORMS,
   type Platform,
+  type ReviewPolicy,
 } from '../../modules/surveys/index.ts';
 import { QuestionEditor } from '../components/question-editor.tsx';
+import { IncentivePlatformWarning, ReviewPolicyCard } from '../components/review-policy.tsx';
 import { Toast, type ToastData } from '../components/toast.tsx';
 import { buttonClass, Card, FieldError, useHydrated } from '../components/ui.tsx';
 import { getOwner } from '../utils/auth.server.ts';
@@ -86,6 +89,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const surveyId = new URL(request.url).searchParams.get('surveyId');
+  const stored = surveyId ? await context.surveys.get(owner.id, surveyId) : null;
+  if (surveyId && !stored) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
+  // Tier fairness (ADR 041): the same pure check as the JSON API, with the survey's own tier points.
+  const unfair = surveyFairnessProblems({ ...submission.value, reviewPolicy: submission.value.reviewPolicy ?? DEFAULT_REVIEW_POLICY, tierThresholds: stored?.tierThresholds ?? null });
+  if (unfair.length) {
+    return data(
+      { result: submission.reply({ ...fairnessReply(unfair) }), toast: { title: 'Save Failed', description: unfair[0]!.message, type: 'error' as const }, draftSaved: false, editor: posted.state },
+      400,
+    );
+  }
   if (surveyId) {
     const updated = await context.surveys.update(owner.id, surveyId, submission.value);
     if (!updated) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
@@ -98,6 +111,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const created = await context.surveys.create(owner.id, submission.value);
   return redirectWithToast(context, `/survey-preview?surveyId=${created.id}`, { title: 'Survey Saved', description: 'Review it, then publish.', type: 'success' });
+}
+
+/** Fairness problems on the builder's fields: the policy choice, the custom amounts, else the whole form. */
+function fairnessReply(problems: readonly FairnessProblem[]) {
+  const formErrors: string[] = [];
+  const fieldErrors: Record<string, string[]> = {};
+  const formField = { reviewPolicy: 'reviewPolicy', bronzeRewardValue: 'customBronze', silverRewardValue: 'customSilver', goldRewardValue: 'customGold', tierThresholds: null } as const;
+  for (const p of problems) {
+    const name = formField[p.field];
+    if (name) (fieldErrors[name] ??= []).push(p.message);
+    else formErrors.push(p.message);
+  }
+  return { formErrors, fieldErrors };
 }
 
 const modeLabel = (mode: RewardMode) => (mode === 'custom' ? 'Custom' : getTemplate(DEFAULT_TEMPLATE_ID)!.preset_rewards[mode].label);
@@ -151,6 +177,7 @@ export default function SurveyBuilder() {
         defaults={defaults}
         loggedIn={loggedIn}
         editing={Boolean(survey)}
+        tierThresholds={survey?.tierThresholds ?? null}
         onDraftSaved={() => setDraftSaved(true)}
         lastResult={actionData?.result}
         lastEditor={actionData?.editor}
@@ -165,6 +192,7 @@ function BuilderForm({
   defaults,
   loggedIn,
   editing,
+  tierThresholds,
   onDraftSaved,
   lastResult,
   lastEditor,
@@ -173,6 +201,7 @@ function BuilderForm({
   defaults: ReturnType<typeof toFormValues>;
   loggedIn: boolean;
   editing: boolean;
+  tierThresholds: Record<string, number> | null;
   onDraftSaved: () => void;
   lastResult: SubmissionResult<string[]> | null | undefined;
   lastEditor: EditorState | undefined;
@@ -218,6 +247,33 @@ function BuilderForm({
   const socialHandles = fields.socialHandles.getFieldset();
   const template = getTemplate(defaults.surveyTemplateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
   const busy = navigation.state !== 'idle';
+  const initialPolicy = ((submitted ? fields.reviewPolicy.initialValue : undefined) ?? defaults.reviewPolicy) as ReviewPolicy;
+  const policy = (fields.reviewPolicy.value ?? initialPolicy) as ReviewPolicy;
+  // The save-time fairness check, live (ADR 041); reward order is already on the custom amount fields.
+  const fairness = useMemo(() => {
+    const dollarsOf = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) * 100 : undefined);
+    // A refused post echoes whatever was sent: anything but a known package shows no live check.
+    const rewards =
+      rewardMode === 'custom'
+        ? { bronze: dollarsOf(fields.customBronze.value), silver: dollarsOf(fields.customSilver.value), gold: dollarsOf(fields.customGold.value) }
+        : (PRESET_IDS as readonly string[]).includes(rewardMode)
+          ? presetRewards(template.id, rewardMode)
+          : { bronze: undefined, silver: undefined, gold: undefined };
+    if (rewards.bronze === undefined || rewards.silver === undefined || rewards.gold === undefined) return [];
+    return surveyFairnessProblems({
+      surveyTemplateId: template.id,
+      bronzeRewardValue: rewards.bronze,
+      silverRewardValue: rewards.silver,
+      goldRewardValue: rewards.gold,
+      selectedReviewPlatforms: reviewSelected,
+      selectedSocialPlatforms: socialSelected,
+      reviewPolicy: policy,
+      tierThresholds,
+      customQuestions: editor.list,
+    })
+      .filter((p) => p.field === 'reviewPolicy' || p.field === 'tierThresholds')
+      .map((p) => p.message);
+  }, [rewardMode, fields.customBronze.value, fields.customSilver.value, fields.customGold.value, template.id, reviewSelected, socialSelected, policy, tierThresholds, editor.list]);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -339,7 +395,8 @@ function BuilderForm({
 
         <PlatformRows
           legend="Review platforms (1 to 3)"
-          help="Happy customers are asked to review you here. Paste the link to your review page."
+          help="Customers are asked to review you here. Paste the link to your review page."
+          notice={<IncentivePlatformWarning selected={reviewSelected} />}
           platforms={REVIEW_PLATFORMS}
           selection={fields.selectedReviewPlatforms}
           selected={reviewSelected}
@@ -363,6 +420,8 @@ function BuilderForm({
           inputMode="text"
         />
 
+        <ReviewPolicyCard field={fields.reviewPolicy} initial={initialPolicy} problems={fairness} />
+
         <div className="flex flex-wrap gap-3">
           <button type="submit" name="intent" value="save" className={buttonClass.primary} disabled={busy}>
             {busy && navigation.formData?.get('intent') === 'save' ? 'Saving…' : 'Save Survey & Review'}
@@ -372,7 +431,7 @@ function BuilderForm({
           </Link>
         </div>
       </Form>
-      <QuestionPanel templateId={template.id} questions={editor.list} review={reviewSelected} social={socialSelected} />
+      <QuestionPanel templateId={template.id} questions={editor.list} review={reviewSelected} social={socialSelected} policy={policy} />
       <Toast toast={toast} />
     </div>
   );
@@ -392,6 +451,7 @@ function PlatformRows(props: {
   linkLabel: string;
   placeholder: (platformLabel: string) => string;
   inputMode: 'url' | 'text';
+  notice?: ReactNode;
 }) {
   const hydrated = useHydrated();
   return (
@@ -426,6 +486,7 @@ function PlatformRows(props: {
             );
           })}
         </div>
+        {props.notice}
       </fieldset>
     </Card>
   );
@@ -437,8 +498,8 @@ function toArray(v: unknown): string[] {
 }
 
 /** Side panel: the questions the survey will ask, by section, its stats (spec: Survey Stats) and the tiers it can reach. */
-function QuestionPanel({ templateId, questions, review, social }: { templateId: string; questions: CustomQuestion[]; review: string[]; social: string[] }) {
-  const selection = useMemo(() => ({ selectedReviewPlatforms: review, selectedSocialPlatforms: social }), [review, social]);
+function QuestionPanel({ templateId, questions, review, social, policy }: { templateId: string; questions: CustomQuestion[]; review: string[]; social: string[]; policy: ReviewPolicy }) {
+  const selection = useMemo(() => ({ selectedReviewPlatforms: review, selectedSocialPlatforms: social, reviewPolicy: policy }), [review, social, policy]);
   const template = effectiveTemplate({ surveyTemplateId: templateId, customQuestions: questions });
   const counts = questionCounts(template, selection);
   const max = maxPoints(template, selection);
@@ -492,7 +553,9 @@ function QuestionPanel({ templateId, questions, review, social }: { templateId: 
                 {branches.map((qs, i) => (
                   <div key={i}>
                     {section.conditional ? (
-                      <p className="mt-1 text-xs font-medium text-slate-500">{i === 0 ? 'Rated 4 or 5 stars' : 'Rated 3 stars or less'}</p>
+                      <p className="mt-1 text-xs font-medium text-slate-500">
+                        {branches.length === 1 ? 'Every customer, whatever the rating' : i === 0 ? 'Rated 4 or 5 stars' : 'Rated 3 stars or less'}
+                      </p>
                     ) : null}
                     <ul className="mt-1 space-y-1">
                       {qs.map((q) => (

@@ -22,6 +22,7 @@ export function publicSurveyJson(view: CustomerSurveyView | null, extra: { frequ
         selectedSocialPlatforms: view.selectedSocialPlatforms,
         socialHandles: view.socialHandles,
         reviewUrls: view.reviewUrls,
+        reviewPolicy: view.reviewPolicy,
         ...(extra.frequencyDays ? { surveyFrequencyDays: extra.frequencyDays } : {}),
       },
       template,

@@ -4,7 +4,7 @@
  * email, no frequency internals beyond the window length, no Square state).
  */
 import type { SurveyConfigView } from '../surveys/service.ts';
-import { DEFAULT_TEMPLATE_ID, REVIEW_PLATFORMS, SOCIAL_PLATFORMS } from '../surveys/template.ts';
+import { DEFAULT_REVIEW_POLICY, DEFAULT_TEMPLATE_ID, REVIEW_PLATFORMS, reviewPolicyOf, SOCIAL_PLATFORMS, type ReviewPolicy } from '../surveys/template.ts';
 
 /**
  * live: answers are saved and rewarded. preview: the owner's look at a survey (bypass_square=true, or
@@ -32,6 +32,10 @@ export type CustomerSurveyView = {
   reviewUrls: Record<string, string>;
   socialHandles: Record<string, string>;
   redemptionWebsite: string | null;
+  /** Who is offered part 3's review and follow steps (ADR 040): decides part 3 and the points. */
+  reviewPolicy: ReviewPolicy;
+  /** The owner's tier minimums (null: the template's), so the page's points and tiers match the server's. */
+  tierThresholds: Record<string, number> | null;
   /** The owner's brand (issue 15): colour ('#rrggbb') and the public logo address; nulls for RewardLoop's look. */
   brand: { color: string | null; logoUrl: string | null };
   /** The business's monthly reward budget is used up: the page says so before the customer starts. */
@@ -51,7 +55,7 @@ type ConfigFields = Pick<
   | 'reviewUrls'
   | 'socialHandles'
   | 'redemptionWebsite'
->;
+> & { reviewPolicy?: string | null; tierThresholds?: Record<string, number> | null };
 
 export function customerView(
   survey: ConfigFields & { id?: string; businessId?: string },
@@ -76,6 +80,8 @@ export function customerView(
     reviewUrls: { ...survey.reviewUrls },
     socialHandles: { ...survey.socialHandles },
     redemptionWebsite: survey.redemptionWebsite ?? null,
+    reviewPolicy: reviewPolicyOf(survey),
+    tierThresholds: survey.tierThresholds ? { ...survey.tierThresholds } : null,
     brand: options.brand ?? { color: null, logoUrl: null },
     rewardsPaused: Boolean(options.rewardsPaused),
   };
@@ -99,6 +105,7 @@ export function demoView(): CustomerSurveyView {
       reviewUrls: { google: 'https://www.google.com/maps', yelp: 'https://www.yelp.com', facebook: 'https://www.facebook.com' },
       socialHandles: { instagram: '@rewardloopdemo', facebook: 'rewardloopdemo', x: '@rewardloopdemo', tiktok: '@rewardloopdemo' },
       redemptionWebsite: null,
+      reviewPolicy: DEFAULT_REVIEW_POLICY,
     },
     'Demo Cafe',
     { mode: 'demo' },

@@ -38,6 +38,7 @@ type EmailRow = {
   is_square_gift_card: boolean;
   display_name: string;
   redemption_website: string | null;
+  review_policy: string | null;
   business_id: string;
   brand_color: string | null;
   brand_logo_key: string | null;
@@ -75,7 +76,7 @@ export async function sendRewardEmail(deps: RewardEmailDeps, issuanceId: string)
 
   const [row] = await sql<EmailRow>(
     `select i.id, i.customer_email, i.customer_name, i.gift_card_number, i.reward_value, i.reward_tier, i.is_square_gift_card,
-            b.display_name, s.redemption_website, b.id as business_id, b.brand_color, b.brand_logo_key
+            b.display_name, s.redemption_website, s.review_policy, b.id as business_id, b.brand_color, b.brand_logo_key
        from gift_card_issuances i
        join businesses b on b.id = i.business_id
        join survey_responses r on r.id = i.survey_response_id
@@ -93,6 +94,7 @@ export async function sendRewardEmail(deps: RewardEmailDeps, issuanceId: string)
     giftCardNumber: row!.gift_card_number,
     isSquareGiftCard: row!.is_square_gift_card,
     redemptionWebsite: row!.redemption_website,
+    reviewPolicy: row!.review_policy,
     appUrl: deps.appUrl,
     brandColor: row!.brand_color,
     logoUrl: absoluteLogoUrl(deps.appUrl, row!.business_id, row!.brand_logo_key),

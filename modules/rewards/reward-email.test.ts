@@ -15,6 +15,17 @@ const base = {
 };
 
 describe('rewardEmail', () => {
+  it('says what was rewarded and that any honest opinion counts, per review policy (issue 14)', () => {
+    const every = rewardEmail({ ...base, reviewPolicy: 'ask_every' });
+    for (const body of [every.text, every.html]) {
+      expect(body).toContain('Any honest opinion counts: a review earns the same points whatever its stars or words.');
+      expect(body).toContain('Every customer is offered the same steps, whatever their rating.');
+    }
+    const routed = rewardEmail({ ...base, reviewPolicy: 'rating_routed' });
+    expect(routed.text).toContain('Which sharing steps you are offered depends on your overall rating.');
+    expect(routed.text).not.toContain('Every customer is offered the same steps');
+  });
+
   it('carries the number, the amount in dollars, the tier, the business and where to redeem, in text and HTML', () => {
     const mail = rewardEmail(base);
     expect(mail.subject).toBe('Your $15.00 gift card from Crumb & Co');

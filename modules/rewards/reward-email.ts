@@ -1,5 +1,6 @@
 import { escapeHtml, type MailMessage } from '../mail/mailer.ts';
 import { formatCents } from '../scoring/index.ts';
+import { incentiveDisclosure, reviewPolicyOf } from '../surveys/index.ts';
 
 export type RewardEmailInput = {
   issuanceId: string;
@@ -12,6 +13,8 @@ export type RewardEmailInput = {
   isSquareGiftCard: boolean;
   /** The survey's redemption website as the owner typed it (`crumbandco.com` or a full URL), or null. */
   redemptionWebsite: string | null;
+  /** The survey's review policy (ADR 040) for the disclosure; null or missing: the spec's rating-routed flow. */
+  reviewPolicy?: string | null;
   /** APP_URL: its host names the Message-ID. */
   appUrl: string;
   /** The owner's brand colour (checked for white text at 4.5:1), for the button; null: RewardLoop's indigo. */
@@ -64,6 +67,8 @@ export function rewardEmail(input: RewardEmailInput): MailMessage {
     : `Your ${amount} gift card from ${input.businessName}`;
   const testNote =
     'This is a TEST gift card: it was issued without Square, so it has no value and cannot be redeemed.';
+  // What was rewarded, and that any honest opinion counts (issue 14): the same words as the survey page.
+  const disclosure = incentiveDisclosure(reviewPolicyOf({ reviewPolicy: input.reviewPolicy ?? null }));
   const redeem = link
     ? `Redeem it at ${input.businessName}: ${link}`
     : `Show this number at ${input.businessName} to redeem it.`;
@@ -82,6 +87,8 @@ export function rewardEmail(input: RewardEmailInput): MailMessage {
     redeem,
     '',
     'Keep this email: the number is your gift card.',
+    '',
+    disclosure,
     '',
   ].join('\n');
 
@@ -106,6 +113,7 @@ ${input.logoUrl ? `<p style="margin:0 0 16px;text-align:center"><img src="${e(in
       : `Show this number at ${e(input.businessName)} to redeem it.`
   }</p>
 <p style="margin:20px 0 0;font-size:14px;color:#52525b">Keep this email: the number is your gift card.</p>
+<p data-disclosure style="margin:16px 0 0;font-size:13px;color:#52525b">${e(disclosure)}</p>
 </div>
 </body></html>`;
 

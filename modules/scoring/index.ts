@@ -16,3 +16,4 @@ export {
   type Score,
   type QuestionCounts,
 } from './points.ts';
+export { tierFairnessProblems, surveyFairnessProblems, fairnessFieldErrors, answerPaths, type FairnessInput, type FairnessProblem, type FairnessField, type PathPoints } from './fairness.ts';

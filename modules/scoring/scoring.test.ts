@@ -148,7 +148,8 @@ describe('tiers', () => {
     [7, 'Bronze'],
     [8, 'Silver'],
     [16, 'Silver'],
-    [17, 'Gold'],
+    [17, 'Silver'],
+    [18, 'Gold'],
     [69, 'Gold'],
   ] as const)('%i points -> %s', (pts, tier) => {
     expect(tierFor(pts, defaults)).toBe(tier);
@@ -160,12 +161,12 @@ describe('tiers', () => {
   });
 
   it.each<[string, TierOverride | null | undefined, Array<[string, number]>]>([
-    ['no override', undefined, [['Bronze', 5], ['Silver', 8], ['Gold', 17]]],
-    ['null override', null, [['Bronze', 5], ['Silver', 8], ['Gold', 17]]],
+    ['no override', undefined, [['Bronze', 5], ['Silver', 8], ['Gold', 18]]],
+    ['null override', null, [['Bronze', 5], ['Silver', 8], ['Gold', 18]]],
     ['full override', { Bronze: 10, Silver: 20, Gold: 30 }, [['Bronze', 10], ['Silver', 20], ['Gold', 30]]],
     ['partial override', { Gold: 12 }, [['Bronze', 5], ['Silver', 8], ['Gold', 12]]],
-    ['invalid values are ignored', { Bronze: -1, Silver: 2.5, Gold: Number.NaN }, [['Bronze', 5], ['Silver', 8], ['Gold', 17]]],
-    ['sorted by minimum', { Bronze: 9 }, [['Silver', 8], ['Bronze', 9], ['Gold', 17]]],
+    ['invalid values are ignored', { Bronze: -1, Silver: 2.5, Gold: Number.NaN }, [['Bronze', 5], ['Silver', 8], ['Gold', 18]]],
+    ['sorted by minimum', { Bronze: 9 }, [['Silver', 8], ['Bronze', 9], ['Gold', 18]]],
   ])('tierThresholds with %s', (_name, override, expected) => {
     expect(tierThresholds(template, override).map((t) => [t.tier, t.min_points])).toEqual(expected);
   });
@@ -173,11 +174,11 @@ describe('tiers', () => {
   it('derives range labels from the thresholds', () => {
     expect(tierRanges(defaults).map((r) => [r.tier, tierRangeLabel(r)])).toEqual([
       ['Bronze', '5-7'],
-      ['Silver', '8-16'],
-      ['Gold', '17+'],
+      ['Silver', '8-17'],
+      ['Gold', '18+'],
     ]);
     const override = tierThresholds(template, { Bronze: 7 });
-    expect(tierRanges(override).map(tierRangeLabel)).toEqual(['7', '8-16', '17+']);
+    expect(tierRanges(override).map(tierRangeLabel)).toEqual(['7', '8-17', '18+']);
   });
 
   // Answers worth an exact number of points, each checked by scoreSurvey itself.
@@ -188,6 +189,7 @@ describe('tiers', () => {
     8: { overall_rating: 5, recommend: 'yes', visit_frequency: 'Weekly', service_rating: 4, favorite_item: chars(20), atmosphere_rating: 4 },
     16: { overall_rating: 4, recommend: 'yes', ...review('google'), ...follow('instagram') },
     17: { overall_rating: 4, recommend: 'yes', visit_frequency: 'Monthly', ...review('google'), ...follow('instagram') },
+    18: { overall_rating: 4, recommend: 'yes', visit_frequency: 'Monthly', service_rating: 3, ...review('google'), ...follow('instagram') },
   };
   const verified: Verified = { ...NONE, review: { google: true }, follow: { instagram: true } };
 
@@ -197,7 +199,8 @@ describe('tiers', () => {
     [7, 'Bronze', 100],
     [8, 'Silver', 300],
     [16, 'Silver', 300],
-    [17, 'Gold', 800],
+    [17, 'Silver', 300],
+    [18, 'Gold', 800],
   ] as const)('a survey worth %i points is %s, rewarding %i cents', (pts, tier, cents) => {
     const score = scoreSurvey({ template, config, answers: worth[pts]!, verified });
     expect([score.points, score.tier, score.rewardValueCents]).toEqual([pts, tier, cents]);

@@ -25,6 +25,8 @@ export const SurveyConfig = defineEntity({
     selectedSocialPlatforms: p.json<string[]>().defaultRaw(`'[]'`),
     surveyFrequencyDays: p.integer().default(90),
     redemptionWebsite: p.string().length(500).nullable(),
+    /** 'ask_every' or 'rating_routed' (ADR 040); existing rows were migrated to 'rating_routed'. */
+    reviewPolicy: p.string().length(20).default('ask_every'),
     /** Per-survey tier minimums; null means the template's reward_tiers. */
     tierThresholds: p.json<Record<string, number>>().nullable(),
     /** Set when the survey is first published (Draft until then). */

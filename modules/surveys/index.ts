@@ -10,6 +10,7 @@ export * from './links.ts';
 export * from './draft.ts';
 export * from './availability.ts';
 export * from './publish-check.ts';
+export * from './review-policy.ts';
 export type { SurveyConfigView } from './service.ts';
 /** Survey ids in links and forms are checked with it (the one UUID check, modules/shared/ids.ts). */
 export { isUuid } from '../shared/ids.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_TEMPLATE_ID, getTemplate, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type PresetId } from './template.ts';
+import { DEFAULT_REVIEW_POLICY, DEFAULT_TEMPLATE_ID, getTemplate, REVIEW_PLATFORMS, REVIEW_POLICIES, SOCIAL_PLATFORMS, type PresetId, type ReviewPolicy, type TierName } from './template.ts';
 import { effectiveTemplate, validateQuestionList, type CustomQuestion } from './questions.ts';
 import { goldUnreachableMessage, maxPoints, tierThresholds } from '../scoring/index.ts';
 
@@ -74,6 +74,17 @@ const redemptionWebsite = z.preprocess(
 const frequency = z.coerce
   .number({ error: 'Must be 90, 180, or 365 days' })
   .refine((v): v is 90 | 180 | 365 => (FREQUENCY_DAYS as readonly number[]).includes(v), 'Must be 90, 180, or 365 days');
+
+const reviewPolicy = z.enum(REVIEW_POLICIES, { error: 'Choose "Ask every customer" or "Rating-routed"' });
+
+/** Per-survey tier minimums (JSON API only): whole points, 0 to 1000, any tier left out keeps the template's. */
+const tierPoints = z.number({ error: 'Tier points must be whole numbers from 0 to 1000' }).int('Tier points must be whole numbers from 0 to 1000').min(0, 'Tier points must be whole numbers from 0 to 1000').max(1000, 'Tier points must be whole numbers from 0 to 1000');
+const tierThresholdsInput = z
+  .strictObject(
+    { Bronze: tierPoints.optional(), Silver: tierPoints.optional(), Gold: tierPoints.optional() },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'tierThresholds takes Bronze, Silver and Gold only' : 'tierThresholds must be an object like {"Gold": 25}') },
+  )
+  .nullable();
 
 const platformList = <T extends readonly [string, ...string[]]>(ids: T) =>
   z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(ids, { error: 'Unknown platform' })));
@@ -158,9 +169,11 @@ function checkQuestions(raw: unknown, ctx: z.RefinementCtx) {
     }
     return;
   }
-  const selection = { selectedReviewPlatforms: asList(v.selectedReviewPlatforms), selectedSocialPlatforms: asList(v.selectedSocialPlatforms) };
+  const policy = (REVIEW_POLICIES as readonly unknown[]).includes(v.reviewPolicy) ? (v.reviewPolicy as ReviewPolicy) : DEFAULT_REVIEW_POLICY;
+  const selection = { selectedReviewPlatforms: asList(v.selectedReviewPlatforms), selectedSocialPlatforms: asList(v.selectedSocialPlatforms), reviewPolicy: policy };
   const effective = effectiveTemplate({ surveyTemplateId: template.id, customQuestions: checked.list });
-  const message = goldUnreachableMessage(tierThresholds(template), maxPoints(effective, selection));
+  const override = v.tierThresholds && typeof v.tierThresholds === 'object' ? (v.tierThresholds as Partial<Record<TierName, number>>) : undefined;
+  const message = goldUnreachableMessage(tierThresholds(template, override), maxPoints(effective, selection));
   if (message) ctx.addIssue({ code: 'custom', path: ['customQuestions'], message });
 }
 
@@ -186,6 +199,10 @@ export type SurveyConfigInput = {
   surveyFrequencyDays: 90 | 180 | 365;
   /** Absent: keep the stored questions (an API update without them). */
   customQuestions?: CustomQuestion[];
+  /** Missing (a JSON client that does not send it): a new survey gets DEFAULT_REVIEW_POLICY, an edit keeps its own. */
+  reviewPolicy?: ReviewPolicy;
+  /** Missing: an edit keeps its own, a new survey the template's; null: back to the template's. */
+  tierThresholds?: Partial<Record<TierName, number>> | null;
 };
 
 function cleanLinks(v: PlatformFields) {
@@ -227,6 +244,7 @@ export const builderFormSchema = z
     redemptionWebsite,
     surveyFrequencyDays: frequency,
     customQuestions: questionListField,
+    reviewPolicy: z.preprocess((v) => (v === undefined || v === '' ? DEFAULT_REVIEW_POLICY : v), reviewPolicy),
     ...platformsAndLinks,
   })
   .superRefine(checkPlatforms, always)
@@ -259,6 +277,7 @@ export const builderFormSchema = z
       ...cleanLinks(v),
       surveyFrequencyDays: v.surveyFrequencyDays,
       customQuestions: storedQuestions(v.surveyTemplateId, v.customQuestions),
+      reviewPolicy: v.reviewPolicy,
     };
   });
 
@@ -281,6 +300,8 @@ export const surveyConfigApiSchema = z
     redemptionWebsite,
     surveyFrequencyDays: z.number({ error: 'Must be 90, 180, or 365 days' }).refine((v): v is 90 | 180 | 365 => (FREQUENCY_DAYS as readonly number[]).includes(v), 'Must be 90, 180, or 365 days').default(90),
     customQuestions: z.array(z.unknown(), { error: 'customQuestions must be a list of questions' }).optional(),
+    reviewPolicy: reviewPolicy.optional(),
+    tierThresholds: tierThresholdsInput.optional(),
     ...platformsAndLinks,
   })
   .superRefine(checkPlatforms, always)
@@ -311,6 +332,8 @@ export const surveyConfigApiSchema = z
       surveyFrequencyDays: v.surveyFrequencyDays,
       // Left out of a PUT, the survey keeps its questions.
       ...(v.customQuestions === undefined ? {} : { customQuestions: storedQuestions(v.surveyTemplateId, v.customQuestions) }),
+      ...(v.reviewPolicy === undefined ? {} : { reviewPolicy: v.reviewPolicy }),
+      ...(v.tierThresholds === undefined ? {} : { tierThresholds: v.tierThresholds }),
     };
   });
 
@@ -328,6 +351,7 @@ export type StoredSurveyLike = {
   reviewUrls?: Record<string, string>;
   selectedSocialPlatforms?: readonly string[];
   socialHandles?: Record<string, string>;
+  reviewPolicy?: string | null;
 };
 
 export function toFormValues(s: StoredSurveyLike | null | undefined, defaultMode: RewardMode) {
@@ -346,6 +370,8 @@ export function toFormValues(s: StoredSurveyLike | null | undefined, defaultMode
     reviewUrls: { ...(s?.reviewUrls ?? {}) },
     selectedSocialPlatforms: [...(s?.selectedSocialPlatforms ?? [])],
     socialHandles: { ...(s?.socialHandles ?? {}) },
+    // Stored surveys carry their own; a new survey (or a draft from before the choice) gets the default.
+    reviewPolicy: (REVIEW_POLICIES as readonly string[]).includes(s?.reviewPolicy ?? '') ? (s!.reviewPolicy as ReviewPolicy) : DEFAULT_REVIEW_POLICY,
   };
 }
 

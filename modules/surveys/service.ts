@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { isUuid } from '../shared/ids.ts';
 import { SurveyConfig } from './entities.ts';
 import type { SurveyConfigInput } from './schema.ts';
+import { DEFAULT_REVIEW_POLICY, reviewPolicyOf, type ReviewPolicy } from './template.ts';
 
 export { publishCheck, type PublishCheck } from './publish-check.ts';
 
@@ -28,6 +29,10 @@ export type SurveyConfigView = {
   reviewUrls: Record<string, string>;
   socialHandles: Record<string, string>;
   customQuestions: unknown[];
+  /** Who is offered part 3's review and follow steps (ADR 040). */
+  reviewPolicy: ReviewPolicy;
+  /** The owner's tier minimums; null: the template's. */
+  tierThresholds: Record<string, number> | null;
 };
 
 export function toSurveyView(s: SurveyConfig): SurveyConfigView {
@@ -53,9 +58,15 @@ export function toSurveyView(s: SurveyConfig): SurveyConfigView {
     reviewUrls: s.reviewUrls,
     socialHandles: s.socialHandles,
     customQuestions: s.customQuestions,
+    reviewPolicy: reviewPolicyOf(s),
+    tierThresholds: s.tierThresholds ?? null,
   };
 }
 
+/** The input without the fields a client left out (an edit keeps them as stored). */
+function given(input: SurveyConfigInput): Partial<SurveyConfigInput> {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+}
 
 /**
  * An owner's survey configs. Every read and write is scoped by businessId: another owner's survey
@@ -98,7 +109,14 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
     },
 
     async create(businessId: string, input: SurveyConfigInput): Promise<SurveyConfigView> {
-      const row = em.create(SurveyConfig, { businessId, ...input, customQuestions: input.customQuestions ?? [], isActive: true });
+      const row = em.create(SurveyConfig, {
+        businessId,
+        ...input,
+        customQuestions: input.customQuestions ?? [],
+        reviewPolicy: input.reviewPolicy ?? DEFAULT_REVIEW_POLICY,
+        tierThresholds: input.tierThresholds ?? null,
+        isActive: true,
+      });
       await em.flush();
       return toSurveyView(row);
     },
@@ -107,8 +125,7 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
     async update(businessId: string, id: string, input: SurveyConfigInput): Promise<SurveyConfigView | null> {
       const row = await owned(businessId, id);
       if (!row) return null;
-      const { customQuestions, ...rest } = input;
-      em.assign(row, customQuestions === undefined ? rest : { ...rest, customQuestions });
+      em.assign(row, given(input));
       await em.flush();
       return toSurveyView(row);
     },
@@ -164,6 +181,7 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
         surveyFrequencyDays: row.surveyFrequencyDays,
         redemptionWebsite: row.redemptionWebsite ?? null,
         tierThresholds: row.tierThresholds ? { ...row.tierThresholds } : null,
+        reviewPolicy: reviewPolicyOf(row),
       });
       await em.flush();
       return toSurveyView(copy);

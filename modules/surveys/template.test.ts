@@ -138,11 +138,11 @@ describe('restaurant_cafe_bakery matches spec section 3', () => {
     expect([...keys].sort()).toEqual(expected.sort());
   });
 
-  it('has the template reward tiers (Bronze 5, Silver 8, Gold 17), presets and frequencies', () => {
+  it('has the template reward tiers (Bronze 5, Silver 8, Gold 18: ADR 041), presets and frequencies', () => {
     expect(template.reward_tiers).toEqual([
       { tier: 'Bronze', min_points: 5 },
       { tier: 'Silver', min_points: 8 },
-      { tier: 'Gold', min_points: 17 },
+      { tier: 'Gold', min_points: 18 },
     ]);
     expect(template.preset_rewards).toEqual({
       preset_1: { label: 'Low', is_default: false, values: { Bronze: 100, Silver: 200, Gold: 500 } },

@@ -101,10 +101,38 @@ export type SurveyTemplate = {
   readonly frequency_options: readonly number[];
 };
 
-/** The platforms an owner picked for one survey (survey_configs.selected*Platforms). */
+/**
+ * Who is offered part 3's review and follow steps (ADR 040):
+ * - ask_every: every customer, whatever the rating; points never depend on the rating. The
+ *   default for new surveys (FTC 16 CFR 465.4, Google's and Yelp's rules against selective asking).
+ * - rating_routed: the spec's flow, the review step only for a rating of 4+. Surveys created before
+ *   the choice existed keep it.
+ */
+export const REVIEW_POLICIES = ['ask_every', 'rating_routed'] as const;
+export type ReviewPolicy = (typeof REVIEW_POLICIES)[number];
+export const DEFAULT_REVIEW_POLICY: ReviewPolicy = 'ask_every';
+export const REVIEW_POLICY_LABELS: Readonly<Record<ReviewPolicy, string>> = {
+  ask_every: 'Ask every customer',
+  rating_routed: 'Rating-routed (as specified)',
+};
+
+/** A stored value read defensively: anything but 'ask_every' is the spec's rating-routed flow. */
+export function reviewPolicyOf(config: { readonly reviewPolicy?: string | null }): ReviewPolicy {
+  return config.reviewPolicy === 'ask_every' ? 'ask_every' : 'rating_routed';
+}
+
+/** Question types that need the customer to share something public (a review, a follow, a post). */
+export const SHARING_TYPES: readonly QuestionType[] = ['review_submission', 'social_submission', 'social_tag_submission'];
+export const isSharing = (q: Question): boolean => SHARING_TYPES.includes(q.type);
+
+/**
+ * The platforms an owner picked for one survey (survey_configs.selected*Platforms), and the review
+ * policy that decides part 3 (missing: the spec's rating-routed flow).
+ */
 export type PlatformSelection = {
   readonly selectedReviewPlatforms: readonly string[];
   readonly selectedSocialPlatforms: readonly string[];
+  readonly reviewPolicy?: string | null;
 };
 
 /** Answers by question id, composite fields as `{questionId}_{fieldId}`. */
@@ -256,7 +284,9 @@ export const restaurantCafeBakery: SurveyTemplate = {
   reward_tiers: [
     { tier: 'Bronze', min_points: 5 },
     { tier: 'Silver', min_points: 8 },
-    { tier: 'Gold', min_points: 17 },
+    // 18, not the spec's 17: parts 1-2 (12) plus the 1-3 star improvement text (5) made 17 without
+    // sharing anything, so a complaint earned Gold while a 5-star full answer earned Silver (ADR 041).
+    { tier: 'Gold', min_points: 18 },
   ],
   preset_rewards: {
     preset_1: { label: 'Low', is_default: false, values: { Bronze: 100, Silver: 200, Gold: 500 } },
@@ -326,31 +356,49 @@ export function isPlatformSelected(question: Question, config: PlatformSelection
 }
 
 /**
- * The branch of a section shown for a rating: unconditional sections always show `questions`;
- * a conditional one shows `questions` at or above condition_value, `negative_questions` below it,
- * and nothing while there is no rating.
+ * What a conditional section offers under "Ask every customer": both branches at once, each
+ * question once (the free-text improvement first, then reviews and follows, then the tag posts).
  */
-export function branchFor(section: Section, rating: number | undefined): readonly Question[] {
+export function everyCustomerBranch(section: Section): readonly Question[] {
+  const negative = section.negative_questions ?? [];
+  const seen = new Set<string>();
+  const ordered = [...negative.filter((q) => !isSharing(q)), ...section.questions, ...negative.filter(isSharing)];
+  return ordered.filter((q) => (seen.has(q.id) ? false : (seen.add(q.id), true)));
+}
+
+/**
+ * The branch of a section shown for a rating: unconditional sections always show `questions`;
+ * under "Ask every customer" a conditional one shows both branches whatever the rating (also before
+ * it is given); rating-routed, it shows `questions` at or above condition_value,
+ * `negative_questions` below it, and nothing while there is no rating.
+ */
+export function branchFor(section: Section, rating: number | undefined, policy: ReviewPolicy = 'rating_routed'): readonly Question[] {
   if (!section.conditional) return section.questions;
+  if (policy === 'ask_every') return everyCustomerBranch(section);
   if (rating === undefined) return [];
   return rating >= (section.condition_value ?? 0) ? section.questions : (section.negative_questions ?? []);
 }
 
-/** Both branches of a section, platform-filtered (one branch for unconditional sections). */
+/** Every branch a customer can be shown of a section, platform-filtered (one branch for unconditional sections and under "Ask every customer"). */
 export function sectionBranches(section: Section, config: PlatformSelection): Array<readonly Question[]> {
-  const branches = section.conditional ? [section.questions, section.negative_questions ?? []] : [section.questions];
+  const branches = !section.conditional
+    ? [section.questions]
+    : reviewPolicyOf(config) === 'ask_every'
+      ? [everyCustomerBranch(section)]
+      : [section.questions, section.negative_questions ?? []];
   return branches.map((qs) => qs.filter((q) => isPlatformSelected(q, config)));
 }
 
 /**
  * The sections a survey shows, in order, each with only the questions to display: platform
- * filters applied, and part 3 resolved by the overall rating (`questions` for 4+, the
- * `negative_questions` for 1-3, none without a rating so the UI shows PART3_PENDING_MESSAGE).
- * The returned sections carry no `negative_questions`.
+ * filters applied, and part 3 resolved by the review policy and the overall rating (ask_every:
+ * everything; rating_routed: `questions` for 4+, the `negative_questions` for 1-3, none without a
+ * rating so the UI shows PART3_PENDING_MESSAGE). The returned sections carry no `negative_questions`.
  */
 export function visibleSections(template: SurveyTemplate, config: PlatformSelection, overallRating: number | undefined): Section[] {
+  const policy = reviewPolicyOf(config);
   return template.sections.map((section) => {
     const { negative_questions: _shownOrNot, ...rest } = section;
-    return { ...rest, questions: branchFor(section, overallRating).filter((q) => isPlatformSelected(q, config)) };
+    return { ...rest, questions: branchFor(section, overallRating, policy).filter((q) => isPlatformSelected(q, config)) };
   });
 }

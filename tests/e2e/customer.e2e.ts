@@ -60,7 +60,8 @@ describe('a customer on a phone', () => {
     await page.getByText('Section 3 of 3').waitFor();
     await page.getByRole('heading', { name: 'Share Your Review' }).waitFor();
     expect(await page.getByRole('link', { name: /Write a review on Google/ }).getAttribute('href')).toBe('https://g.page/r/crumb/review');
-    expect(await page.getByRole('link', { name: /@crumbandco on Instagram/ }).getAttribute('href')).toBe('https://www.instagram.com/crumbandco/');
+    // "Ask every customer" (ADR 040): the follow and the tag block both link to the account.
+    expect(await page.getByRole('link', { name: /@crumbandco on Instagram/ }).first().getAttribute('href')).toBe('https://www.instagram.com/crumbandco/');
 
     await page.getByLabel('Reviewer name').fill('Ana Pereira');
     await page.getByLabel('Link to your review').fill('https://maps.app.goo.gl/x7Qm2aVbC9dEf');

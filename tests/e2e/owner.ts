@@ -75,9 +75,10 @@ export type PublishedSurvey = { publicUrl: string; previewUrl: string };
  * Builds (Google + Instagram), starts the free trial for and publishes a survey. Starts on the
  * builder where the page already is (say from the dashboard's Build New Survey link), else opens it.
  */
-export async function publishSurvey(page: Page, title: string, links: SurveyLinks = crumbLinks): Promise<PublishedSurvey> {
+export async function publishSurvey(page: Page, title: string, links: SurveyLinks = crumbLinks, beforeSave?: (page: Page) => Promise<void>): Promise<PublishedSurvey> {
   if (new URL(page.url()).pathname !== '/survey-builder') await page.goto(`${baseUrl}/survey-builder`);
   await fillBuilder(page, title, links);
+  await beforeSave?.(page);
   await page.getByRole('button', { name: /Save/ }).first().click();
   await page.waitForURL(/\/survey-preview\?surveyId=/);
   // The preview page links to the customer's view with bypass_square=true.

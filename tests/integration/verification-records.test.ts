@@ -133,7 +133,8 @@ describe('screenshot verification records (fake verifier)', () => {
 
   beforeAll(async () => {
     app = await createTestApp();
-    shop = await openShop(app, 'Verify Cafe', { selectedSocialPlatforms: ['instagram', 'tiktok'], socialHandles: { instagram: '@crumbandco', tiktok: '@crumbtok' } });
+    // Rating-routed (the spec's flow, ADR 040): the branch tests below need a review the rating hides.
+    shop = await openShop(app, 'Verify Cafe', { selectedSocialPlatforms: ['instagram', 'tiktok'], socialHandles: { instagram: '@crumbandco', tiktok: '@crumbtok' }, reviewPolicy: 'rating_routed' });
     other = await openShop(app, 'Other Bakery');
     unreachable = await openShop(app, 'No Square Bakery', {}, false);
   });
@@ -333,7 +334,7 @@ describe('screenshot verification records (fake verifier)', () => {
       expect((await row(theirs.verificationId)).surveyResponseId).toBeNull();
     });
 
-    it('ignores a verified review in the branch the rating does not show (rating 3): no points, not used', async () => {
+    it('rating-routed, ignores a verified review in the branch the rating does not show (rating 3): no points, not used', async () => {
       const review = await verifyReview(app, shop);
       const res = await submit(app, shop, { overall_rating: 3, ...reviewAnswers(review.verificationId) }, 'branch@example.com');
       expect(res).toMatchObject({ status: 201, body: { totalPoints: 2 } });
