@@ -10,6 +10,7 @@ import { Migration20261124000300Brand } from './Migration20261124000300Brand.ts'
 import { Migration20261124060000AnalyticsFunnel } from './Migration20261124060000AnalyticsFunnel.ts';
 import { Migration20261124063000Billing } from './Migration20261124063000Billing.ts';
 import { Migration20261124070000AnalyticsAnswerCounts } from './Migration20261124070000AnalyticsAnswerCounts.ts';
+import { Migration20261124123000Trust } from './Migration20261124123000Trust.ts';
 
 /** Every migration in order. Listed explicitly so the server, the CLI and tests load the same set. */
 export const migrationsList = [
@@ -25,4 +26,5 @@ export const migrationsList = [
   { name: 'Migration20261124060000AnalyticsFunnel', class: Migration20261124060000AnalyticsFunnel },
   { name: 'Migration20261124063000Billing', class: Migration20261124063000Billing },
   { name: 'Migration20261124070000AnalyticsAnswerCounts', class: Migration20261124070000AnalyticsAnswerCounts },
+  { name: 'Migration20261124123000Trust', class: Migration20261124123000Trust },
 ];

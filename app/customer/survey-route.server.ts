@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
 import { formPostEvents } from '../../modules/analytics/index.ts';
 import { allowedKeys } from '../../modules/responses/server.ts';
-import { blockStateKey, liveScore, screenshotKey, submitProblem, visibleBlocks, RATING_REQUIRED, sectionOfProblem, type Problem, customerView, demoView, type CustomerSurveyView } from '../../modules/responses/index.ts';
+import { deviceIdFromCookies, blockStateKey, liveScore, screenshotKey, submitProblem, visibleBlocks, RATING_REQUIRED, sectionOfProblem, type Problem, customerView, demoView, type CustomerSurveyView } from '../../modules/responses/index.ts';
 import {
   customerEmailOf,
   customerNameOf,
@@ -225,12 +225,21 @@ async function submit(context: AppLoadContext, request: Request, view: CustomerS
     bypassSquare: view.bypassSquare,
     ipAddress: context.clientIp,
     userAgent: request.headers.get('User-Agent'),
+    deviceId: deviceIdFromCookies(request.headers.get('Cookie')),
   });
   if (result.ok) {
-    step.done = { points: result.totalPoints, tier: result.rewardTier, rewardValue: result.rewardValue, email, demoGiftCard: null };
+    const checking = !result.preview && Boolean(result.rewardChecking);
+    step.done = {
+      points: result.totalPoints,
+      tier: result.rewardTier,
+      rewardValue: result.rewardValue,
+      email,
+      demoGiftCard: null,
+      ...(checking && !result.preview ? { checking, confirmEmail: Boolean(result.confirmEmail) } : {}),
+    };
     step.toast = {
       title: 'Survey Submitted!',
-      description: result.rewardTier ? 'Your gift card is on its way to your inbox.' : 'Thank you for your feedback.',
+      description: !result.rewardTier ? 'Thank you for your feedback.' : checking ? 'Your reward will arrive by email.' : 'Your gift card is on its way to your inbox.',
       type: 'success',
     };
     return;

@@ -4,3 +4,5 @@ export * from './issue.ts';
 export * from './email.ts';
 export * from './jobs.ts';
 export * from './queries.ts';
+export * from './confirm-email.ts';
+export * from './holds.ts';

@@ -24,6 +24,8 @@ export const SurveyConfig = defineEntity({
     selectedReviewPlatforms: p.json<string[]>().defaultRaw(`'[]'`),
     selectedSocialPlatforms: p.json<string[]>().defaultRaw(`'[]'`),
     surveyFrequencyDays: p.integer().default(90),
+    /** The owner asks customers to confirm their email (a link) before a gift card is sent (ADR 050). */
+    verifyCustomerEmail: p.boolean().default(false),
     redemptionWebsite: p.string().length(500).nullable(),
     /** Per-survey tier minimums; null means the template's reward_tiers. */
     tierThresholds: p.json<Record<string, number>>().nullable(),

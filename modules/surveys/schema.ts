@@ -142,6 +142,8 @@ export type SurveyConfigInput = {
   socialHandles: Record<string, string>;
   surveyFrequencyDays: 90 | 180 | 365;
   customQuestions: unknown[];
+  /** Customers confirm their email before a gift card is sent (ADR 050); left out: unchanged (new surveys: off). */
+  verifyCustomerEmail?: boolean;
 };
 
 function cleanLinks(v: PlatformFields) {
@@ -182,6 +184,8 @@ export const builderFormSchema = z
     customGold: dollars(3),
     redemptionWebsite,
     surveyFrequencyDays: frequency,
+    // A checkbox: sent ('on') when ticked, absent when not.
+    verifyCustomerEmail: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
     ...platformsAndLinks,
   })
   .superRefine(checkPlatforms, always)
@@ -213,6 +217,7 @@ export const builderFormSchema = z
       ...cleanLinks(v),
       surveyFrequencyDays: v.surveyFrequencyDays,
       customQuestions: [],
+      verifyCustomerEmail: v.verifyCustomerEmail,
     };
   });
 
@@ -235,6 +240,7 @@ export const surveyConfigApiSchema = z
     redemptionWebsite,
     surveyFrequencyDays: z.number({ error: 'Must be 90, 180, or 365 days' }).refine((v): v is 90 | 180 | 365 => (FREQUENCY_DAYS as readonly number[]).includes(v), 'Must be 90, 180, or 365 days').default(90),
     customQuestions: z.array(z.unknown()).max(0, 'Custom questions are not supported yet').optional(),
+    verifyCustomerEmail: z.boolean({ error: 'verifyCustomerEmail must be true or false' }).optional(),
     ...platformsAndLinks,
   })
   .superRefine(checkPlatforms, always)
@@ -263,6 +269,7 @@ export const surveyConfigApiSchema = z
       ...cleanLinks(v),
       surveyFrequencyDays: v.surveyFrequencyDays,
       customQuestions: v.customQuestions ?? [],
+      ...(v.verifyCustomerEmail !== undefined ? { verifyCustomerEmail: v.verifyCustomerEmail } : {}),
     };
   });
 
@@ -276,6 +283,7 @@ export type StoredSurveyLike = {
   goldRewardValue?: number;
   redemptionWebsite?: string | null;
   surveyFrequencyDays?: number;
+  verifyCustomerEmail?: boolean;
   selectedReviewPlatforms?: readonly string[];
   reviewUrls?: Record<string, string>;
   selectedSocialPlatforms?: readonly string[];
@@ -294,6 +302,7 @@ export function toFormValues(s: StoredSurveyLike | null | undefined, defaultMode
     customGold: mode === 'custom' ? dollars(s?.goldRewardValue) : undefined,
     redemptionWebsite: s?.redemptionWebsite ?? '',
     surveyFrequencyDays: String(s?.surveyFrequencyDays ?? 90),
+    verifyCustomerEmail: s?.verifyCustomerEmail ? 'on' : undefined,
     selectedReviewPlatforms: [...(s?.selectedReviewPlatforms ?? [])],
     reviewUrls: { ...(s?.reviewUrls ?? {}) },
     selectedSocialPlatforms: [...(s?.selectedSocialPlatforms ?? [])],
