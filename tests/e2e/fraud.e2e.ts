@@ -78,7 +78,7 @@ describe('held rewards on /rewards', () => {
     const owner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await owner.newPage();
     const ownerProblems = watchErrors(page);
-    await signUp(page, 'Fraud Check Cafe', 'fraud');
+    await signUp(page, 'Corner Crumb Cafe', 'holds');
     await page.getByRole('link', { name: 'Build New Survey' }).click();
     await page.waitForURL(/\/survey-builder$/);
     const { publicUrl } = await publishSurvey(page, 'Tell us about your visit');
