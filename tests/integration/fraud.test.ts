@@ -9,6 +9,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as confirmPage from '../../app/routes/reward-confirm.$token.tsx';
 import { action as rewardsAction, loader as rewardsLoader } from '../../app/routes/rewards.tsx';
+import { action as builderAction } from '../../app/routes/survey-builder.tsx';
+import { loader as getConfig } from '../../app/routes/api.survey.config.$id.ts';
 import { loader as responseLoader } from '../../app/routes/survey-analytics.responses.$responseId.tsx';
 import { action as submitAction } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
 import { action as verifyAction } from '../../app/routes/api.verify-screenshot.ts';
@@ -17,7 +19,7 @@ import type { SurveyPageData } from '../../app/customer/state.ts';
 import { issueReward } from '../../modules/rewards/server.ts';
 import { rewardDeps, startRewardWorkers } from '../../server/composition.ts';
 import { cliEnv, runCli } from '../setup/cli.ts';
-import { createSurvey, connectSquareWithoutLocation, publishForTest, signedInOwner } from '../setup/factories.ts';
+import { builderFields, createSurvey, connectSquareWithoutLocation, publishForTest, signedInOwner } from '../setup/factories.ts';
 import { BASE, formRequest, getRequest, jsonRequest, run, type CookieJar } from '../setup/http.ts';
 import { readOutbox } from '../setup/outbox.ts';
 import { query, SILVER_ANSWERS } from '../setup/rewards.ts';
@@ -296,6 +298,18 @@ describe('each fraud signal holds the reward', () => {
 });
 
 describe('email confirmation before the card (a survey setting)', () => {
+  it('is a checkbox in the builder (no JavaScript needed): ticked it is saved, unticked it is off', async () => {
+    const { jar } = await signedInOwner(app);
+    const created = await run(() => builderAction({ request: formRequest('/survey-builder', builderFields({ verifyCustomerEmail: 'on' }), jar), context: app.context(), params: {} }));
+    expect(created.status).toBe(302);
+    const id = /surveyId=([\w-]+)/.exec(created.headers.get('Location')!)![1]!;
+    const read = async () => (await run(() => getConfig({ request: getRequest(`/api/survey/config/${id}`, jar), context: app.context(), params: { id } }))).body as { verifyCustomerEmail: boolean };
+    expect((await read()).verifyCustomerEmail).toBe(true);
+    const saved = await run(() => builderAction({ request: formRequest(`/survey-builder?surveyId=${id}`, builderFields(), jar), context: app.context(), params: {} }));
+    expect(saved.status).toBe(302);
+    expect((await read()).verifyCustomerEmail).toBe(false);
+  });
+
   it('sends a link; the card is issued once, after the click; the link works once', async () => {
     const shop = await openShop('Confirm Cafe', { verifyCustomerEmail: true });
     await startRewardWorkers(app.root, { pollingIntervalSeconds: 0.5 });
