@@ -8,6 +8,7 @@ import tseslint from 'typescript-eslint';
 const VENDOR_LIBRARIES = [
   '@napi-rs/canvas',
   'sharp',
+  'sharp-phash',
   'file-type',
   '@node-rs/argon2',
   'qrcode',
@@ -20,8 +21,9 @@ const VENDOR_LIBRARIES = [
 ];
 const VENDOR_ALLOW_LIST = {
   // Re-encodes every uploaded image (screenshots, logos) and sniffs its real type from magic bytes; the
-  // upload limits are checked on what sharp decodes. Moving it behind an ImageCodec port is a later step.
-  'modules/uploads/images.ts': ['sharp', 'file-type'],
+  // upload limits are checked on what sharp decodes; sharp-phash hashes screenshots for near-copies (ADR 050).
+  // Moving it behind an ImageCodec port is a later step.
+  'modules/uploads/images.ts': ['sharp', 'file-type', 'sharp-phash'],
   // Hashes and verifies owner passwords (argon2id). A PasswordHasher port is a later step.
   'modules/accounts/passwords.ts': ['@node-rs/argon2'],
   // Draws the printable flyer (canvas, bundled DejaVu fonts). A FlyerRenderer port is a later step.

@@ -12,6 +12,7 @@ import { Migration20261124063000Billing } from './Migration20261124063000Billing
 import { Migration20261124070000AnalyticsAnswerCounts } from './Migration20261124070000AnalyticsAnswerCounts.ts';
 import { Migration20261124120000QuestionTexts } from './Migration20261124120000QuestionTexts.ts';
 import { Migration20261124121000ReviewPolicy } from './Migration20261124121000ReviewPolicy.ts';
+import { Migration20261124123000Trust } from './Migration20261124123000Trust.ts';
 
 /** Every migration in order. Listed explicitly so the server, the CLI and tests load the same set. */
 export const migrationsList = [
@@ -29,4 +30,5 @@ export const migrationsList = [
   { name: 'Migration20261124070000AnalyticsAnswerCounts', class: Migration20261124070000AnalyticsAnswerCounts },
   { name: 'Migration20261124120000QuestionTexts', class: Migration20261124120000QuestionTexts },
   { name: 'Migration20261124121000ReviewPolicy', class: Migration20261124121000ReviewPolicy },
+  { name: 'Migration20261124123000Trust', class: Migration20261124123000Trust },
 ];

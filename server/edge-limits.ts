@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyAttemptsMessage } from '../modules/accounts/index.ts';
+import { DEVICE_COOKIE, deviceIdFromCookies } from '../modules/responses/index.ts';
 
 /**
  * One rate-limit policy at the edge (issue 14, ADR 032): every request is put in a class by its
@@ -52,21 +53,9 @@ export function limitClass(method: string, pathname: string): LimitClass | null 
   return null;
 }
 
-export const DEVICE_COOKIE = 'rl_client';
-const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
+export { DEVICE_COOKIE };
 
-function deviceIdOf(req: Request): string | null {
-  const header = req.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === DEVICE_COOKIE) {
-      const value = rest.join('=');
-      return DEVICE_ID.test(value) ? value : null;
-    }
-  }
-  return null;
-}
+const deviceIdOf = (req: Request) => deviceIdFromCookies(req.headers.cookie);
 
 export type EdgeLimiter = {
   middleware(req: Request, res: Response, next: NextFunction): void;

@@ -52,4 +52,5 @@ export async function startRewardWorkers(root: Root, options: WorkOptions & { em
   const defaults: WorkOptions = { batchSize: 5, concurrency: 1, pollingIntervalSeconds: 1 };
   await jobs.work('reward-issue', handlers.issue, { ...defaults, ...work });
   await jobs.work('reward-email', handlers.email, { ...defaults, ...work });
+  await jobs.work('reward-confirm-email', handlers.confirmEmail, { ...defaults, ...work });
 }

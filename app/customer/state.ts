@@ -14,6 +14,12 @@ export type SurveyDone = {
   email: string | null;
   /** Preview and demo only: the pretend gift card of the simulated completion. */
   demoGiftCard: string | null;
+  /**
+   * The reward is checked before it is sent (ADR 050): the page says it will arrive by email, and
+   * with `confirmEmail` that a confirmation link is on its way first. Never why.
+   */
+  checking?: boolean;
+  confirmEmail?: boolean;
 };
 
 export type SurveyStep = {

@@ -194,7 +194,13 @@ function ThankYou({ view, done }: { view: CustomerSurveyView; done: SurveyDone }
         <span className={`rounded-full border px-3 py-1 font-bold ${tierBadge[tier ?? 'None']}`}>{tier ?? 'No reward tier'}</span>
         <span className="font-semibold">{done.points} points</span>
       </p>
-      {tier ? (
+      {tier && done.checking ? (
+        <p className="mt-4 text-slate-700" data-testid="reward-checking">
+          {done.confirmEmail
+            ? `We've sent a link to ${done.email ?? 'your email'}: confirm your address and your ${dollars(done.rewardValue, tier)} gift card follows by email.`
+            : `Your ${dollars(done.rewardValue, tier)} gift card is being checked and will arrive by email${done.email ? ` at ${done.email}` : ''}.`}
+        </p>
+      ) : tier ? (
         <p className="mt-4 text-slate-700">
           Your {dollars(done.rewardValue, tier)} gift card {done.demoGiftCard ? 'would be' : 'is on its way'}
           {done.email ? ` to ${done.email}` : ''}. {done.demoGiftCard ? '' : 'It usually arrives within a few minutes.'}
@@ -494,11 +500,23 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
         toast({ title: 'Submission Failed', description: message || 'Please try again.', type: 'error' });
         return;
       }
-      const body = (await res.json()) as { totalPoints: number; rewardTier: string | null; rewardValue: number };
+      const body = (await res.json()) as { totalPoints: number; rewardTier: string | null; rewardValue: number; rewardChecking?: boolean; confirmEmail?: boolean };
+      const checking = Boolean(body.rewardChecking);
       setStep((s) => ({
         ...s,
-        done: { points: body.totalPoints, tier: body.rewardTier, rewardValue: body.rewardValue, email, demoGiftCard: null },
-        toast: { title: 'Survey Submitted!', description: body.rewardTier ? 'Your gift card is on its way to your inbox.' : 'Thank you for your feedback.', type: 'success' },
+        done: {
+          points: body.totalPoints,
+          tier: body.rewardTier,
+          rewardValue: body.rewardValue,
+          email,
+          demoGiftCard: null,
+          ...(checking ? { checking, confirmEmail: Boolean(body.confirmEmail) } : {}),
+        },
+        toast: {
+          title: 'Survey Submitted!',
+          description: !body.rewardTier ? 'Thank you for your feedback.' : checking ? 'Your reward will arrive by email.' : 'Your gift card is on its way to your inbox.',
+          type: 'success',
+        },
       }));
     } catch {
       toast({ title: 'Submission Failed', description: 'Please try again.', type: 'error' });

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
 import { formPostEvents } from '../../modules/analytics/index.ts';
 import { allowedKeys, type PublicSurvey } from '../../modules/responses/server.ts';
-import { blockStateKey, screenshotKey, visibleBlocks, RATING_REQUIRED, sectionOfProblem, type Problem, customerView, demoView, type CustomerSurveyView } from '../../modules/responses/index.ts';
+import { deviceIdFromCookies, blockStateKey, screenshotKey, visibleBlocks, RATING_REQUIRED, sectionOfProblem, type Problem, customerView, demoView, type CustomerSurveyView } from '../../modules/responses/index.ts';
 import {
   customerEmailOf,
   customerNameOf,
@@ -228,6 +228,7 @@ async function submit(
     ipAddress: context.clientIp,
     userAgent: request.headers.get('User-Agent'),
     page: { ...page, states: step.states },
+    deviceId: deviceIdFromCookies(request.headers.get('Cookie')),
   });
   if (result.ok && view.mode !== 'live') {
     // Preview and demo: nothing was saved; the completion is simulated (spec 4).
@@ -236,10 +237,18 @@ async function submit(
     return;
   }
   if (result.ok) {
-    step.done = { points: result.totalPoints, tier: result.rewardTier, rewardValue: result.rewardValue, email, demoGiftCard: null };
+    const checking = !result.preview && Boolean(result.rewardChecking);
+    step.done = {
+      points: result.totalPoints,
+      tier: result.rewardTier,
+      rewardValue: result.rewardValue,
+      email,
+      demoGiftCard: null,
+      ...(checking && !result.preview ? { checking, confirmEmail: Boolean(result.confirmEmail) } : {}),
+    };
     step.toast = {
       title: 'Survey Submitted!',
-      description: result.rewardTier ? 'Your gift card is on its way to your inbox.' : 'Thank you for your feedback.',
+      description: !result.rewardTier ? 'Thank you for your feedback.' : checking ? 'Your reward will arrive by email.' : 'Your gift card is on its way to your inbox.',
       type: 'success',
     };
     return;

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { methodNotAllowed, readJson } from '../utils/api.server.ts';
+import { deviceIdFromCookies } from '../../modules/responses/index.ts';
 import { ownerPreview } from '../utils/auth.server.ts';
 
 // The spec's body. ipAddress and userAgent are taken from the request, not from the body.
@@ -34,6 +35,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     bypassSquare: await ownerPreview(request, context, params.businessId ?? '', body.bypassSquare),
     ipAddress: context.clientIp,
     userAgent: request.headers.get('User-Agent'),
+    deviceId: deviceIdFromCookies(request.headers.get('Cookie')),
     frontend: { points: body.frontendCalculatedPoints, tier: body.frontendCalculatedTier, rewardValue: body.frontendCalculatedRewardValue },
   });
   if (!result.ok) {
@@ -47,6 +49,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (result.preview) {
     return Response.json({ success: true, preview: true, responseId: null, totalPoints: result.totalPoints, rewardTier: result.rewardTier, rewardValue: result.rewardValue });
   }
-  return Response.json({ success: true, responseId: result.responseId, totalPoints: result.totalPoints, rewardTier: result.rewardTier, rewardValue: result.rewardValue }, { status: 201 });
+  // rewardChecking: the reward is checked before it is sent (ADR 050); the page says it arrives by email.
+  return Response.json(
+    {
+      success: true,
+      responseId: result.responseId,
+      totalPoints: result.totalPoints,
+      rewardTier: result.rewardTier,
+      rewardValue: result.rewardValue,
+      ...(result.rewardChecking ? { rewardChecking: true, confirmEmail: Boolean(result.confirmEmail) } : {}),
+    },
+    { status: 201 },
+  );
 }
 

@@ -1,7 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { plainRewardError } from '../../modules/rewards/index.ts';
 import { formatCents } from '../../modules/scoring/index.ts';
+import { isUuid } from '../../modules/shared/index.ts';
+import { HOLD_STATUS_LABELS } from '../../modules/trust/index.ts';
 import { Cell, CardTypeBadge, Customer, pill, TierBadge } from '../components/gift-card-ui.tsx';
 import { buttonClass, Card, useHydrated } from '../components/ui.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
@@ -13,20 +15,39 @@ export const meta: MetaFunction = () => [{ title: 'Gift cards — RewardLoop' }]
 /** The owner's gift cards: totals, the rewards that failed or are on their way, and every card issued. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const owner = await requireOwner(request, context);
-  const { totals, issuances, failed, pending } = await context.rewards.overview(owner.id);
+  const { totals, issuances, failed, pending, held } = await context.rewards.overview(owner.id);
   return {
     totals,
     issuances,
+    held,
     failed: failed.map((f) => ({ ...f, reason: plainRewardError(f.stage, f.lastError) })),
     pending: pending.map((p) => ({ ...p, reason: p.lastError ? plainRewardError(p.stage, p.lastError) : null })),
   };
 }
 
-/** "Try again" on the failed rewards: a form post (works without JavaScript), answered with a toast. */
+
+/**
+ * "Try again" on the failed rewards, and Release / Reject on a held reward (ADR 050): form posts
+ * (they work without JavaScript), answered with a toast, or with a message on the page.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await requireOwner(request, context);
   const form = await readForm(request);
-  if (form.get('intent') !== 'retry-failed') return data({ message: 'Unknown request.' }, 400);
+  const intent = form.get('intent');
+  if (intent === 'release' || intent === 'reject') {
+    const responseId = String(form.get('responseId') ?? '').trim();
+    if (!isUuid(responseId)) return data({ message: 'Choose a held reward to release or reject.' }, 400);
+    const decided = await context.rewards.decideHold({ businessId: owner.id, responseId, decision: intent, actor: `owner:${owner.email}` });
+    if (!decided.ok) return data({ message: decided.message }, decided.status);
+    return redirectWithToast(
+      context,
+      '/rewards',
+      decided.status === 'released'
+        ? { title: 'Reward released', description: 'The gift card is being issued and emailed to the customer.', type: 'success' }
+        : { title: 'Reward rejected', description: 'No gift card will be sent for this response.', type: 'error' },
+    );
+  }
+  if (intent !== 'retry-failed') return data({ message: 'Unknown request.' }, 400);
   const queued = await context.rewards.retryFailed(owner.id);
   return redirectWithToast(
     context,
@@ -70,9 +91,10 @@ function Stat({ label, value, note, tone = 'default' }: { label: string; value: 
 }
 
 export default function Rewards() {
-  const { totals, issuances, failed, pending } = useLoaderData<typeof loader>();
+  const { totals, issuances, failed, pending, held } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ message?: string }>();
   const local = useHydrated();
-  const nothingYet = issuances.length === 0 && failed.length === 0 && pending.length === 0;
+  const nothingYet = issuances.length === 0 && failed.length === 0 && pending.length === 0 && held.length === 0;
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -102,6 +124,12 @@ export default function Rewards() {
         <Stat label="Failed" value={String(failed.length)} tone={failed.length > 0 ? 'alert' : 'default'} />
       </dl>
 
+      {actionData?.message ? (
+        <p role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900">
+          {actionData.message}
+        </p>
+      ) : null}
+      {held.length > 0 ? <HeldRewards held={held} local={local} /> : null}
       {failed.length > 0 ? <FailedRewards failed={failed} local={local} /> : null}
       {pending.length > 0 ? <PendingRewards pending={pending} local={local} /> : null}
 
@@ -167,6 +195,64 @@ function FailedRewards({ failed, local }: { failed: LoaderData['failed']; local:
                 <p className="font-mono text-xs break-words text-slate-700">{f.lastError}</p>
               </details>
             ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function HeldRewards({ held, local }: { held: LoaderData['held']; local: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' ? String(navigation.formData?.get('responseId') ?? '') : '';
+  return (
+    <section aria-labelledby="held-heading" className="rounded-card border-2 border-amber-400 bg-amber-50 p-4 sm:p-5">
+      <h2 id="held-heading" className="text-lg font-semibold text-amber-950">
+        Held for your review
+      </h2>
+      <p className="max-w-2xl text-sm text-amber-950">
+        These rewards were not sent because something looked unusual. Nothing is lost: the customer was told their reward is being checked. Release
+        sends the gift card (once); Reject means no card is sent.
+      </p>
+      <ul className="mt-4 space-y-3">
+        {held.map((h) => (
+          <li key={h.surveyResponseId} data-testid="held-reward" className="rounded-lg border border-amber-200 bg-white p-4">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <Customer name={h.customerName} email={h.customerEmail} />
+              <div className="flex items-center gap-2">
+                {h.rewardValue !== null ? <span className="font-semibold">{formatCents(h.rewardValue)}</span> : null}
+                {h.rewardTier ? <TierBadge tier={h.rewardTier} /> : null}
+              </div>
+            </div>
+            <p className="mt-2 text-sm text-slate-700">
+              <span className="font-semibold text-slate-900">{HOLD_STATUS_LABELS[h.status]}</span>
+              {' · '}submitted <When iso={h.submittedAt} local={local} />
+              {' · '}
+              <Link to={`/survey-analytics/responses/${h.surveyResponseId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                See the response
+              </Link>
+            </p>
+            {h.reasons.length > 0 ? (
+              <ul className="mt-2 list-disc pl-5 text-sm text-amber-950">
+                {h.reasons.map((r) => (
+                  <li key={r.code}>{r.detail}</li>
+                ))}
+              </ul>
+            ) : null}
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Form method="post">
+                <input type="hidden" name="responseId" value={h.surveyResponseId} />
+                <button type="submit" name="intent" value="release" disabled={busy === h.surveyResponseId} className={buttonClass.primary}>
+                  Release
+                </button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="responseId" value={h.surveyResponseId} />
+                <button type="submit" name="intent" value="reject" disabled={busy === h.surveyResponseId} className={buttonClass.secondary}>
+                  Reject
+                </button>
+              </Form>
+            </div>
           </li>
         ))}
       </ul>

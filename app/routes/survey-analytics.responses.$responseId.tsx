@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { formatCents } from '../../modules/scoring/index.ts';
+import { actorLabel, AUDIT_EVENT_LABELS, HOLD_STATUS_LABELS, type AuditEntryView } from '../../modules/trust/index.ts';
 import { formatWhen, platformLabel } from '../components/analytics.tsx';
 import { CardTypeBadge, TierBadge } from '../components/gift-card-ui.tsx';
 import { buttonClass, Card } from '../components/ui.tsx';
@@ -13,14 +14,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const owner = await requireOwner(request, context);
   const response = await context.analytics.response(owner.id, params.responseId ?? '');
   if (!response) throw new Response('Response not found.', { status: 404 });
-  return { response };
+  // The reward's hold and its append-only audit trail (ADR 050), scoped to this owner like the response.
+  const { hold, trail } = await context.rewards.trust(owner.id, response.id);
+  return { response, hold, trail };
 }
 
 const KIND_LABEL = { review: 'review', follow: 'follow', tag: 'tag' } as const;
 const emailLabel = { sent: 'Email sent', sending: 'Email on its way', failed: 'Email not sent' } as const;
 
 export default function ResponseDetail() {
-  const { response: r } = useLoaderData<typeof loader>();
+  const { response: r, hold, trail } = useLoaderData<typeof loader>();
+  const waiting = hold && (hold.status === 'held' || hold.status === 'awaiting_email');
   const back = r.surveyId ? `/survey-analytics/${r.surveyId}` : '/survey-analytics';
   const who = r.customerName ?? r.customerEmail ?? 'Anonymous customer';
   return (
@@ -174,6 +178,26 @@ export default function ResponseDetail() {
               </div>
             ) : null}
           </dl>
+        ) : waiting || hold?.status === 'rejected' ? (
+          <div className="mt-2 text-slate-700" data-testid="reward">
+            <p>
+              <span className="font-semibold">{HOLD_STATUS_LABELS[hold!.status]}.</span>{' '}
+              {waiting ? (
+                <Link to="/rewards" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                  Review it on Gift Cards
+                </Link>
+              ) : (
+                'No gift card is sent for this response.'
+              )}
+            </p>
+            {hold!.reasons.length > 0 ? (
+              <ul className="mt-2 list-disc pl-5 text-sm">
+                {hold!.reasons.map((reason) => (
+                  <li key={reason.code}>{reason.detail}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
         ) : r.pendingReward ? (
           <p className="mt-2 text-slate-700" data-testid="reward">
             {r.pendingReward.failed ? (
@@ -190,6 +214,56 @@ export default function ResponseDetail() {
           </p>
         )}
       </Card>
+
+      <AuditTrail trail={trail} />
     </main>
+  );
+}
+
+/** What one audit entry's details say, in a line: score, verdicts, reasons, the card. */
+function auditSummary(e: AuditEntryView): string {
+  const d = e.details as {
+    score?: { points?: number; tier?: string | null; rewardValueCents?: number };
+    verdicts?: Array<{ platform?: string; kind?: string; isValid?: boolean }>;
+    reasons?: Array<{ detail?: string }>;
+    status?: string;
+    because?: string;
+    cardEnding?: string;
+    rewardValueCents?: number;
+    from?: string;
+  };
+  const parts: string[] = [];
+  if (d.score) parts.push(`${d.score.points ?? 0} points, ${d.score.tier ?? 'no tier'}${d.score.rewardValueCents ? `, ${formatCents(d.score.rewardValueCents)}` : ''}`);
+  if (d.verdicts?.length) parts.push(`screenshots: ${d.verdicts.map((v) => `${platformLabel(v.platform ?? '')} ${v.kind ?? ''} ${v.isValid ? 'verified' : 'rejected'}`).join('; ')}`);
+  if (d.reasons?.length) parts.push(`held because: ${d.reasons.map((r) => r.detail).join(' ')}`);
+  if (d.status === 'awaiting_email') parts.push('waiting for the customer to confirm their email');
+  if (d.because) parts.push(d.because);
+  if (d.cardEnding) parts.push(`card ending ${d.cardEnding}${d.rewardValueCents ? `, ${formatCents(d.rewardValueCents)}` : ''}`);
+  return parts.join(' · ');
+}
+
+function AuditTrail({ trail }: { trail: AuditEntryView[] }) {
+  return (
+    <section aria-labelledby="audit-heading" className="space-y-3">
+      <h2 id="audit-heading" className="text-lg font-semibold">
+        Reward decisions
+      </h2>
+      <p className="text-sm text-slate-600">Every decision about this reward, as it was recorded. Entries are never changed or removed.</p>
+      {trail.length === 0 ? (
+        <p className="text-slate-600">No reward decision was recorded for this response.</p>
+      ) : (
+        <ol className="space-y-2" data-testid="audit-trail">
+          {trail.map((e) => (
+            <li key={e.id} data-testid="audit-entry" className="rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm">
+              <p>
+                <span className="font-semibold">{AUDIT_EVENT_LABELS[e.event] ?? e.event}</span> · {actorLabel(e.actor)} ·{' '}
+                <time dateTime={e.at}>{formatWhen(e.at)}</time>
+              </p>
+              {auditSummary(e) ? <p className="mt-1 text-slate-700">{auditSummary(e)}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }

@@ -368,6 +368,21 @@ function BuilderForm({
             ))}
           </select>
           <FieldError id={fields.surveyFrequencyDays.errorId} errors={fields.surveyFrequencyDays.errors} />
+          <div className="mt-4 flex items-start gap-3">
+            <input
+              {...getInputProps(fields.verifyCustomerEmail, { type: 'checkbox' })}
+              aria-describedby={`${fields.verifyCustomerEmail.id}-help`}
+              className="mt-1 size-5 shrink-0 rounded border-slate-300"
+            />
+            <div>
+              <label htmlFor={fields.verifyCustomerEmail.id} className="font-semibold">
+                Ask customers to confirm their email before the gift card is sent
+              </label>
+              <p id={`${fields.verifyCustomerEmail.id}-help`} className="text-sm text-slate-600">
+                We email them a link; the card follows when they click it. Stops rewards going to made-up addresses.
+              </p>
+            </div>
+          </div>
         </Card>
 
         <Card>

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { RewardEmailBusyError, errorText, type IssuanceSummary, type FailedReward } from '../../modules/rewards/server.ts';
+import { userInfo } from 'node:os';
+import { RewardEmailBusyError, errorText, type IssuanceSummary, type FailedReward, type HeldReward } from '../../modules/rewards/server.ts';
 import { formatCents } from '../../modules/scoring/index.ts';
 import { isUuid } from '../../modules/shared/index.ts';
 import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
@@ -61,7 +62,7 @@ function describeIssuance(i: IssuanceSummary): string {
 }
 
 export function registerRewardCommands(program: Command, io: CliIo): void {
-  const rewards = program.command('rewards').description('gift card rewards: list, failed, issue, retry-failed');
+  const rewards = program.command('rewards').description('gift card rewards: list, failed, issue, retry-failed, review');
 
   rewards
     .command('list')
@@ -172,4 +173,88 @@ export function registerRewardCommands(program: Command, io: CliIo): void {
         io.out.write(`Queued ${queued.length} failed reward(s) again; the server's workers will process them.\n`);
       });
     });
+
+  registerReviewCommands(rewards, io);
+}
+
+/** Who decided, for the audit trail: the operating system user running the CLI. */
+function cliActor(io: CliIo): string {
+  let name = io.env.USER ?? io.env.LOGNAME ?? '';
+  if (!name) {
+    try {
+      name = userInfo().username;
+    } catch {
+      name = 'unknown';
+    }
+  }
+  return `cli:${name}`;
+}
+
+function printHolds(io: CliIo, held: HeldReward[], json: boolean) {
+  if (json) {
+    io.out.write(`${JSON.stringify(held, null, 2)}\n`);
+    return;
+  }
+  if (held.length === 0) {
+    io.out.write('No held rewards.\n');
+    return;
+  }
+  io.out.write(
+    table([
+      ['HELD AT', 'STATUS', 'RESPONSE', 'BUSINESS', 'CUSTOMER', 'REWARD', 'REASONS'],
+      ...held.map((h) => [
+        day(h.heldAt),
+        h.status,
+        h.surveyResponseId,
+        h.businessName,
+        h.customerEmail ?? '-',
+        `${money(h.rewardValue)} ${h.rewardTier ?? ''}`.trim(),
+        h.reasons.map((r) => r.code).join(',') || (h.status === 'awaiting_email' ? 'email confirmation' : '-'),
+      ]),
+    ]),
+  );
+  io.out.write(`${held.length} held reward(s). Decide with: reward-cli rewards review release <responseId> | reject <responseId>\n`);
+}
+
+/** `reward-cli rewards review`: held rewards (ADR 050): list (the default), release <id>, reject <id>. */
+function registerReviewCommands(rewards: Command, io: CliIo): void {
+  const review = rewards.command('review').description('rewards held for review: list (default), release <responseId>, reject <responseId>');
+
+  review
+    .command('list', { isDefault: true })
+    .description('held rewards waiting for a decision, oldest first (--all: decided ones too)')
+    .option('--business <id>', 'only this business')
+    .option('--all', 'include released and rejected rewards')
+    .option('--json', 'print JSON')
+    .action(async (flags: { business?: string; all?: boolean; json?: boolean }) => {
+      const businessId = uuidArg(flags.business, '--business');
+      await withRoot(io, {}, async (root, { rewardOperations }) => {
+        await requireMigrated(root);
+        printHolds(io, await rewardOperations.holds({ businessId, all: Boolean(flags.all) }), Boolean(flags.json));
+      });
+    });
+
+  for (const decision of ['release', 'reject'] as const) {
+    review
+      .command(decision)
+      .description(
+        decision === 'release'
+          ? 'release a held reward: its gift card is issued and emailed once by the server'
+          : 'reject a held reward: no gift card is ever issued for it',
+      )
+      .argument('[responseId]', 'the survey response id (asked on a terminal when left out)')
+      .action(async (arg: string | undefined) => {
+        const responseId = await requiredId(io, arg, 'Survey response id of the held reward', 'responseId');
+        await withRoot(io, { jobs: true }, async (root, { rewardOperations }) => {
+          await requireMigrated(root);
+          const result = await rewardOperations.decideHold({ responseId, businessId: null, decision, actor: cliActor(io) });
+          if (!result.ok) throw new CliError(EXIT.failure, result.status === 404 ? `No held reward for response ${responseId}.` : result.message);
+          io.out.write(
+            result.status === 'released'
+              ? `Released the reward of response ${responseId}; the server's workers issue the gift card and email it.\n`
+              : `Rejected the reward of response ${responseId}; no gift card will be issued.\n`,
+          );
+        });
+      });
+  }
 }

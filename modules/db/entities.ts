@@ -4,6 +4,7 @@ import { SurveyAnswerCount, SurveyFunnelCount } from '../analytics/entities.ts';
 import { CustomerSubmission, ScreenshotVerification, SurveyResponse } from '../responses/entities.ts';
 import { GiftCardIssuance, GiftCardRequest, SquareWebhookEvent } from '../rewards/entities.ts';
 import { SurveyConfig } from '../surveys/entities.ts';
+import { ResponseFingerprint, RewardAuditEntry, RewardHold } from '../trust/entities.ts';
 
 /** Every stored record of the product, registered with the ORM in one place. */
 export const entities = [
@@ -20,4 +21,7 @@ export const entities = [
   BillingWebhookEvent,
   SurveyFunnelCount,
   SurveyAnswerCount,
+  RewardHold,
+  RewardAuditEntry,
+  ResponseFingerprint,
 ];

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 
 /** The queues of the product. Each job handler is idempotent: a job may run more than once. */
-export const QUEUES = ['reward-issue', 'reward-email', 'pos-token-refresh', 'billing-sync'] as const;
+export const QUEUES = ['reward-issue', 'reward-email', 'reward-confirm-email', 'pos-token-refresh', 'billing-sync'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /**
@@ -38,6 +38,8 @@ export const DEFAULT_QUEUE_POLICY: QueuePolicy = { retryLimit: 2, retryDelaySeco
 export const DEFAULT_QUEUE_POLICIES: Partial<Record<QueueName, QueuePolicy>> = {
   'reward-issue': { retryLimit: 10, retryDelaySeconds: 5, retryBackoff: true, retryDelayMaxSeconds: 900, expireInSeconds: 120, heartbeatSeconds: 10 },
   'reward-email': { retryLimit: 10, retryDelaySeconds: 5, retryBackoff: true, retryDelayMaxSeconds: 1800, expireInSeconds: 120, heartbeatSeconds: 10 },
+  // The customer's "confirm your email" message before a held reward (ADR 050): retried like the reward email.
+  'reward-confirm-email': { retryLimit: 10, retryDelaySeconds: 5, retryBackoff: true, retryDelayMaxSeconds: 1800, expireInSeconds: 120, heartbeatSeconds: 10 },
   // Daily (ADR 017): a run with Square unreachable is retried over about an hour; tomorrow's run tries again.
   'pos-token-refresh': { retryLimit: 4, retryDelaySeconds: 60, retryBackoff: true, retryDelayMaxSeconds: 1800, expireInSeconds: 600 },
   // Every 15 minutes (ADR 022): a failed run is simply retried by the next one.

@@ -102,6 +102,8 @@ export const ScreenshotVerification = defineEntity({
     uploadKey: p.string().length(64),
     /** 'sha256:<hex>' as the verifier computed it (the OCR adapter hashes pixels, the fake bytes). */
     imageHash: p.string().length(80),
+    /** 64-bit DCT perceptual hash of the stored image, 16 hex digits (sharp-phash, ADR 050): near-copies across customers. */
+    perceptualHash: p.string().length(16).nullable(),
     /** `normaliseReviewText` of the review read off the image, cut to REVIEW_TEXT_KEY_MAX letters (an index entry has a size limit). */
     normalisedReviewText: p.text().nullable(),
     reviewText: p.text().nullable(),

@@ -5,3 +5,4 @@
  */
 export * from './customer-checks.ts';
 export * from './customer-view.ts';
+export * from './device.ts';

@@ -13,6 +13,7 @@ import {
   type SurveyTemplate,
 } from '../surveys/template.ts';
 import { effectiveTemplate, questionTexts } from '../surveys/questions.ts';
+import { appendAudit, assessSubmission, createHold, sqlOn } from '../trust/server.ts';
 import { duplicateImage, duplicateReviewText } from '../verification/judge.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';
 import { eligibilityFrom } from './eligibility.ts';
@@ -36,6 +37,8 @@ export type SubmissionInput = {
   bypassSquare?: boolean;
   ipAddress: string;
   userAgent: string | null;
+  /** The first-party device cookie (`rl_client`, set at the edge), when the browser sent one: fraud checks (ADR 050). */
+  deviceId?: string | null;
   /** What the browser computed; only compared with the server's figures and logged. */
   frontend?: { points?: number; tier?: string | null; rewardValue?: number };
   /** The survey page's own form post (the page without JavaScript): see `PageSubmission`. */
@@ -60,7 +63,22 @@ export type PageSubmission = {
 export type ScreenshotRejected = { platform: string; kind: VerificationKind; questionId: string };
 
 export type SubmissionResult =
-  | { ok: true; preview?: false; responseId: string; totalPoints: number; rewardTier: string | null; rewardValue: number; rewardQueued: boolean; rewardsPaused?: boolean }
+  | {
+      ok: true;
+      preview?: false;
+      responseId: string;
+      totalPoints: number;
+      rewardTier: string | null;
+      rewardValue: number;
+      rewardQueued: boolean;
+      rewardsPaused?: boolean;
+      /**
+       * The reward is being checked before it is sent (held for the owner's review, or waiting for the
+       * customer to confirm their email: `confirmEmail`). The customer is told it will arrive by email.
+       */
+      rewardChecking?: boolean;
+      confirmEmail?: boolean;
+    }
   | { ok: true; preview: true; responseId: null; totalPoints: number; rewardTier: string | null; rewardValue: number; rewardQueued: false }
   | {
       ok: false;
@@ -199,20 +217,61 @@ export async function submitSurvey(
         }
         if (updated !== 1) throw new Refused(alreadyRewarded(use, found.businessName, false));
       }
+      // Fraud checks (ADR 050): this submission against earlier ones by other customers; its own
+      // fingerprints are kept for later ones. A suspicious reward is held, never refused or lost.
+      const trustSql = sqlOn(tx);
+      const reasons = await assessSubmission(trustSql, {
+        responseId: response.id,
+        businessId: survey.businessId,
+        customerEmail: contact.email,
+        deviceId: input.deviceId ?? null,
+        ip: input.ipAddress.slice(0, 45),
+        texts: [...freeTexts(template, answers), ...uses.map((u) => u.row.reviewText ?? '')],
+        imageHashes: uses.map((u) => u.row.perceptualHash ?? ''),
+        now,
+      });
       const rewardDue = Boolean(score.tier && contact.email && deps.jobs && !found.rewardsPaused);
-      if (rewardDue) await deps.jobs!.send('reward-issue', { responseId: response.id }, { em: tx, key: response.id });
+      const decision = {
+        inputs: { answers: Object.keys(answers).length, customerEmail: contact.email, ip: input.ipAddress.slice(0, 45), device: input.deviceId ? 'cookie' : 'none' },
+        score: { points: score.points, tier: score.tier, rewardValueCents: score.tier ? score.rewardValueCents : 0, client: input.frontend ?? null },
+        verdicts: uses.map((u) => ({ verificationId: u.row.id, kind: u.kind, platform: u.platform, isValid: u.row.isValid, rejectionCode: u.row.rejectionCode ?? null, starRating: u.row.starRating ?? null })),
+        reasons,
+      };
+      let checking = false;
+      let confirmEmail = false;
+      if (rewardDue && (reasons.length > 0 || survey.verifyCustomerEmail)) {
+        const hold = await createHold(trustSql, { responseId: response.id, businessId: survey.businessId, reasons, confirmEmail: survey.verifyCustomerEmail, now });
+        await appendAudit(trustSql, { responseId: response.id, businessId: survey.businessId, event: 'held', actor: 'system', details: { ...decision, status: hold.status } });
+        if (hold.emailToken) await deps.jobs!.send('reward-confirm-email', { responseId: response.id, token: hold.emailToken }, { em: tx, key: `${response.id}:confirm` });
+        checking = true;
+        confirmEmail = hold.status === 'awaiting_email';
+      } else if (rewardDue) {
+        await deps.jobs!.send('reward-issue', { responseId: response.id }, { em: tx, key: response.id });
+        await appendAudit(trustSql, { responseId: response.id, businessId: survey.businessId, event: 'queued', actor: 'system', details: decision });
+      } else if (score.tier && contact.email) {
+        await appendAudit(trustSql, {
+          responseId: response.id,
+          businessId: survey.businessId,
+          event: 'not_rewarded',
+          actor: 'system',
+          details: { ...decision, because: found.rewardsPaused ? 'the monthly reward budget is used up' : 'rewards are not sent from here' },
+        });
+      }
       return {
         ok: true as const,
         responseId: response.id,
         totalPoints: score.points,
         rewardTier: score.tier,
         rewardValue: score.tier && !found.rewardsPaused ? score.rewardValueCents : 0,
-        rewardQueued: rewardDue,
+        rewardQueued: rewardDue && !checking,
         rewardsPaused: found.rewardsPaused,
+        rewardChecking: checking,
+        confirmEmail,
       };
     });
     // Committed: a worker in this process starts on the reward now rather than at its next poll.
     if (result.rewardQueued) deps.jobs?.wake('reward-issue');
+    if (result.confirmEmail) deps.jobs?.wake('reward-confirm-email');
     return result;
   } catch (error) {
     if (error instanceof Refused) return error.result;
@@ -323,4 +382,15 @@ function socialVerificationData(uses: Use[]): Record<string, unknown> {
     };
   }
   return data;
+}
+
+/** The customer's own words: answers to the survey's text questions (fraud checks compare them across customers). */
+function freeTexts(template: SurveyTemplate, answers: Record<string, string | number>): string[] {
+  const texts: string[] = [];
+  for (const section of template.sections) {
+    for (const q of [...section.questions, ...(section.negative_questions ?? [])]) {
+      if (/_text$/.test(q.type) && typeof answers[q.id] === 'string') texts.push(answers[q.id] as string);
+    }
+  }
+  return texts;
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { storeImageUpload, type BlobStore } from '../uploads/index.ts';
+import { perceptualHash, storeImageUpload, type BlobStore } from '../uploads/index.ts';
 import type { RejectionCode, ScreenshotVerifier, VerificationResult } from '../verification/port.ts';
 import { PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type ReviewPlatform, type SocialPlatform } from '../surveys/template.ts';
 import { ScreenshotVerification, VERIFICATION_KINDS, type VerificationKind } from './entities.ts';
@@ -107,6 +107,8 @@ export async function verifyScreenshot(deps: Deps, input: VerifyInput): Promise<
       });
     }
     const { evidence } = result;
+    // Near-copies sent by other customers are found at submission (modules/trust, ADR 050).
+    const phash = await perceptualHash(stored.data).catch(() => null);
     const row = deps.em.create(ScreenshotVerification, {
       businessId: survey.businessId,
       surveyConfigId: survey.id,
@@ -114,6 +116,7 @@ export async function verifyScreenshot(deps: Deps, input: VerifyInput): Promise<
       platform: input.platform,
       uploadKey: stored.upload.key,
       imageHash: evidence.imageHash,
+      perceptualHash: phash,
       normalisedReviewText: evidence.normalisedReviewText ? reviewTextKey(evidence.normalisedReviewText) : null,
       reviewText: evidence.reviewText ?? null,
       starRating: evidence.starRating ?? null,

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { JobQueue } from '../jobs/port.ts';
 import { posCredentials } from '../pos/credentials.ts';
 import { isUuid } from '../shared/ids.ts';
+import { appendAudit, holdStatus } from '../trust/server.ts';
 import { GiftCardError, type GiftCardCredentials, type GiftCards, type IssuedCard } from './port.ts';
 import type { GiftCardProvider } from './entities.ts';
 import { giftCardProviderFor } from './card-provider.ts';
@@ -118,6 +119,10 @@ export async function issueReward(deps: RewardDeps, responseId: string): Promise
   if (!response) return { status: 'not-found' };
   if (!response.reward_tier || !response.reward_value || response.reward_value <= 0) return { status: 'not-eligible', reason: 'no reward tier was earned' };
   if (!response.customer_email) return { status: 'not-eligible', reason: 'the response has no email address' };
+  // A held reward waits for the owner (or the customer's confirmation); a rejected one never issues (ADR 050).
+  const hold = await holdStatus(sql, responseId);
+  if (hold === 'rejected') return { status: 'not-eligible', reason: 'the owner rejected this reward' };
+  if (hold === 'held' || hold === 'awaiting_email') return { status: 'not-eligible', reason: 'the reward is held for review' };
 
   const existing = await findIssuance(em, { surveyResponseId: responseId });
   if (existing) {
@@ -204,6 +209,13 @@ export async function issueReward(deps: RewardDeps, responseId: string): Promise
     ]);
     await q(`update gift_card_requests set failed_at = null, last_error = null where survey_response_id = ?`, [responseId]);
     await deps.jobs.send('reward-email', { issuanceId: inserted.id }, { em: tx, key: inserted.id });
+    await appendAudit(q, {
+      responseId,
+      businessId: response.business_id,
+      event: 'issued',
+      actor: 'system',
+      details: { issuanceId: inserted.id, provider: request.provider, giftCardId: card.giftCardId, cardEnding: card.gan.slice(-4), rewardValueCents: response.reward_value, rewardTier: response.reward_tier },
+    });
     return inserted.id;
   });
 

@@ -1,5 +1,6 @@
 import { isLastAttempt, type JobHandler } from '../jobs/port.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { sendConfirmEmail } from './confirm-email.ts';
 import { recordEmailFailure, sendRewardEmail } from './email.ts';
 import { errorText, issueReward, recordIssueFailure, type RewardDeps } from './issue.ts';
 import { GiftCardError } from './port.ts';
@@ -21,7 +22,11 @@ const permanent = (error: unknown) => error instanceof GiftCardError && !error.r
  * on the last attempt (or a permanent failure) the reward is marked failed, which the owner's list
  * and `reward-cli rewards failed` show.
  */
-export function rewardJobHandlers(deps: RewardJobDeps): { issue: JobHandler<{ responseId: string }>; email: JobHandler<{ issuanceId: string }> } {
+export function rewardJobHandlers(deps: RewardJobDeps): {
+  issue: JobHandler<{ responseId: string }>;
+  email: JobHandler<{ issuanceId: string }>;
+  confirmEmail: JobHandler<{ responseId: string; token: string }>;
+} {
   const { logger } = deps;
   return {
     issue: async (job) => {
@@ -51,6 +56,15 @@ export function rewardJobHandlers(deps: RewardJobDeps): { issue: JobHandler<{ re
         const final = isLastAttempt(job);
         logger.warn({ error: errorText(error), issuanceId, attempt: job.retryCount + 1, final }, 'reward-email attempt failed');
         await recordEmailFailure(deps.em, issuanceId, error, final).catch((e: unknown) => logger.error({ err: e, issuanceId }, 'could not record a reward email failure'));
+        throw error;
+      }
+    },
+    /** The customer's "confirm your email" link before a held reward is sent (ADR 050); a failure is retried. */
+    confirmEmail: async (job) => {
+      try {
+        await sendConfirmEmail({ em: deps.em, mailer: deps.mailer, appUrl: deps.appUrl }, job.data);
+      } catch (error) {
+        logger.warn({ error: errorText(error), responseId: job.data.responseId, attempt: job.retryCount + 1 }, 'reward-confirm-email attempt failed');
         throw error;
       }
     },

@@ -2,6 +2,7 @@ import { sendRewardEmail } from './email.ts';
 import { issueReward, recordIssueFailure, rewardIssued, type IssueOutcome, type RewardDeps } from './issue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { listFailures, listIssuances, retryFailed } from './queries.ts';
+import { decideHold, listHolds } from './holds.ts';
 
 /**
  * The operator's reward use cases (`reward-cli rewards`, ADR 056), over every business or one:
@@ -35,6 +36,10 @@ export function createRewardOperations(deps: Omit<RewardDeps, 'jobs'> & { jobs: 
     },
     /** Sends an issuance's email now (throws RewardEmailBusyError while a worker holds it). */
     sendEmail: (issuanceId: string) => sendRewardEmail({ em: deps.em, mailer: deps.mailer, appUrl: deps.appUrl, logger: deps.logger }, issuanceId),
+    /** Rewards held for review (ADR 050), oldest first; `all` adds decided ones. */
+    holds: (options: { businessId?: string; all?: boolean }) => listHolds(deps.em.fork(), options),
+    /** Releases or rejects a held reward (audited; a release queues the card once). */
+    decideHold: (input: Parameters<typeof decideHold>[1]) => decideHold({ em: deps.em, jobs: withJobs().jobs }, input),
     /** Whether a card was issued (or is being issued) for the response. */
     issued: (responseId: string) => rewardIssued(deps.em.fork(), responseId),
   };

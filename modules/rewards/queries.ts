@@ -189,6 +189,7 @@ export async function listPending(em: EntityManager, options: { businessId: stri
         where r.business_id = ? and r.reward_tier is not null and r.reward_value > 0 and r.customer_email is not null
           and g.failed_at is null
           and not exists (select 1 from gift_card_issuances i where i.survey_response_id = r.id)
+          and not exists (select 1 from reward_holds h where h.survey_response_id = r.id and h.status <> 'released')
        union all
        select 'email', i.survey_response_id, i.id, i.customer_name, i.customer_email,
               i.reward_tier, i.reward_value, i.gift_card_number, i.email_attempts, i.email_last_error, i.issued_at

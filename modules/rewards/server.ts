@@ -5,3 +5,5 @@ export * from './email.ts';
 export * from './jobs.ts';
 export * from './queries.ts';
 export * from './operations.ts';
+export * from './confirm-email.ts';
+export * from './holds.ts';

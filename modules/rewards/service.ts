@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { JobQueue } from '../jobs/port.ts';
 import { issuanceTotals, listFailures, listIssuances, listPending, retryFailed } from './queries.ts';
+import { auditTrail, confirmCustomerEmail, decideHold, holdOf, listHolds, type HoldDecision } from './holds.ts';
 import { receiveSquareWebhook } from './webhooks.ts';
 
 /** `context.rewards`: what the owner's pages and the Square webhook reach. One instance per request. */
@@ -18,13 +19,25 @@ export function createRewards(deps: { em: EntityManager; logger: Logger; appUrl:
      * rewards that failed after every retry and the ones still on their way.
      */
     overview: async (businessId: string) => {
-      const [totals, list, failed, pending] = await Promise.all([
+      const [totals, list, failed, pending, held] = await Promise.all([
         issuanceTotals(deps.em.fork(), businessId),
         issuances(businessId),
         failures(businessId),
         listPending(deps.em.fork(), { businessId }),
+        listHolds(deps.em.fork(), { businessId }),
       ]);
-      return { totals, issuances: list, failed, pending };
+      return { totals, issuances: list, failed, pending, held: held.map(({ businessId: _b, businessName: _n, ...hold }) => hold) };
+    },
+    /**
+     * The owner's Release or Reject of one of their held rewards (ADR 050). Another business's
+     * reward is answered like an unknown one. Release queues the exactly-once issue job.
+     */
+    decideHold: (input: { businessId: string; responseId: string; decision: HoldDecision; actor: string }) =>
+      decideHold({ em: deps.em, jobs: deps.jobs }, { responseId: input.responseId, businessId: input.businessId, decision: input.decision, actor: input.actor }),
+    /** One response's hold and append-only audit trail, for its owner only (the response detail page). */
+    trust: async (businessId: string, responseId: string) => {
+      const [hold, trail] = await Promise.all([holdOf(deps.em.fork(), { businessId, responseId }), auditTrail(deps.em.fork(), { businessId, responseId })]);
+      return { hold: hold ? (({ businessId: _b, businessName: _n, ...h }) => h)(hold) : null, trail };
     },
     /**
      * Queues the owner's failed rewards again (the same code as `reward-cli rewards retry-failed`,
@@ -34,6 +47,8 @@ export function createRewards(deps: { em: EntityManager; logger: Logger; appUrl:
       if (!deps.jobs) throw new Error('Retrying rewards needs the job queue.');
       return (await retryFailed(deps.em, deps.jobs, { businessId })).length;
     },
+    /** The customer's click on the "confirm your email" link of a held reward (ADR 050). */
+    confirmCustomerEmail: (token: string) => confirmCustomerEmail({ em: deps.em, jobs: deps.jobs }, token),
     receiveSquareWebhook: (input: { body: string; signature: string | null }) =>
       receiveSquareWebhook({ em: deps.em, signatureKey: deps.squareWebhookSignatureKey, appUrl: deps.appUrl, logger: deps.logger }, input),
   };

@@ -24,6 +24,8 @@ export const SurveyConfig = defineEntity({
     selectedReviewPlatforms: p.json<string[]>().defaultRaw(`'[]'`),
     selectedSocialPlatforms: p.json<string[]>().defaultRaw(`'[]'`),
     surveyFrequencyDays: p.integer().default(90),
+    /** The owner asks customers to confirm their email (a link) before a gift card is sent (ADR 050). */
+    verifyCustomerEmail: p.boolean().default(false),
     redemptionWebsite: p.string().length(500).nullable(),
     /** 'ask_every' or 'rating_routed' (ADR 040); existing rows were migrated to 'rating_routed'. */
     reviewPolicy: p.string().length(20).default('ask_every'),

@@ -203,6 +203,8 @@ export type SurveyConfigInput = {
   reviewPolicy?: ReviewPolicy;
   /** Missing: an edit keeps its own, a new survey the template's; null: back to the template's. */
   tierThresholds?: Partial<Record<TierName, number>> | null;
+  /** Customers confirm their email before a gift card is sent (ADR 050); left out: unchanged (new surveys: off). */
+  verifyCustomerEmail?: boolean;
 };
 
 function cleanLinks(v: PlatformFields) {
@@ -245,6 +247,8 @@ export const builderFormSchema = z
     surveyFrequencyDays: frequency,
     customQuestions: questionListField,
     reviewPolicy: z.preprocess((v) => (v === undefined || v === '' ? DEFAULT_REVIEW_POLICY : v), reviewPolicy),
+    // A checkbox: sent ('on') when ticked, absent when not.
+    verifyCustomerEmail: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
     ...platformsAndLinks,
   })
   .superRefine(checkPlatforms, always)
@@ -278,6 +282,7 @@ export const builderFormSchema = z
       surveyFrequencyDays: v.surveyFrequencyDays,
       customQuestions: storedQuestions(v.surveyTemplateId, v.customQuestions),
       reviewPolicy: v.reviewPolicy,
+      verifyCustomerEmail: v.verifyCustomerEmail,
     };
   });
 
@@ -302,6 +307,7 @@ export const surveyConfigApiSchema = z
     customQuestions: z.array(z.unknown(), { error: 'customQuestions must be a list of questions' }).optional(),
     reviewPolicy: reviewPolicy.optional(),
     tierThresholds: tierThresholdsInput.optional(),
+    verifyCustomerEmail: z.boolean({ error: 'verifyCustomerEmail must be true or false' }).optional(),
     ...platformsAndLinks,
   })
   .superRefine(checkPlatforms, always)
@@ -334,6 +340,7 @@ export const surveyConfigApiSchema = z
       ...(v.customQuestions === undefined ? {} : { customQuestions: storedQuestions(v.surveyTemplateId, v.customQuestions) }),
       ...(v.reviewPolicy === undefined ? {} : { reviewPolicy: v.reviewPolicy }),
       ...(v.tierThresholds === undefined ? {} : { tierThresholds: v.tierThresholds }),
+      ...(v.verifyCustomerEmail !== undefined ? { verifyCustomerEmail: v.verifyCustomerEmail } : {}),
     };
   });
 
@@ -347,6 +354,7 @@ export type StoredSurveyLike = {
   goldRewardValue?: number;
   redemptionWebsite?: string | null;
   surveyFrequencyDays?: number;
+  verifyCustomerEmail?: boolean;
   selectedReviewPlatforms?: readonly string[];
   reviewUrls?: Record<string, string>;
   selectedSocialPlatforms?: readonly string[];
@@ -366,6 +374,7 @@ export function toFormValues(s: StoredSurveyLike | null | undefined, defaultMode
     customGold: mode === 'custom' ? dollars(s?.goldRewardValue) : undefined,
     redemptionWebsite: s?.redemptionWebsite ?? '',
     surveyFrequencyDays: String(s?.surveyFrequencyDays ?? 90),
+    verifyCustomerEmail: s?.verifyCustomerEmail ? 'on' : undefined,
     selectedReviewPlatforms: [...(s?.selectedReviewPlatforms ?? [])],
     reviewUrls: { ...(s?.reviewUrls ?? {}) },
     selectedSocialPlatforms: [...(s?.selectedSocialPlatforms ?? [])],

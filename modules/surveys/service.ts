@@ -26,6 +26,8 @@ export type SurveyConfigView = {
   selectedReviewPlatforms: string[];
   selectedSocialPlatforms: string[];
   surveyFrequencyDays: number;
+  /** Customers confirm their email (a link) before their gift card is sent (ADR 050). */
+  verifyCustomerEmail: boolean;
   reviewUrls: Record<string, string>;
   socialHandles: Record<string, string>;
   customQuestions: unknown[];
@@ -55,6 +57,7 @@ export function toSurveyView(s: SurveyConfig): SurveyConfigView {
     selectedReviewPlatforms: s.selectedReviewPlatforms,
     selectedSocialPlatforms: s.selectedSocialPlatforms,
     surveyFrequencyDays: s.surveyFrequencyDays,
+    verifyCustomerEmail: s.verifyCustomerEmail,
     reviewUrls: s.reviewUrls,
     socialHandles: s.socialHandles,
     customQuestions: s.customQuestions,
@@ -179,6 +182,7 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
         selectedReviewPlatforms: [...row.selectedReviewPlatforms],
         selectedSocialPlatforms: [...row.selectedSocialPlatforms],
         surveyFrequencyDays: row.surveyFrequencyDays,
+        verifyCustomerEmail: row.verifyCustomerEmail,
         redemptionWebsite: row.redemptionWebsite ?? null,
         tierThresholds: row.tierThresholds ? { ...row.tierThresholds } : null,
         reviewPolicy: reviewPolicyOf(row),

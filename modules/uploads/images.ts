@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
+import phash from 'sharp-phash';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from './limits.ts';
 
 export { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES };
@@ -158,4 +159,13 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
     if (next) next();
     else running -= 1;
   }
+}
+
+/**
+ * The image's 64-bit perceptual hash (a DCT pHash from `sharp-phash`, ADR 050) as 16 hex digits:
+ * re-saved, re-encoded, resized or brightened copies land within a bit or two of each other.
+ */
+export async function perceptualHash(image: Buffer): Promise<string> {
+  const bits = await phash(image, { limitInputPixels: MAX_INPUT_PIXELS });
+  return BigInt(`0b${bits}`).toString(16).padStart(16, '0');
 }
