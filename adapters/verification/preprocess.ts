@@ -47,7 +47,42 @@ export type DecodedScreenshot = {
   ocrToRgb: number;
   /** The page's commonest colour. */
   background: { r: number; g: number; b: number };
+  /** Makes the images of the closer reading (see `closerImages`). */
+  closer: (blank: readonly Box[]) => Promise<{ grey: Buffer; whiteText: Buffer }>;
 };
+
+type Box = { x0: number; y0: number; x1: number; y1: number };
+
+/**
+ * Pixels of white text: near white and nearly colourless. Captions and stickers over a photo or a
+ * video, the label of a coloured button, are white; greyscale gives them little contrast with a
+ * light picture behind them, this mask gives them all of it (black on white, the rest white; a
+ * light page comes out inverted, which OCR reads as well).
+ */
+export function whiteTextMask(rgb: Rgb): Buffer {
+  const mask = Buffer.alloc(rgb.width * rgb.height);
+  for (let i = 0, j = 0; i < mask.length; i++, j += 3) {
+    const r = rgb.data[j]!;
+    const g = rgb.data[j + 1]!;
+    const b = rgb.data[j + 2]!;
+    const max = r > g ? (r > b ? r : b) : g > b ? g : b;
+    const min = r < g ? (r < b ? r : b) : g < b ? g : b;
+    mask[i] = max > 238 && max - min < 18 ? 0 : 255;
+  }
+  return mask;
+}
+
+/** Paints boxes white in a greyscale image, in place (text already read, so the next pass skips it). */
+function paintWhite(grey: Buffer, width: number, height: number, boxes: readonly Box[]): void {
+  for (const box of boxes) {
+    const pad = Math.round((box.y1 - box.y0) * 0.25);
+    const x0 = Math.max(0, Math.floor(box.x0) - pad);
+    const x1 = Math.min(width, Math.ceil(box.x1) + pad);
+    const y0 = Math.max(0, Math.floor(box.y0) - pad);
+    const y1 = Math.min(height, Math.ceil(box.y1) + pad);
+    for (let y = y0; y < y1; y++) grey.fill(255, y * width + x0, y * width + x1);
+  }
+}
 
 export function bytesHash(image: Buffer): string {
   return `sha256:${createHash('sha256').update(image).digest('hex')}`;
@@ -85,10 +120,14 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
   if (scale !== 1) ocr = ocr.resize(ocrWidth, ocrHeight, { kernel: 'lanczos3', fit: 'fill' });
   const starWidth = Math.min(STAR_WIDTH, width);
   const starHeight = Math.max(1, Math.round((height * starWidth) / width));
-  const [ocrImage, stars] = await Promise.all([
-    ocr.png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer(),
+  const [ocrGrey, stars] = await Promise.all([
+    ocr.toColourspace('b-w').raw().toBuffer(),
     sharp(raw.data, rawInput).resize(starWidth, starHeight, { fit: 'fill' }).raw().toBuffer(),
   ]);
+  const ocrRaw = { raw: { width: ocrWidth, height: ocrHeight, channels: 1 as const } };
+  const png = (pixels: Buffer) => sharp(pixels, ocrRaw).png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
+  const ocrImage = await png(ocrGrey);
+  const rgb = { data: raw.data, width, height };
   return {
     imageHash,
     ocrImage,
@@ -97,9 +136,18 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
     stars: { data: stars, width: starWidth, height: starHeight },
     starToOcr: ocrHeight / starHeight,
     flat,
-    rgb: { data: raw.data, width, height },
+    rgb,
     ocrToRgb: width / ocrWidth,
-    background: dominantColour({ data: raw.data, width, height }, { x0: 0, y0: 0, x1: width, y1: height }, 7),
+    background: dominantColour(rgb, { x0: 0, y0: 0, x1: width, y1: height }, 7),
+    closer: async (blank) => {
+      const grey = Buffer.from(ocrGrey);
+      paintWhite(grey, ocrWidth, ocrHeight, blank);
+      let mask = sharp(whiteTextMask(rgb), { raw: { width, height, channels: 1 } });
+      if (scale !== 1) mask = mask.resize(ocrWidth, ocrHeight, { kernel: 'lanczos3', fit: 'fill' });
+      const white = await mask.toColourspace('b-w').raw().toBuffer();
+      paintWhite(white, ocrWidth, ocrHeight, blank);
+      return { grey: await png(grey), whiteText: await png(white) };
+    },
   };
 }
 

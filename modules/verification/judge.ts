@@ -235,6 +235,24 @@ function cleanTokens(text: string): string[] {
 }
 
 /**
+ * Tokens of a line for finding handles: `cleanTokens`, except that words OCR split with next to no
+ * gap between their boxes (under a sixth of the text's height) are glued back: '@sunrisebagels.'
+ * and 'p' set tight are one handle on screen, '@sunrisebagels.p', another account.
+ */
+function handleTokens(line: OcrLine): string[] {
+  if (line.words.length === 0 || line.words.map((w) => w.text).join(' ') !== line.text) return cleanTokens(line.text);
+  const glued: string[] = [];
+  line.words.forEach((word, i) => {
+    const previous = line.words[i - 1];
+    const height = word.bbox.y1 - word.bbox.y0;
+    if (previous && glued.length > 0 && word.bbox.x0 - previous.bbox.x1 < height / 6 && /[._]$/.test(previous.text) && /^[a-z0-9_]/i.test(word.text)) {
+      glued[glued.length - 1] += word.text;
+    } else glued.push(word.text);
+  });
+  return cleanTokens(glued.join(' '));
+}
+
+/**
  * Every line showing the business's name: consecutive whole tokens whose letters equal the name's
  * ('&' and 'and' alike, OCR look-alikes merged, spaces ignored), or its distinctive words when the
  * screen shortens it ('Crumb & Co' for 'Crumb & Co Bakery'). No edit distance: 'Crumb & Go' is
@@ -305,7 +323,7 @@ export function findHandles(ocr: OcrText, handle: string, options: { ignoreDots?
   if (target.length < 2) return [];
   const found: HandleMatch[] = [];
   ocr.lines.forEach((line, index) => {
-    const raw = cleanTokens(line.text);
+    const raw = handleTokens(line);
     for (let start = 0; start < raw.length; start++) {
       let window = '';
       for (let end = start; end < raw.length && end < start + 3; end++) {
@@ -330,7 +348,7 @@ export function findNearHandle(ocr: OcrText, handle: string, keep: (line: number
   const target = handleKey(normaliseHandle(handle));
   if (target.length < 5) return null;
   for (const [index, line] of ocr.lines.entries()) {
-    const raw = cleanTokens(line.text);
+    const raw = handleTokens(line);
     for (let i = 0; i < raw.length; i++) {
       const mention = /^[@©®]/.test(raw[i]!) || (i > 0 && /^[@©®]$/.test(raw[i - 1]!));
       const seen = handleKey(raw[i]!);
