@@ -71,6 +71,12 @@ export function sampleButtonFills(ocr: OcrText, decoded: Pick<DecodedScreenshot,
   }
 }
 
+/** An OCR reading of a cut-out moved back to where the cut-out was. */
+function offset(ocr: OcrText, left: number, top: number): OcrText {
+  const move = (b: OcrLine['bbox']) => ({ x0: b.x0 + left, y0: b.y0 + top, x1: b.x1 + left, y1: b.y1 + top });
+  return { ...ocr, lines: ocr.lines.map((l) => ({ ...l, bbox: move(l.bbox), words: l.words.map((w) => ({ ...w, bbox: move(w.bbox) })) })) };
+}
+
 /** First-pass lines read at least this confidently are blanked out before the closer passes. */
 const SURE_LINE_CONFIDENCE = 60;
 
@@ -108,11 +114,13 @@ export function joinRows(ocr: OcrText): OcrText {
 
 /**
  * The first pass's lines plus the closer passes' lines that add something: a line where the first
- * pass read nothing, or a clearer reading of a line it read poorly (which it replaces). Noise
+ * pass read nothing, or a clearer reading of a line it (or an earlier closer pass) read poorly, which
+ * it replaces. Noise
  * (one or two characters, low confidence) is dropped.
  */
 export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrText {
   const lines = [...first.lines];
+  const firstLines = new Set(first.lines);
   for (const extra of extras) {
     for (const line of joinRows(extra).lines) {
       if (line.text.replace(/[^\p{L}\p{N}@]/gu, '').length < 3 || line.confidence < 40) continue;
@@ -121,7 +129,8 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
         lines.push(line);
         continue;
       }
-      if (overlapping.every((l) => l.confidence < SURE_LINE_CONFIDENCE && line.confidence > l.confidence + 10)) {
+      // A clearer reading replaces: a first-pass line read poorly, or another closer pass's reading of the same spot.
+      if (overlapping.every((l) => (!firstLines.has(l) || l.confidence < SURE_LINE_CONFIDENCE) && line.confidence > l.confidence + 10)) {
         for (const l of overlapping) lines.splice(lines.indexOf(l), 1);
         lines.push(line);
       }
@@ -190,15 +199,23 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
           // Two sparse-text passes over what the first pass left: the greyscale image (labels inside
           // buttons, text automatic segmentation skipped) and the white-text mask (captions, stickers
           // and overlays on photos and videos), run side by side on the pool.
-          const images = await decoded.closer(ocr.lines.filter((l) => l.confidence >= SURE_LINE_CONFIDENCE).map((l) => l.bbox));
-          let tsvs: string[];
+          const heights = ocr.lines.map((l) => l.bbox.y1 - l.bbox.y0).sort((a, b) => a - b);
+          const lineHeight = heights[Math.floor(heights.length / 2)] ?? 40;
+          const images = await decoded.closer(
+            ocr.lines.filter((l) => l.confidence >= SURE_LINE_CONFIDENCE).map((l) => l.bbox),
+            lineHeight,
+          );
+          let readings: OcrText[];
           try {
-            tsvs = await Promise.all([images.grey, images.whiteText].map((image) => this.pool.recognize(image, this.ocrTimeoutMs, { pageSegMode: 11 })));
+            const sparse = [images.grey, images.whiteText].map(async (image) => tsvToOcrText(await this.pool.recognize(image, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth, decoded.ocrHeight));
+            // ... and each row of ink left as a single line (7).
+            const rows = images.rows.map(async (row) => offset(tsvToOcrText(await this.pool.recognize(row.image, this.ocrTimeoutMs, { pageSegMode: 7 }), decoded.ocrWidth, decoded.ocrHeight), row.left, row.top));
+            readings = await Promise.all([...sparse, ...rows]);
           } catch (error) {
             if (error instanceof OcrTimeoutError) return { kind: 'timeout' };
             throw error;
           }
-          const merged = mergeReadings(ocr, tsvs.map((t) => tsvToOcrText(t, decoded.ocrWidth, decoded.ocrHeight)));
+          const merged = mergeReadings(ocr, readings);
           merged.background = decoded.background;
           sampleButtonFills(merged, decoded);
           return { kind: 'read', ocr: merged, starRows };

@@ -48,7 +48,7 @@ export type DecodedScreenshot = {
   /** The page's commonest colour. */
   background: { r: number; g: number; b: number };
   /** Makes the images of the closer reading (see `closerImages`). */
-  closer: (blank: readonly Box[]) => Promise<{ grey: Buffer; whiteText: Buffer }>;
+  closer: (blank: readonly Box[], lineHeight: number) => Promise<{ grey: Buffer; whiteText: Buffer; rows: InkRow[] }>;
 };
 
 type Box = { x0: number; y0: number; x1: number; y1: number };
@@ -70,6 +70,58 @@ export function whiteTextMask(rgb: Rgb): Buffer {
     mask[i] = max > 238 && max - min < 18 ? 0 : 255;
   }
   return mask;
+}
+
+/** A row of ink the first pass read nothing in, cut out for single-line OCR, and where it was. */
+export type InkRow = { image: Buffer; left: number; top: number };
+
+/**
+ * Rows of dark pixels (text is dark here: dark mode was inverted) no line covers: bands of rows
+ * with ink, a text line's height or up to four (a button with its outline), at most `max` of them.
+ * Automatic and sparse segmentation both skip a label inside an outlined pill ('Following' on X);
+ * read as a single line, it comes out.
+ */
+export function inkRows(grey: Uint8Array, width: number, height: number, lineHeight: number, max = 8, fromX = 0): Box[] {
+  const inked = new Uint8Array(height);
+  for (let y = 0; y < height; y++) {
+    let dark = 0;
+    const row = y * width;
+    for (let x = fromX; x < width; x += 2) if (grey[row + x]! < 110) dark++;
+    inked[y] = dark >= 3 ? 1 : 0;
+  }
+  const boxes: Box[] = [];
+  let y = 0;
+  while (y < height) {
+    if (!inked[y]) {
+      y++;
+      continue;
+    }
+    let end = y;
+    let gapRows = 0;
+    for (let k = y + 1; k < height; k++) {
+      if (inked[k]) {
+        end = k;
+        gapRows = 0;
+      } else if (++gapRows > 2) break;
+    }
+    const h = end - y + 1;
+    if (h >= 0.5 * lineHeight && h <= 4 * lineHeight) {
+      let x0 = width;
+      let x1 = 0;
+      for (let yy = y; yy <= end; yy++) {
+        const row = yy * width;
+        for (let x = fromX; x < width; x++) {
+          if (grey[row + x]! < 110) {
+            if (x < x0) x0 = x;
+            if (x > x1) x1 = x;
+          }
+        }
+      }
+      if (x1 - x0 >= lineHeight) boxes.push({ x0, y0: y, x1: x1 + 1, y1: end + 1 });
+    }
+    y = end + 1;
+  }
+  return boxes.slice(0, max);
 }
 
 /** Paints boxes white in a greyscale image, in place (text already read, so the next pass skips it). */
@@ -139,14 +191,30 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
     rgb,
     ocrToRgb: width / ocrWidth,
     background: dominantColour(rgb, { x0: 0, y0: 0, x1: width, y1: height }, 7),
-    closer: async (blank) => {
+    closer: async (blank, lineHeight) => {
       const grey = Buffer.from(ocrGrey);
       paintWhite(grey, ocrWidth, ocrHeight, blank);
+      const pad = Math.round(lineHeight / 3);
+      // Whole rows, then the right part alone: a profile's buttons sit right of its picture, which
+      // would otherwise join them into one band too tall to be a line.
+      const whole = inkRows(grey, ocrWidth, ocrHeight, lineHeight);
+      const right = inkRows(grey, ocrWidth, ocrHeight, lineHeight, 8, Math.round(ocrWidth * 0.4)).filter(
+        (box) => !whole.some((w) => w.y0 <= box.y0 && w.y1 >= box.y1),
+      );
+      const rows = await Promise.all(
+        [...whole, ...right].slice(0, 10).map(async (box) => {
+          const left = Math.max(0, box.x0 - pad);
+          const top = Math.max(0, box.y0 - pad);
+          const w = Math.min(ocrWidth, box.x1 + pad) - left;
+          const h = Math.min(ocrHeight, box.y1 + pad) - top;
+          return { image: await sharp(grey, ocrRaw).extract({ left, top, width: w, height: h }).png().toBuffer(), left, top };
+        }),
+      );
       let mask = sharp(whiteTextMask(rgb), { raw: { width, height, channels: 1 } });
       if (scale !== 1) mask = mask.resize(ocrWidth, ocrHeight, { kernel: 'lanczos3', fit: 'fill' });
       const white = await mask.toColourspace('b-w').raw().toBuffer();
       paintWhite(white, ocrWidth, ocrHeight, blank);
-      return { grey: await png(grey), whiteText: await png(white) };
+      return { grey: await png(grey), whiteText: await png(white), rows };
     },
   };
 }

@@ -838,3 +838,26 @@ describe('handles split by OCR', () => {
     expect(findHandles(tagged([['@sunrisebagels.', 195, 500], ['pretty', 515, 620]]), 'sunrisebagels')).toHaveLength(1);
   });
 });
+
+describe('authors and accounts (issue 13, ADR 045)', () => {
+  it('on Facebook, a handle under the Like / Comment / Share bar is a comment, not the author', () => {
+    const input = { platform: 'facebook' as const, businessName: 'Golden Wok Noodle House', businessHandle: 'goldenwokpdx', userHandle: 'chloe.martin', verificationType: 'tag' as const };
+    const post = (author: string) => `${author} is at Golden Wok Noodle House.\nNovember 20\nSunday treats\n&$¥17 3 comments\n5 Like Comment Share\nOD chloe.martin\nOmg I was there too`;
+    expect(judgeSocial(input, ocr(post('Noah Williams')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+    expect(judgeSocial({ ...input, userHandle: 'noah.williams' }, ocr(post('Noah Williams')))).toMatchObject({ ok: true });
+  });
+
+  it("on TikTok, the sound line names the video's author", () => {
+    const input = { platform: 'tiktok' as const, businessName: "Rosa's Taqueria", businessHandle: 'rosastaqueria', userHandle: '@emilychen', verificationType: 'tag' as const };
+    const video = (sound: string) => `339\n@emily\nCoffee date at @rosastaqueria #local\nsonido original - ${sound}\n20 de noviembre`;
+    expect(judgeSocial(input, ocr(video('emilychen')))).toMatchObject({ ok: true });
+    expect(judgeSocial(input, ocr(video('rosastaqueria')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+  });
+
+  it('a display name that spells the handle does not hide a look-alike handle', () => {
+    const input = { platform: 'x' as const, businessName: 'Harbor Light Diner', businessHandle: '@Harborlightdiner', userHandle: 'hbecker', verificationType: 'follow' as const };
+    const profile = (handle: string) => `( Following )\nHarbor Light Diner\n@${handle}\nDiner in Boston, MA. Joined March 2019\n667 Following 1,204 Followers\nPosts Replies Media Likes`;
+    expect(judgeSocial(input, ocr(profile('harboorlightdiner')))).toMatchObject({ ok: false, code: 'wrong_account' });
+    expect(judgeSocial(input, ocr(profile('harborlightdiner')))).toMatchObject({ ok: true });
+  });
+});

@@ -310,7 +310,7 @@ function wrappedBusinessNames(ocr: OcrText, businessName: string): number[] {
 }
 
 /** A handle seen on a line: where, and whether it was written as a mention ('@crumbandco'). */
-export type HandleMatch = { line: number; token: number; mention: boolean };
+export type HandleMatch = { line: number; token: number; mention: boolean; /** Several tokens joined ('Harbor Light Diner' for harborlightdiner): a name, not a handle shown as one. */ joined: boolean };
 
 /**
  * Every place a handle appears: one token, or up to three tokens joined across an OCR break, whose
@@ -330,7 +330,7 @@ export function findHandles(ocr: OcrText, handle: string, options: { ignoreDots?
         window += raw[end]!;
         if (key(window) === target) {
           const at = /^[@©®]/.test(raw[start]!) || (start > 0 && /^[@©®]$/.test(raw[start - 1]!));
-          found.push({ line: index, token: start, mention: at });
+          found.push({ line: index, token: start, mention: at, joined: end > start });
           break;
         }
       }
@@ -901,8 +901,11 @@ export function followState(ocr: OcrText, platform: SocialPlatform, anchors: num
   return followButton(ocr, platform, anchors)?.state ?? null;
 }
 
+/** TikTok's sound line of a video whose sound is its author's own, in en/es/fr/pt. */
+const ORIGINAL_SOUND = /\b(original sound|sonido original|son original|som original)\b\s*[-–·]/;
+
 const LIKED_LINE = /\b(liked by|likes? by|liked this|followed by|reposted|le gusta|aime par|a aime|curtiu|and \d+ others?|and others|reposted by|\d+ likes?|le gusta a|les gusta a|aime par|curtido por|y \d+ personas|et \d+ autres|e outras)\b/;
-const COMMENTS_START = /\bview (all )?\d* ?comments?\b|^comments?$|^\d+ comments?$|\badd a comment\b|\bmost relevant\b|\bpost your reply\b|\bver (los|todos os) \d+ comentarios\b|\bvoir (les )?\d+ commentaires\b|^comentarios$|^commentaires$|\banade un comentario\b|\bajouter un commentaire\b|\badicione um comentario\b/;
+const COMMENTS_START = /\bview (all )?\d* ?comments?\b|^comments?$|(^|\s)\d+ comments?$|\badd a comment\b|\bmost relevant\b|\bpost your reply\b|\bver (los|todos os) \d+ comentarios\b|\bvoir (les )?\d+ commentaires\b|^comentarios$|^commentaires$|\banade un comentario\b|\bajouter un commentaire\b|\badicione um comentario\b/;
 
 /**
  * Which lines are the post's own (its header, caption, stickers and overlays), as opposed to likes
@@ -912,7 +915,10 @@ const COMMENTS_START = /\bview (all )?\d* ?comments?\b|^comments?$|^\d+ comments
 function postLines(ocr: OcrText, platform: SocialPlatform): boolean[] {
   const folded = ocr.lines.map((l) => fold(l.text).replace(/\s+/g, ' ').trim());
   // On X a post's page ends with its time and views ('5 hours ago · 1,560 Views'); replies follow.
-  const start = folded.findIndex((t) => COMMENTS_START.test(t) || (platform === 'x' && /\b[\d.,]+k? views\b/.test(t)));
+  // On Facebook the action bar (Like, Comment, Share) closes the post; comments follow.
+  const start = folded.findIndex(
+    (t) => COMMENTS_START.test(t) || (platform === 'x' && /\b[\d.,]+k? views\b/.test(t)) || (platform === 'facebook' && /\blike\b.*\bcomment\b.*\bshare\b/.test(t)),
+  );
   return folded.map((text, i) => {
     if (start >= 0 && i > start) return false;
     if (LIKED_LINE.test(text)) return false;
@@ -945,7 +951,9 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
     }
     const limit = suggestionsStart(ocr);
     const exact = findHandles(ocr, input.businessHandle).filter((h) => h.line < limit);
-    const near = exact.length === 0 ? findNearHandle(ocr, input.businessHandle, (line) => line < limit) : null;
+    // A display name that spells the handle ('Harbor Light Diner') does not show which account this is:
+    // a look-alike handle on screen ('@harboorlightdiner') still means another account.
+    const near = exact.every((h) => h.joined) ? findNearHandle(ocr, input.businessHandle, (line) => line < limit) : null;
     if (near) {
       return reject(
         'wrong_account',
@@ -1005,6 +1013,8 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
     // An author line starts with the handle (Instagram's header and caption, a story's corner,
     // a video's overlay); on X it follows the display name as '@handle · 2h'.
     if (h.token <= 1) return true;
+    // TikTok names the video's author in its sound line: 'original sound - emilychen'.
+    if (input.platform === 'tiktok' && ORIGINAL_SOUND.test(fold(ocr.lines[h.line]!.text))) return true;
     return h.mention && h.token <= 5 && isDateLine(ocr.lines[h.line]!.text, { short: true });
   });
   if (authored.length === 0) {
