@@ -3,7 +3,11 @@
  * and times it.
  *
  *   node bench/verification.ts [--set screenshots] [--set train] [--set holdout] [--cases]
- *                              [--workers 2] [--max-wait 120] [--json]
+ *                              [--workers 2] [--max-wait 120] [--json] [--verifier ocr|vision]
+ *
+ * `--verifier vision` scores the hosted vision adapter instead (SCREENSHOT_VISION_API_KEY and
+ * friends in the environment; every image of the chosen sets is sent to that service); the cold
+ * start lines are the OCR pool's either way.
  *
  * Sets: `screenshots` (the small rendered set beside the judge, tests/fixtures/screenshots),
  * `train` and `holdout` (the independent set, tests/fixtures/verification-set). Default: screenshots
@@ -28,6 +32,7 @@ import {
   report,
   runAll,
   runOne,
+  verifierByName,
   type Report,
   type RunnerCase,
 } from '../tests/fixtures/verification-runner.ts';
@@ -41,6 +46,7 @@ const { values: args } = parseArgs({
     set: { type: 'string', multiple: true },
     cases: { type: 'boolean', default: false },
     workers: { type: 'string', default: '2' },
+    verifier: { type: 'string', default: 'ocr' },
     'max-wait': { type: 'string', default: '120' },
     json: { type: 'boolean', default: false },
   },
@@ -82,8 +88,8 @@ log(
 
 // Sets -----------------------------------------------------------------------------------------
 const history = new InMemoryVerificationHistory();
-const verifier = new OcrScreenshotVerifier({ size: workers, history });
-await verifier.warmUp();
+const verifier = verifierByName(args.verifier ?? 'ocr', history, workers);
+if (verifier instanceof OcrScreenshotVerifier) await verifier.warmUp();
 const rssWarm = rssKiB();
 const reports: Record<string, Report> = {};
 for (const set of sets) {

@@ -73,6 +73,75 @@ export function sampleButtonFills(ocr: OcrText, decoded: Pick<DecodedScreenshot,
   }
 }
 
+/** An OCR reading of a cut-out moved back to where the cut-out was. */
+function offset(ocr: OcrText, left: number, top: number): OcrText {
+  const move = (b: OcrLine['bbox']) => ({ x0: b.x0 + left, y0: b.y0 + top, x1: b.x1 + left, y1: b.y1 + top });
+  return { ...ocr, lines: ocr.lines.map((l) => ({ ...l, bbox: move(l.bbox), words: l.words.map((w) => ({ ...w, bbox: move(w.bbox) })) })) };
+}
+
+/** First-pass lines read at least this confidently are blanked out before the closer passes. */
+const SURE_LINE_CONFIDENCE = 60;
+
+function overlapArea(a: OcrLine['bbox'], b: OcrLine['bbox']): number {
+  return Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+}
+
+const area = (b: OcrLine['bbox']) => Math.max(1, (b.x1 - b.x0) * (b.y1 - b.y0));
+
+/**
+ * Sparse-text OCR (page segmentation 11) returns each cluster of words as its own line; clusters
+ * side by side on one row ('@noahw · 2h', 'Message  Following') are joined back into one line.
+ */
+export function joinRows(ocr: OcrText): OcrText {
+  const rows: OcrLine[] = [];
+  const byX = [...ocr.lines].sort((a, b) => a.bbox.x0 - b.bbox.x0);
+  for (const line of byX) {
+    const h = line.bbox.y1 - line.bbox.y0;
+    const row = rows.find((r) => {
+      const rh = r.bbox.y1 - r.bbox.y0;
+      const vertical = Math.min(r.bbox.y1, line.bbox.y1) - Math.max(r.bbox.y0, line.bbox.y0);
+      return vertical > 0.5 * Math.min(h, rh) && line.bbox.x0 - r.bbox.x1 < 1.5 * Math.max(h, rh) && line.bbox.x0 >= r.bbox.x0;
+    });
+    if (!row) {
+      rows.push({ ...line, words: [...line.words], bbox: { ...line.bbox } });
+      continue;
+    }
+    row.words.push(...line.words);
+    row.text = row.words.map((w) => w.text).join(' ');
+    row.confidence = row.words.reduce((sum, w) => sum + w.confidence, 0) / row.words.length;
+    row.bbox = { x0: Math.min(row.bbox.x0, line.bbox.x0), y0: Math.min(row.bbox.y0, line.bbox.y0), x1: Math.max(row.bbox.x1, line.bbox.x1), y1: Math.max(row.bbox.y1, line.bbox.y1) };
+  }
+  return { ...ocr, lines: rows };
+}
+
+/**
+ * The first pass's lines plus the closer passes' lines that add something: a line where the first
+ * pass read nothing, or a clearer reading of a line it (or an earlier closer pass) read poorly, which
+ * it replaces. Noise
+ * (one or two characters, low confidence) is dropped.
+ */
+export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrText {
+  const lines = [...first.lines];
+  const firstLines = new Set(first.lines);
+  for (const extra of extras) {
+    for (const line of joinRows(extra).lines) {
+      if (line.text.replace(/[^\p{L}\p{N}@]/gu, '').length < 3 || line.confidence < 40) continue;
+      const overlapping = lines.filter((l) => overlapArea(l.bbox, line.bbox) > 0.4 * Math.min(area(l.bbox), area(line.bbox)));
+      if (overlapping.length === 0) {
+        lines.push(line);
+        continue;
+      }
+      // A clearer reading replaces: a first-pass line read poorly, or another closer pass's reading of the same spot.
+      if (overlapping.every((l) => (!firstLines.has(l) || l.confidence < SURE_LINE_CONFIDENCE) && line.confidence > l.confidence + 10)) {
+        for (const l of overlapping) lines.splice(lines.indexOf(l), 1);
+        lines.push(line);
+      }
+    }
+  }
+  lines.sort((a, b) => (a.bbox.y0 + a.bbox.y1) / 2 - (b.bbox.y0 + b.bbox.y1) / 2 || a.bbox.x0 - b.bbox.x0);
+  return { ...first, lines };
+}
+
 export class OcrScreenshotVerifier implements ScreenshotVerifier {
   readonly id = 'ocr' as const;
   readonly pool: TesseractPool;
@@ -128,7 +197,32 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
         ocr.background = decoded.background;
         sampleButtonFills(ocr, decoded);
         const starRows = findStarRows(decoded.stars).map((row) => ({ ...row, y: row.y * decoded.starToOcr }));
-        return { kind: 'read', ocr, starRows };
+        const more = async (): Promise<ScreenshotReading> => {
+          // Two sparse-text passes over what the first pass left: the greyscale image (labels inside
+          // buttons, text automatic segmentation skipped) and the white-text mask (captions, stickers
+          // and overlays on photos and videos), run side by side on the pool.
+          const heights = ocr.lines.map((l) => l.bbox.y1 - l.bbox.y0).sort((a, b) => a - b);
+          const lineHeight = heights[Math.floor(heights.length / 2)] ?? 40;
+          const images = await decoded.closer(
+            ocr.lines.filter((l) => l.confidence >= SURE_LINE_CONFIDENCE).map((l) => l.bbox),
+            lineHeight,
+          );
+          let readings: OcrText[];
+          try {
+            const sparse = [images.grey, images.whiteText].map(async (image) => tsvToOcrText(await this.pool.recognize(image, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth, decoded.ocrHeight));
+            // ... and each row of ink left as a single line (7).
+            const rows = images.rows.map(async (row) => offset(tsvToOcrText(await this.pool.recognize(row.image, this.ocrTimeoutMs, { pageSegMode: 7 }), decoded.ocrWidth, decoded.ocrHeight), row.left, row.top));
+            readings = await Promise.all([...sparse, ...rows]);
+          } catch (error) {
+            if (error instanceof OcrTimeoutError) return { kind: 'timeout' };
+            throw error;
+          }
+          const merged = mergeReadings(ocr, readings);
+          merged.background = decoded.background;
+          sampleButtonFills(merged, decoded);
+          return { kind: 'read', ocr: merged, starRows };
+        };
+        return { kind: 'read', ocr, starRows, more };
       },
     };
   }

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { createScheduler, createWorker, OEM, type PSM, type Scheduler } from 'tesseract.js';
+import { createScheduler, createWorker, OEM, type PSM, type RecognizeOptions, type Scheduler } from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
 
@@ -78,15 +78,20 @@ export class TesseractPool {
   /**
    * OCR of one image (PNG/JPEG bytes) as tesseract TSV (words with line numbers and boxes).
    * Rejects with OcrTimeoutError after `timeoutMs` of OCR, and with the worker's error otherwise.
+   * `pageSegMode` overrides the pool's mode for this image only (11, sparse text, finds words that
+   * automatic segmentation skips: labels inside buttons, captions over a photo).
    */
-  async recognize(image: Buffer, timeoutMs: number): Promise<string> {
+  async recognize(image: Buffer, timeoutMs: number, options: { pageSegMode?: number } = {}): Promise<string> {
     await this.acquire();
     let gen: Generation | null = null;
     try {
       gen = this.generation();
       gen.inFlight++;
       await gen.ready;
-      const job = gen.scheduler.addJob('recognize', image, {}, { text: false, tsv: true });
+      // The worker passes options it does not know on to tesseract as parameters for this job only
+      // (tesseract.js's worker-script recognize()); its types list only its own options.
+      const params = (options.pageSegMode !== undefined ? { tessedit_pageseg_mode: String(options.pageSegMode) } : {}) as Partial<RecognizeOptions>;
+      const job = gen.scheduler.addJob('recognize', image, params, { text: false, tsv: true });
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new OcrTimeoutError(timeoutMs)), timeoutMs);

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixtureImage } from '../../tests/fixtures/screenshots/cases.ts';
-import { tsvToOcrText } from './OcrScreenshotVerifier.ts';
-import { bytesHash, decodeScreenshot, stretchContrast } from './preprocess.ts';
+import { joinRows, mergeReadings, tsvToOcrText } from './OcrScreenshotVerifier.ts';
+import { bytesHash, decodeScreenshot, stretchContrast, whiteTextMask } from './preprocess.ts';
 
 describe('decodeScreenshot', () => {
   const png = fixtureImage('google-review-ana.png');
@@ -75,5 +75,57 @@ describe('tsvToOcrText', () => {
     expect(ocr.lines.map((l) => l.text)).toEqual(['Ana Pereira', 'Local']);
     expect(ocr.lines[0]).toMatchObject({ bbox: { x0: 10, y0: 20, x1: 310, y1: 60 }, confidence: 93.75 });
     expect(ocr).toMatchObject({ width: 1080, height: 1640 });
+  });
+});
+
+describe('the closer reading (ADR 045)', () => {
+  const word = (text: string, x0: number, y0: number, x1: number, y1: number, confidence = 90) => ({ text, confidence, bbox: { x0, y0, x1, y1 } });
+  const line = (words: ReturnType<typeof word>[]) => ({
+    text: words.map((w) => w.text).join(' '),
+    confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length,
+    bbox: { x0: Math.min(...words.map((w) => w.bbox.x0)), y0: Math.min(...words.map((w) => w.bbox.y0)), x1: Math.max(...words.map((w) => w.bbox.x1)), y1: Math.max(...words.map((w) => w.bbox.y1)) },
+    words,
+  });
+
+  it('joins sparse-text clusters of one row, and keeps rows apart', () => {
+    const joined = joinRows({ width: 1080, height: 2000, lines: [line([word('Following', 500, 100, 700, 140)]), line([word('Message', 100, 102, 300, 140)]), line([word('@noahw', 40, 400, 200, 440)])] });
+    // 'Message' and 'Following' are two buttons far apart: two lines.
+    expect(joined.lines.map((l) => l.text).sort()).toEqual(['@noahw', 'Following', 'Message']);
+    const far = joinRows({ width: 1080, height: 2000, lines: [line([word('Message', 100, 100, 300, 140)]), line([word('Following', 340, 102, 540, 140)])] });
+    expect(far.lines.map((l) => l.text)).toEqual(['Message Following']);
+  });
+
+  it('adds what the first pass missed, replaces what it read poorly, and drops noise', () => {
+    const first = { width: 1080, height: 2000, lines: [line([word('Little', 40, 100, 200, 150), word('Fig', 210, 100, 300, 150)]), line([word('@lapetichbeulzngerie', 60, 800, 900, 860, 18)])] };
+    const extra = {
+      width: 1080,
+      height: 2000,
+      lines: [
+        line([word('Seguindo', 450, 300, 700, 340)]),
+        line([word('@lapetiteboulangerie', 62, 802, 898, 858, 88)]),
+        line([word('Little', 40, 100, 200, 150, 70)]),
+        line([word('e', 900, 1200, 920, 1220, 95)]),
+        line([word('Ww', 10, 1500, 60, 1540, 20)]),
+      ],
+    };
+    const merged = mergeReadings(first, [extra]);
+    expect(merged.lines.map((l) => l.text)).toEqual(['Little Fig', 'Seguindo', '@lapetiteboulangerie']);
+  });
+
+  it('makes a white-text mask: white captions black, everything else white', () => {
+    const rgb = { width: 3, height: 1, data: new Uint8Array([255, 255, 255, 250, 240, 200, 20, 20, 20]) };
+    expect([...whiteTextMask(rgb)]).toEqual([0, 255, 255]);
+  });
+
+  it('blanks the lines already read in the closer images', async () => {
+    const decoded = (await decodeScreenshot(fixtureImage('google-review-ana.png')))!;
+    const everything = [{ x0: 0, y0: 0, x1: decoded.ocrWidth, y1: decoded.ocrHeight }];
+    const { grey, rows } = await decoded.closer(everything, 40);
+    expect(rows).toEqual([]);
+    const stats = await sharp(grey).stats();
+    expect(stats.channels[0]!.min).toBe(255);
+    const { grey: untouched, rows: all } = await decoded.closer([], 40);
+    expect(all.length).toBeGreaterThan(0);
+    expect((await sharp(untouched).stats()).channels[0]!.min).toBeLessThan(100);
   });
 });

@@ -47,7 +47,94 @@ export type DecodedScreenshot = {
   ocrToRgb: number;
   /** The page's commonest colour. */
   background: { r: number; g: number; b: number };
+  /** Makes the images of the closer reading (see `closerImages`). */
+  closer: (blank: readonly Box[], lineHeight: number) => Promise<{ grey: Buffer; whiteText: Buffer; rows: InkRow[] }>;
 };
+
+type Box = { x0: number; y0: number; x1: number; y1: number };
+
+/**
+ * Pixels of white text: near white and nearly colourless. Captions and stickers over a photo or a
+ * video, the label of a coloured button, are white; greyscale gives them little contrast with a
+ * light picture behind them, this mask gives them all of it (black on white, the rest white; a
+ * light page comes out inverted, which OCR reads as well).
+ */
+export function whiteTextMask(rgb: Rgb): Buffer {
+  const mask = Buffer.alloc(rgb.width * rgb.height);
+  for (let i = 0, j = 0; i < mask.length; i++, j += 3) {
+    const r = rgb.data[j]!;
+    const g = rgb.data[j + 1]!;
+    const b = rgb.data[j + 2]!;
+    const max = r > g ? (r > b ? r : b) : g > b ? g : b;
+    const min = r < g ? (r < b ? r : b) : g < b ? g : b;
+    mask[i] = max > 238 && max - min < 18 ? 0 : 255;
+  }
+  return mask;
+}
+
+/** A row of ink the first pass read nothing in, cut out for single-line OCR, and where it was. */
+export type InkRow = { image: Buffer; left: number; top: number };
+
+/**
+ * Rows of dark pixels (text is dark here: dark mode was inverted) no line covers: bands of rows
+ * with ink, a text line's height or up to four (a button with its outline), at most `max` of them.
+ * Automatic and sparse segmentation both skip a label inside an outlined pill ('Following' on X);
+ * read as a single line, it comes out.
+ */
+export function inkRows(grey: Uint8Array, width: number, height: number, lineHeight: number, max = 8, fromX = 0): Box[] {
+  const inked = new Uint8Array(height);
+  for (let y = 0; y < height; y++) {
+    let dark = 0;
+    const row = y * width;
+    for (let x = fromX; x < width; x += 2) if (grey[row + x]! < 110) dark++;
+    inked[y] = dark >= 3 ? 1 : 0;
+  }
+  const boxes: Box[] = [];
+  let y = 0;
+  while (y < height) {
+    if (!inked[y]) {
+      y++;
+      continue;
+    }
+    let end = y;
+    let gapRows = 0;
+    for (let k = y + 1; k < height; k++) {
+      if (inked[k]) {
+        end = k;
+        gapRows = 0;
+      } else if (++gapRows > 2) break;
+    }
+    const h = end - y + 1;
+    if (h >= 0.5 * lineHeight && h <= 4 * lineHeight) {
+      let x0 = width;
+      let x1 = 0;
+      for (let yy = y; yy <= end; yy++) {
+        const row = yy * width;
+        for (let x = fromX; x < width; x++) {
+          if (grey[row + x]! < 110) {
+            if (x < x0) x0 = x;
+            if (x > x1) x1 = x;
+          }
+        }
+      }
+      if (x1 - x0 >= lineHeight) boxes.push({ x0, y0: y, x1: x1 + 1, y1: end + 1 });
+    }
+    y = end + 1;
+  }
+  return boxes.slice(0, max);
+}
+
+/** Paints boxes white in a greyscale image, in place (text already read, so the next pass skips it). */
+function paintWhite(grey: Buffer, width: number, height: number, boxes: readonly Box[]): void {
+  for (const box of boxes) {
+    const pad = Math.round((box.y1 - box.y0) * 0.25);
+    const x0 = Math.max(0, Math.floor(box.x0) - pad);
+    const x1 = Math.min(width, Math.ceil(box.x1) + pad);
+    const y0 = Math.max(0, Math.floor(box.y0) - pad);
+    const y1 = Math.min(height, Math.ceil(box.y1) + pad);
+    for (let y = y0; y < y1; y++) grey.fill(255, y * width + x0, y * width + x1);
+  }
+}
 
 export function bytesHash(image: Buffer): string {
   return `sha256:${createHash('sha256').update(image).digest('hex')}`;
@@ -85,10 +172,14 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
   if (scale !== 1) ocr = ocr.resize(ocrWidth, ocrHeight, { kernel: 'lanczos3', fit: 'fill' });
   const starWidth = Math.min(STAR_WIDTH, width);
   const starHeight = Math.max(1, Math.round((height * starWidth) / width));
-  const [ocrImage, stars] = await Promise.all([
-    ocr.png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer(),
+  const [ocrGrey, stars] = await Promise.all([
+    ocr.toColourspace('b-w').raw().toBuffer(),
     sharp(raw.data, rawInput).resize(starWidth, starHeight, { fit: 'fill' }).raw().toBuffer(),
   ]);
+  const ocrRaw = { raw: { width: ocrWidth, height: ocrHeight, channels: 1 as const } };
+  const png = (pixels: Buffer) => sharp(pixels, ocrRaw).png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
+  const ocrImage = await png(ocrGrey);
+  const rgb = { data: raw.data, width, height };
   return {
     imageHash,
     ocrImage,
@@ -97,9 +188,34 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
     stars: { data: stars, width: starWidth, height: starHeight },
     starToOcr: ocrHeight / starHeight,
     flat,
-    rgb: { data: raw.data, width, height },
+    rgb,
     ocrToRgb: width / ocrWidth,
-    background: dominantColour({ data: raw.data, width, height }, { x0: 0, y0: 0, x1: width, y1: height }, 7),
+    background: dominantColour(rgb, { x0: 0, y0: 0, x1: width, y1: height }, 7),
+    closer: async (blank, lineHeight) => {
+      const grey = Buffer.from(ocrGrey);
+      paintWhite(grey, ocrWidth, ocrHeight, blank);
+      const pad = Math.round(lineHeight / 3);
+      // Whole rows, then the right part alone: a profile's buttons sit right of its picture, which
+      // would otherwise join them into one band too tall to be a line.
+      const whole = inkRows(grey, ocrWidth, ocrHeight, lineHeight);
+      const right = inkRows(grey, ocrWidth, ocrHeight, lineHeight, 8, Math.round(ocrWidth * 0.4)).filter(
+        (box) => !whole.some((w) => w.y0 <= box.y0 && w.y1 >= box.y1),
+      );
+      const rows = await Promise.all(
+        [...whole, ...right].slice(0, 10).map(async (box) => {
+          const left = Math.max(0, box.x0 - pad);
+          const top = Math.max(0, box.y0 - pad);
+          const w = Math.min(ocrWidth, box.x1 + pad) - left;
+          const h = Math.min(ocrHeight, box.y1 + pad) - top;
+          return { image: await sharp(grey, ocrRaw).extract({ left, top, width: w, height: h }).png().toBuffer(), left, top };
+        }),
+      );
+      let mask = sharp(whiteTextMask(rgb), { raw: { width, height, channels: 1 } });
+      if (scale !== 1) mask = mask.resize(ocrWidth, ocrHeight, { kernel: 'lanczos3', fit: 'fill' });
+      const white = await mask.toColourspace('b-w').raw().toBuffer();
+      paintWhite(white, ocrWidth, ocrHeight, blank);
+      return { grey: await png(grey), whiteText: await png(white), rows };
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import {
   extractReviewText,
   findBusinessName,
   findHandle,
+  findHandles,
   findName,
   followState,
   hasText,
@@ -771,5 +772,92 @@ describe('layouts met on the train part of the independent set', () => {
     expect(checkReviewLink('yelp', 'https://www.yelp.com/biz/nonnos-trattoria-philadelphia', { name: "Nonna's Trattoria" })).toMatchObject({ ok: false, code: 'wrong_business' });
     expect(checkReviewLink('yelp', 'https://www.yelp.com/biz/nonnas-trattoria-philadelphia', { name: "Nonna's Trattoria" })).toEqual({ ok: true });
     expect(checkReviewLink('facebook', 'https://fb.me/8QA34L9np', { name: "Nonna's Trattoria" })).toEqual({ ok: true });
+  });
+});
+
+describe('the closer reading (ADR 045)', () => {
+  const follow = { businessId: 'b1', businessName: 'Crumb & Co Bakery', platform: 'instagram' as const, image: Buffer.from('x'), userHandle: '@ana.pereira', businessHandle: '@crumbandco', verificationType: 'follow' as const };
+  const reader = (first: string, closer: string | null, asked: string[]): ScreenshotReader => ({
+    open: async () => ({
+      imageHash: 'sha256:c',
+      read: async () => ({
+        kind: 'read',
+        ocr: ocr(first),
+        starRows: [],
+        ...(closer === null
+          ? {}
+          : {
+              more: async () => {
+                asked.push('more');
+                return { kind: 'read' as const, ocr: ocr(closer), starRows: [] };
+              },
+            }),
+      }),
+    }),
+  });
+
+  it('is asked for when a rejection may turn on words the first pass missed, and its verdict stands', async () => {
+    const asked: string[] = [];
+    const missed = INSTAGRAM_PROFILE('');
+    const result = await verifySocialWith(reader(missed, INSTAGRAM_PROFILE('Following'), asked), new InMemoryVerificationHistory(), follow);
+    expect(result).toMatchObject({ isValid: true });
+    expect(asked).toEqual(['more']);
+    // It also stands when it rejects: it saw more.
+    const still = await verifySocialWith(reader(missed, INSTAGRAM_PROFILE('Follow'), asked), new InMemoryVerificationHistory(), follow);
+    expect(still).toMatchObject({ isValid: false, rejectionCode: 'not_following' });
+  });
+
+  it('is not asked for on an accepted screenshot or a rejection more words cannot turn', async () => {
+    const asked: string[] = [];
+    expect(await verifySocialWith(reader(INSTAGRAM_PROFILE('Following'), INSTAGRAM_PROFILE('Follow'), asked), new InMemoryVerificationHistory(), follow)).toMatchObject({ isValid: true });
+    expect(await verifySocialWith(reader(X_PROFILE, INSTAGRAM_PROFILE('Following'), asked), new InMemoryVerificationHistory(), follow)).toMatchObject({ rejectionCode: 'wrong_platform' });
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('handles split by OCR', () => {
+  const tagged = (words: Array<[string, number, number]>) => {
+    const ocrText = ocr('danielkim.eats\nx\n20 nov');
+    ocrText.lines[1] = {
+      text: words.map(([w]) => w).join(' '),
+      confidence: 90,
+      bbox: { x0: words[0]![1], y0: 50, x1: words.at(-1)![2], y1: 90 },
+      words: words.map(([text, x0, x1]) => ({ text, confidence: 90, bbox: { x0, y0: 50, x1, y1: 90 } })),
+    };
+    return ocrText;
+  };
+  const tag = { platform: 'tiktok' as const, businessName: 'Sunrise Bagels', businessHandle: 'sunrisebagels', userHandle: '@danielkim.eats', verificationType: 'tag' as const };
+
+  it('glues a tight split after a dot: @sunrisebagels.p is another account', () => {
+    const verdict = judgeSocial(tag, tagged([['Could', 0, 100], ['eat', 115, 180], ['@sunrisebagels.', 195, 500], ['p', 502, 520], ['every', 540, 640]]));
+    expect(verdict).toMatchObject({ ok: false, code: 'wrong_account' });
+    expect(findHandles(tagged([['@sunrisebagels.', 195, 500], ['p', 502, 520]]), 'sunrisebagels')).toEqual([]);
+  });
+
+  it('keeps a sentence end: "@sunrisebagels. pretty" mentions the business', () => {
+    expect(findHandles(tagged([['@sunrisebagels.', 195, 500], ['pretty', 515, 620]]), 'sunrisebagels')).toHaveLength(1);
+  });
+});
+
+describe('authors and accounts (issue 13, ADR 045)', () => {
+  it('on Facebook, a handle under the Like / Comment / Share bar is a comment, not the author', () => {
+    const input = { platform: 'facebook' as const, businessName: 'Golden Wok Noodle House', businessHandle: 'goldenwokpdx', userHandle: 'chloe.martin', verificationType: 'tag' as const };
+    const post = (author: string) => `${author} is at Golden Wok Noodle House.\nNovember 20\nSunday treats\n&$¥17 3 comments\n5 Like Comment Share\nOD chloe.martin\nOmg I was there too`;
+    expect(judgeSocial(input, ocr(post('Noah Williams')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+    expect(judgeSocial({ ...input, userHandle: 'noah.williams' }, ocr(post('Noah Williams')))).toMatchObject({ ok: true });
+  });
+
+  it("on TikTok, the sound line names the video's author", () => {
+    const input = { platform: 'tiktok' as const, businessName: "Rosa's Taqueria", businessHandle: 'rosastaqueria', userHandle: '@emilychen', verificationType: 'tag' as const };
+    const video = (sound: string) => `339\n@emily\nCoffee date at @rosastaqueria #local\nsonido original - ${sound}\n20 de noviembre`;
+    expect(judgeSocial(input, ocr(video('emilychen')))).toMatchObject({ ok: true });
+    expect(judgeSocial(input, ocr(video('rosastaqueria')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+  });
+
+  it('a display name that spells the handle does not hide a look-alike handle', () => {
+    const input = { platform: 'x' as const, businessName: 'Harbor Light Diner', businessHandle: '@Harborlightdiner', userHandle: 'hbecker', verificationType: 'follow' as const };
+    const profile = (handle: string) => `( Following )\nHarbor Light Diner\n@${handle}\nDiner in Boston, MA. Joined March 2019\n667 Following 1,204 Followers\nPosts Replies Media Likes`;
+    expect(judgeSocial(input, ocr(profile('harboorlightdiner')))).toMatchObject({ ok: false, code: 'wrong_account' });
+    expect(judgeSocial(input, ocr(profile('harborlightdiner')))).toMatchObject({ ok: true });
   });
 });

@@ -235,6 +235,24 @@ function cleanTokens(text: string): string[] {
 }
 
 /**
+ * Tokens of a line for finding handles: `cleanTokens`, except that words OCR split with next to no
+ * gap between their boxes (under a sixth of the text's height) are glued back: '@sunrisebagels.'
+ * and 'p' set tight are one handle on screen, '@sunrisebagels.p', another account.
+ */
+function handleTokens(line: OcrLine): string[] {
+  if (line.words.length === 0 || line.words.map((w) => w.text).join(' ') !== line.text) return cleanTokens(line.text);
+  const glued: string[] = [];
+  line.words.forEach((word, i) => {
+    const previous = line.words[i - 1];
+    const height = word.bbox.y1 - word.bbox.y0;
+    if (previous && glued.length > 0 && word.bbox.x0 - previous.bbox.x1 < height / 6 && /[._]$/.test(previous.text) && /^[a-z0-9_]/i.test(word.text)) {
+      glued[glued.length - 1] += word.text;
+    } else glued.push(word.text);
+  });
+  return cleanTokens(glued.join(' '));
+}
+
+/**
  * Every line showing the business's name: consecutive whole tokens whose letters equal the name's
  * ('&' and 'and' alike, OCR look-alikes merged, spaces ignored), or its distinctive words when the
  * screen shortens it ('Crumb & Co' for 'Crumb & Co Bakery'). No edit distance: 'Crumb & Go' is
@@ -292,7 +310,7 @@ function wrappedBusinessNames(ocr: OcrText, businessName: string): number[] {
 }
 
 /** A handle seen on a line: where, and whether it was written as a mention ('@crumbandco'). */
-export type HandleMatch = { line: number; token: number; mention: boolean };
+export type HandleMatch = { line: number; token: number; mention: boolean; /** Several tokens joined ('Harbor Light Diner' for harborlightdiner): a name, not a handle shown as one. */ joined: boolean };
 
 /**
  * Every place a handle appears: one token, or up to three tokens joined across an OCR break, whose
@@ -305,14 +323,14 @@ export function findHandles(ocr: OcrText, handle: string, options: { ignoreDots?
   if (target.length < 2) return [];
   const found: HandleMatch[] = [];
   ocr.lines.forEach((line, index) => {
-    const raw = cleanTokens(line.text);
+    const raw = handleTokens(line);
     for (let start = 0; start < raw.length; start++) {
       let window = '';
       for (let end = start; end < raw.length && end < start + 3; end++) {
         window += raw[end]!;
         if (key(window) === target) {
           const at = /^[@©®]/.test(raw[start]!) || (start > 0 && /^[@©®]$/.test(raw[start - 1]!));
-          found.push({ line: index, token: start, mention: at });
+          found.push({ line: index, token: start, mention: at, joined: end > start });
           break;
         }
       }
@@ -330,7 +348,7 @@ export function findNearHandle(ocr: OcrText, handle: string, keep: (line: number
   const target = handleKey(normaliseHandle(handle));
   if (target.length < 5) return null;
   for (const [index, line] of ocr.lines.entries()) {
-    const raw = cleanTokens(line.text);
+    const raw = handleTokens(line);
     for (let i = 0; i < raw.length; i++) {
       const mention = /^[@©®]/.test(raw[i]!) || (i > 0 && /^[@©®]$/.test(raw[i - 1]!));
       const seen = handleKey(raw[i]!);
@@ -883,8 +901,11 @@ export function followState(ocr: OcrText, platform: SocialPlatform, anchors: num
   return followButton(ocr, platform, anchors)?.state ?? null;
 }
 
+/** TikTok's sound line of a video whose sound is its author's own, in en/es/fr/pt. */
+const ORIGINAL_SOUND = /\b(original sound|sonido original|son original|som original)\b\s*[-–·]/;
+
 const LIKED_LINE = /\b(liked by|likes? by|liked this|followed by|reposted|le gusta|aime par|a aime|curtiu|and \d+ others?|and others|reposted by|\d+ likes?|le gusta a|les gusta a|aime par|curtido por|y \d+ personas|et \d+ autres|e outras)\b/;
-const COMMENTS_START = /\bview (all )?\d* ?comments?\b|^comments?$|^\d+ comments?$|\badd a comment\b|\bmost relevant\b|\bpost your reply\b|\bver (los|todos os) \d+ comentarios\b|\bvoir (les )?\d+ commentaires\b|^comentarios$|^commentaires$|\banade un comentario\b|\bajouter un commentaire\b|\badicione um comentario\b/;
+const COMMENTS_START = /\bview (all )?\d* ?comments?\b|^comments?$|(^|\s)\d+ comments?$|\badd a comment\b|\bmost relevant\b|\bpost your reply\b|\bver (los|todos os) \d+ comentarios\b|\bvoir (les )?\d+ commentaires\b|^comentarios$|^commentaires$|\banade un comentario\b|\bajouter un commentaire\b|\badicione um comentario\b/;
 
 /**
  * Which lines are the post's own (its header, caption, stickers and overlays), as opposed to likes
@@ -894,7 +915,10 @@ const COMMENTS_START = /\bview (all )?\d* ?comments?\b|^comments?$|^\d+ comments
 function postLines(ocr: OcrText, platform: SocialPlatform): boolean[] {
   const folded = ocr.lines.map((l) => fold(l.text).replace(/\s+/g, ' ').trim());
   // On X a post's page ends with its time and views ('5 hours ago · 1,560 Views'); replies follow.
-  const start = folded.findIndex((t) => COMMENTS_START.test(t) || (platform === 'x' && /\b[\d.,]+k? views\b/.test(t)));
+  // On Facebook the action bar (Like, Comment, Share) closes the post; comments follow.
+  const start = folded.findIndex(
+    (t) => COMMENTS_START.test(t) || (platform === 'x' && /\b[\d.,]+k? views\b/.test(t)) || (platform === 'facebook' && /\blike\b.*\bcomment\b.*\bshare\b/.test(t)),
+  );
   return folded.map((text, i) => {
     if (start >= 0 && i > start) return false;
     if (LIKED_LINE.test(text)) return false;
@@ -927,7 +951,9 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
     }
     const limit = suggestionsStart(ocr);
     const exact = findHandles(ocr, input.businessHandle).filter((h) => h.line < limit);
-    const near = exact.length === 0 ? findNearHandle(ocr, input.businessHandle, (line) => line < limit) : null;
+    // A display name that spells the handle ('Harbor Light Diner') does not show which account this is:
+    // a look-alike handle on screen ('@harboorlightdiner') still means another account.
+    const near = exact.every((h) => h.joined) ? findNearHandle(ocr, input.businessHandle, (line) => line < limit) : null;
     if (near) {
       return reject(
         'wrong_account',
@@ -987,6 +1013,8 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
     // An author line starts with the handle (Instagram's header and caption, a story's corner,
     // a video's overlay); on X it follows the display name as '@handle · 2h'.
     if (h.token <= 1) return true;
+    // TikTok names the video's author in its sound line: 'original sound - emilychen'.
+    if (input.platform === 'tiktok' && ORIGINAL_SOUND.test(fold(ocr.lines[h.line]!.text))) return true;
     return h.mention && h.token <= 5 && isDateLine(ocr.lines[h.line]!.text, { short: true });
   });
   if (authored.length === 0) {

@@ -124,7 +124,7 @@ export type VerificationResult = {
 };
 
 export interface ScreenshotVerifier {
-  readonly id: 'ocr' | 'fake';
+  readonly id: 'ocr' | 'fake' | 'vision';
   verifyReview(request: ReviewVerificationRequest): Promise<VerificationResult>;
   verifySocial(request: SocialVerificationRequest): Promise<VerificationResult>;
   /** Releases workers and timers; the verifier may be used again afterwards (it restarts lazily). */

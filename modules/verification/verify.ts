@@ -17,6 +17,7 @@ import {
   type Verdict,
 } from './judge.ts';
 import {
+  type RejectionCode,
   REVIEW_PLATFORMS,
   SOCIAL_PLATFORMS,
   type ReviewVerificationRequest,
@@ -27,7 +28,36 @@ import {
 } from './port.ts';
 import { normaliseHandle } from './text.ts';
 
-export type ScreenshotReading = { kind: 'read'; ocr: OcrText; starRows: StarRow[] } | { kind: 'timeout' };
+/**
+ * What a reader made of an image. `more`: a closer reading (slower; e.g. OCR passes that look for
+ * words inside buttons and over photos), asked for only when the first reading was rejected for a
+ * reason more text could change; it returns everything read so far plus what it found.
+ */
+export type ScreenshotReading = { kind: 'read'; ocr: OcrText; starRows: StarRow[]; more?: () => Promise<ScreenshotReading> } | { kind: 'timeout' };
+
+/** Rejections that words the first OCR pass missed (a button's label, a caption over a video) may turn. */
+export const CLOSER_READING_CODES: ReadonlySet<RejectionCode> = new Set<RejectionCode>([
+  'not_following',
+  'missing_mention',
+  'author_mismatch',
+  'wrong_account',
+  'not_a_review',
+  'name_mismatch',
+  'wrong_business',
+  'unreadable',
+]);
+
+/**
+ * Judges the reading; when it is rejected for a reason in CLOSER_READING_CODES and the reader offers a
+ * closer reading, judges that instead (its verdict, accept or reject, stands: it saw more).
+ */
+async function judgeCloser(reading: Extract<ScreenshotReading, { kind: 'read' }>, judge: (r: Extract<ScreenshotReading, { kind: 'read' }>) => Verdict): Promise<{ verdict: Verdict; reading: Extract<ScreenshotReading, { kind: 'read' }> }> {
+  const verdict = judge(reading);
+  if (verdict.ok || !reading.more || !CLOSER_READING_CODES.has(verdict.code)) return { verdict, reading };
+  const closer = await reading.more();
+  if (closer.kind === 'timeout') return { verdict, reading };
+  return { verdict: judge(closer), reading: closer };
+}
 
 export type OpenedScreenshot = {
   /** 'sha256:<hex>' identity of the picture (see VerificationEvidence.imageHash). */
@@ -58,13 +88,12 @@ export async function verifyReviewWith(reader: ScreenshotReader, history: Verifi
   if (!opened.read) return result(unreadableImage(), evidence);
   if (await history.isImageRewarded(request.businessId, opened.imageHash)) return result(duplicateImage(request.businessName), evidence);
 
-  const reading = await opened.read();
-  if (reading.kind === 'timeout') return result(ocrTimeout(), evidence);
-  const verdict = judgeReview(
-    { platform: request.platform, businessName: request.businessName, reviewerName: request.reviewerName },
-    reading.ocr,
-    reading.starRows,
+  const first = await opened.read();
+  if (first.kind === 'timeout') return result(ocrTimeout(), evidence);
+  const judged = await judgeCloser(first, (reading) =>
+    judgeReview({ platform: request.platform, businessName: request.businessName, reviewerName: request.reviewerName }, reading.ocr, reading.starRows),
   );
+  const { verdict } = judged;
   if (verdict.ok) {
     const found: VerificationEvidence = {
       ...evidence,
@@ -93,17 +122,19 @@ export async function verifySocialWith(reader: ScreenshotReader, history: Verifi
   if (!opened.read) return result(unreadableImage(), evidence);
   if (await history.isImageRewarded(request.businessId, opened.imageHash)) return result(duplicateImage(request.businessName), evidence);
 
-  const reading = await opened.read();
-  if (reading.kind === 'timeout') return result(ocrTimeout(), evidence);
-  const verdict = judgeSocial(
-    {
-      platform: request.platform,
-      businessName: request.businessName,
-      businessHandle: request.businessHandle,
-      userHandle: request.userHandle,
-      verificationType: request.verificationType,
-    },
-    reading.ocr,
+  const first = await opened.read();
+  if (first.kind === 'timeout') return result(ocrTimeout(), evidence);
+  const judged = await judgeCloser(first, (reading) =>
+    judgeSocial(
+      {
+        platform: request.platform,
+        businessName: request.businessName,
+        businessHandle: request.businessHandle,
+        userHandle: request.userHandle,
+        verificationType: request.verificationType,
+      },
+      reading.ocr,
+    ),
   );
-  return result(verdict, evidence);
+  return result(judged.verdict, evidence);
 }
