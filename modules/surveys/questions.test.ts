@@ -95,8 +95,9 @@ describe('scoring with the owner questions (table)', () => {
     const fewer = effectiveTemplate(survey(remove('improvement_suggestions')));
     expect(maxPoints(fewer, config)).toBe(maxPoints(plain, config) - 3);
     expect(reachableTiers(tierThresholds(template), 16).map((t) => t.reachable)).toEqual([true, true, false]);
-    expect(goldUnreachableMessage(tierThresholds(template), 16)).toMatch(/^Gold needs 17 points but this survey gives at most 16/);
-    expect(goldUnreachableMessage(tierThresholds(template), 17)).toBeNull();
+    expect(goldUnreachableMessage(tierThresholds(template), 16)).toMatch(/^Gold needs 18 points but this survey gives at most 16/);
+    expect(goldUnreachableMessage(tierThresholds(template), 17)).toMatch(/^Gold needs 18 points/);
+    expect(goldUnreachableMessage(tierThresholds(template), 18)).toBeNull();
   });
 });
 
@@ -163,7 +164,7 @@ describe('the builder and API schemas', () => {
     const list = base.map((q) => (q.origin === 'template' && !['overall_rating', 'customer_email'].includes(q.id) ? { ...q, removed: true } : q));
     const r = parse(list);
     expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => i.message).join(' ')).toMatch(/Gold needs 17 points but this survey gives at most 10/);
+    expect(r.error?.issues.map((i) => i.message).join(' ')).toMatch(/Gold needs 18 points but this survey gives at most 15/);
   });
   it('refuses an unreadable list', () => {
     const r = builderFormSchema.safeParse({ ...form, reviewUrls: { google: 'https://g.example/r' }, customQuestions: '{nope' });
