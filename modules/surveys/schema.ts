@@ -77,7 +77,7 @@ const frequency = z.coerce
 
 const reviewPolicy = z.enum(REVIEW_POLICIES, { error: 'Choose "Ask every customer" or "Rating-routed"' });
 
-/** Per-survey tier minimums (JSON API only): whole points, 0 to 1000, any tier left out keeps the template's. */
+/** Per-survey tier minimums: whole points, 0 to 1000; in the JSON API any tier left out keeps the template's. */
 const tierPoints = z.number({ error: 'Tier points must be whole numbers from 0 to 1000' }).int('Tier points must be whole numbers from 0 to 1000').min(0, 'Tier points must be whole numbers from 0 to 1000').max(1000, 'Tier points must be whole numbers from 0 to 1000');
 const tierThresholdsInput = z
   .strictObject(
@@ -85,6 +85,24 @@ const tierThresholdsInput = z
     { error: (issue) => (issue.code === 'unrecognized_keys' ? 'tierThresholds takes Bronze, Silver and Gold only' : 'tierThresholds must be an object like {"Gold": 25}') },
   )
   .nullable();
+
+const TIER_POINTS_MESSAGE = 'Tier points must be whole numbers from 0 to 1000';
+/** The builder's tier point fields (tierBronze, tierSilver, tierGold): a whole number, or absent (keep what is stored). */
+const tierPointsField = z.preprocess(
+  (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN),
+  z.number({ error: TIER_POINTS_MESSAGE }).int(TIER_POINTS_MESSAGE).min(0, TIER_POINTS_MESSAGE).max(1000, TIER_POINTS_MESSAGE).optional(),
+);
+
+/**
+ * The builder's tier points as stored: null when they are the template's own (the survey follows the
+ * template), undefined when the form did not send all three (an older draft: keep what is stored).
+ */
+function formTierThresholds(templateId: string, v: { tierBronze?: number; tierSilver?: number; tierGold?: number }): Record<TierName, number> | null | undefined {
+  if (v.tierBronze === undefined || v.tierSilver === undefined || v.tierGold === undefined) return undefined;
+  const chosen: Record<TierName, number> = { Bronze: v.tierBronze, Silver: v.tierSilver, Gold: v.tierGold };
+  const template = getTemplate(templateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
+  return tierThresholds(template).every((t) => chosen[t.tier] === t.min_points) ? null : chosen;
+}
 
 const platformList = <T extends readonly [string, ...string[]]>(ids: T) =>
   z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(ids, { error: 'Unknown platform' })));
@@ -172,9 +190,20 @@ function checkQuestions(raw: unknown, ctx: z.RefinementCtx) {
   const policy = (REVIEW_POLICIES as readonly unknown[]).includes(v.reviewPolicy) ? (v.reviewPolicy as ReviewPolicy) : DEFAULT_REVIEW_POLICY;
   const selection = { selectedReviewPlatforms: asList(v.selectedReviewPlatforms), selectedSocialPlatforms: asList(v.selectedSocialPlatforms), reviewPolicy: policy };
   const effective = effectiveTemplate({ surveyTemplateId: template.id, customQuestions: checked.list });
-  const override = v.tierThresholds && typeof v.tierThresholds === 'object' ? (v.tierThresholds as Partial<Record<TierName, number>>) : undefined;
+  const override = v.tierThresholds && typeof v.tierThresholds === 'object' ? (v.tierThresholds as Partial<Record<TierName, number>>) : formTierOverride(v);
   const message = goldUnreachableMessage(tierThresholds(template, override), maxPoints(effective, selection));
   if (message) ctx.addIssue({ code: 'custom', path: ['customQuestions'], message });
+}
+
+/** The builder's tier point fields as posted (strings), read defensively like checkPlatforms; undefined when none is a number. */
+function formTierOverride(v: Record<string, unknown>): Partial<Record<TierName, number>> | undefined {
+  const out: Partial<Record<TierName, number>> = {};
+  for (const [tier, key] of [['Bronze', 'tierBronze'], ['Silver', 'tierSilver'], ['Gold', 'tierGold']] as const) {
+    const raw = v[key];
+    const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : undefined;
+    if (n !== undefined) out[tier] = n;
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** The normalised list to store (`[]` for the template unchanged); only called on a list checkQuestions accepted. */
@@ -247,6 +276,9 @@ export const builderFormSchema = z
     surveyFrequencyDays: frequency,
     customQuestions: questionListField,
     reviewPolicy: z.preprocess((v) => (v === undefined || v === '' ? DEFAULT_REVIEW_POLICY : v), reviewPolicy),
+    tierBronze: tierPointsField,
+    tierSilver: tierPointsField,
+    tierGold: tierPointsField,
     // A checkbox: sent ('on') when ticked, absent when not.
     verifyCustomerEmail: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
     ...platformsAndLinks,
@@ -283,6 +315,7 @@ export const builderFormSchema = z
       customQuestions: storedQuestions(v.surveyTemplateId, v.customQuestions),
       reviewPolicy: v.reviewPolicy,
       verifyCustomerEmail: v.verifyCustomerEmail,
+      ...(formTierThresholds(v.surveyTemplateId, v) === undefined ? {} : { tierThresholds: formTierThresholds(v.surveyTemplateId, v) }),
     };
   });
 
@@ -360,7 +393,14 @@ export type StoredSurveyLike = {
   selectedSocialPlatforms?: readonly string[];
   socialHandles?: Record<string, string>;
   reviewPolicy?: string | null;
+  tierThresholds?: Readonly<Partial<Record<string, number>>> | null;
 };
+
+function tierFormValues(templateId: string, stored: Readonly<Partial<Record<string, number>>> | null) {
+  const tiers = tierThresholds(getTemplate(templateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!, stored as Partial<Record<TierName, number>> | null);
+  const of = (tier: TierName) => String(tiers.find((t) => t.tier === tier)?.min_points ?? 0);
+  return { tierBronze: of('Bronze'), tierSilver: of('Silver'), tierGold: of('Gold') };
+}
 
 export function toFormValues(s: StoredSurveyLike | null | undefined, defaultMode: RewardMode) {
   const dollars = (cents: number | undefined) => (cents === undefined ? undefined : String(Math.round(cents / 100)));
@@ -381,6 +421,8 @@ export function toFormValues(s: StoredSurveyLike | null | undefined, defaultMode
     socialHandles: { ...(s?.socialHandles ?? {}) },
     // Stored surveys carry their own; a new survey (or a draft from before the choice) gets the default.
     reviewPolicy: (REVIEW_POLICIES as readonly string[]).includes(s?.reviewPolicy ?? '') ? (s!.reviewPolicy as ReviewPolicy) : DEFAULT_REVIEW_POLICY,
+    // The survey's own tier points, else the template's (ADR 041): what the builder's Tier points card shows.
+    ...tierFormValues(s?.surveyTemplateId ?? DEFAULT_TEMPLATE_ID, s?.tierThresholds ?? null),
   };
 }
 
