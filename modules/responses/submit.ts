@@ -191,6 +191,8 @@ export async function submitSurvey(
         responses: answers,
         // The texts the customer was asked: a later edit of the survey never relabels this response.
         questionTexts: questionTexts(template),
+        // And the question list it is scored with: a replay re-scores with these, not a later edit's.
+        surveyQuestions: Array.isArray(survey.customQuestions) ? survey.customQuestions : [],
         totalPoints: score.points,
         rewardTier: score.tier,
         // With the owner's monthly reward budget used up, no reward is promised (the page said so).
