@@ -29,7 +29,7 @@ import {
   type ReviewPolicy,
 } from '../../modules/surveys/index.ts';
 import { QuestionEditor } from '../components/question-editor.tsx';
-import { IncentivePlatformWarning, ReviewPolicyCard } from '../components/review-policy.tsx';
+import { FairnessProblems, IncentivePlatformWarning, ReviewPolicyCard } from '../components/review-policy.tsx';
 import { Toast, type ToastData } from '../components/toast.tsx';
 import { buttonClass, Card, FieldError, useHydrated } from '../components/ui.tsx';
 import { getOwner } from '../utils/auth.server.ts';
@@ -280,8 +280,7 @@ function BuilderForm({
       tierThresholds: liveTiers,
       customQuestions: editor.list,
     })
-      .filter((p) => p.field === 'reviewPolicy' || p.field === 'tierThresholds')
-      .map((p) => p.message);
+      .filter((p) => p.field === 'reviewPolicy' || p.field === 'tierThresholds');
   }, [rewardMode, fields.customBronze.value, fields.customSilver.value, fields.customGold.value, template.id, reviewSelected, socialSelected, policy, liveTiers, editor.list]);
 
   return (
@@ -364,7 +363,7 @@ function BuilderForm({
           </fieldset>
         </Card>
 
-        <TierPointsCard fields={[fields.tierBronze, fields.tierSilver, fields.tierGold]} />
+        <TierPointsCard fields={[fields.tierBronze, fields.tierSilver, fields.tierGold]} problems={fairness.filter((p) => p.field === 'tierThresholds').map((p) => p.message)} />
 
         <Card>
           <label htmlFor={fields.surveyFrequencyDays.id} className="block font-semibold">
@@ -446,7 +445,7 @@ function BuilderForm({
           inputMode="text"
         />
 
-        <ReviewPolicyCard field={fields.reviewPolicy} initial={initialPolicy} problems={fairness} />
+        <ReviewPolicyCard field={fields.reviewPolicy} initial={initialPolicy} problems={fairness.filter((p) => p.field === 'reviewPolicy').map((p) => p.message)} />
 
         <div className="flex flex-wrap gap-3">
           <button type="submit" name="intent" value="save" className={buttonClass.primary} disabled={busy}>
@@ -522,7 +521,14 @@ function PlatformRows(props: {
  * The points a customer needs for each tier (ADR 041): the template's unless the owner changes them.
  * Gold should need a review, follow or post; the save check and the side panel say when it does not.
  */
-function TierPointsCard({ fields }: { fields: readonly [FieldMetadata<string | undefined>, FieldMetadata<string | undefined>, FieldMetadata<string | undefined>] }) {
+function TierPointsCard({
+  fields,
+  problems,
+}: {
+  fields: readonly [FieldMetadata<string | undefined>, FieldMetadata<string | undefined>, FieldMetadata<string | undefined>];
+  /** The live fairness check's problems with the tier points (the same messages the save gives). */
+  problems: readonly string[];
+}) {
   return (
     <Card>
       <fieldset>
@@ -541,6 +547,7 @@ function TierPointsCard({ fields }: { fields: readonly [FieldMetadata<string | u
             </div>
           ))}
         </div>
+        <FairnessProblems problems={problems} />
       </fieldset>
     </Card>
   );
