@@ -118,7 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function fairnessReply(problems: readonly FairnessProblem[]) {
   const formErrors: string[] = [];
   const fieldErrors: Record<string, string[]> = {};
-  const formField = { reviewPolicy: 'reviewPolicy', bronzeRewardValue: 'customBronze', silverRewardValue: 'customSilver', goldRewardValue: 'customGold', tierThresholds: 'tierGold' } as const;
+  const formField = { reviewPolicy: 'reviewPolicy', bronzeRewardValue: 'customBronze', silverRewardValue: 'customSilver', goldRewardValue: 'customGold', tierThresholds: 'tierGold', customQuestions: 'customQuestions' } as const;
   for (const p of problems) {
     const name = formField[p.field];
     if (name) (fieldErrors[name] ??= []).push(p.message);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_REVIEW_POLICY, DEFAULT_TEMPLATE_ID, getTemplate, REVIEW_PLATFORMS, REVIEW_POLICIES, SOCIAL_PLATFORMS, type PresetId, type ReviewPolicy, type TierName } from './template.ts';
-import { effectiveTemplate, validateQuestionList, type CustomQuestion } from './questions.ts';
-import { goldUnreachableMessage, maxPoints, tierThresholds } from '../scoring/index.ts';
+import { validateQuestionList, type CustomQuestion } from './questions.ts';
 
 /**
  * The survey builder's rules (spec section 5 "Survey config form", ARCHITECTURE.md decisions):
@@ -101,7 +100,7 @@ function formTierThresholds(templateId: string, v: { tierBronze?: number; tierSi
   if (v.tierBronze === undefined || v.tierSilver === undefined || v.tierGold === undefined) return undefined;
   const chosen: Record<TierName, number> = { Bronze: v.tierBronze, Silver: v.tierSilver, Gold: v.tierGold };
   const template = getTemplate(templateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
-  return tierThresholds(template).every((t) => chosen[t.tier] === t.min_points) ? null : chosen;
+  return template.reward_tiers.every((t) => chosen[t.tier] === t.min_points) ? null : chosen;
 }
 
 const platformList = <T extends readonly [string, ...string[]]>(ids: T) =>
@@ -171,9 +170,9 @@ const questionListField = z.preprocess((v) => {
 }, z.array(z.unknown(), { error: UNREADABLE_QUESTIONS }));
 
 /**
- * The owner's questions (issue 16): every problem of the list (messages of `validateQuestionList`),
- * then Gold reachable with the survey's most points (modules/scoring `goldUnreachableMessage`).
- * Runs whatever else failed, reading the values defensively like checkPlatforms.
+ * The owner's questions (issue 16): every problem of the list (messages of `validateQuestionList`).
+ * Runs whatever else failed, reading the values defensively like checkPlatforms. Whether Gold can
+ * still be reached is scoring's (`surveyFairnessProblems`, run by the routes after this schema).
  */
 function checkQuestions(raw: unknown, ctx: z.RefinementCtx) {
   const v = asRecord(raw) as Record<string, unknown>;
@@ -181,29 +180,10 @@ function checkQuestions(raw: unknown, ctx: z.RefinementCtx) {
   const template = getTemplate(typeof v.surveyTemplateId === 'string' ? v.surveyTemplateId : DEFAULT_TEMPLATE_ID);
   if (!template) return;
   const checked = validateQuestionList(template, v.customQuestions);
-  if (!checked.ok) {
-    for (const p of checked.problems) {
-      ctx.addIssue({ code: 'custom', path: ['customQuestions'], message: p.index === null ? p.message : `Question ${p.index + 1}: ${p.message}` });
-    }
-    return;
+  if (checked.ok) return;
+  for (const p of checked.problems) {
+    ctx.addIssue({ code: 'custom', path: ['customQuestions'], message: p.index === null ? p.message : `Question ${p.index + 1}: ${p.message}` });
   }
-  const policy = (REVIEW_POLICIES as readonly unknown[]).includes(v.reviewPolicy) ? (v.reviewPolicy as ReviewPolicy) : DEFAULT_REVIEW_POLICY;
-  const selection = { selectedReviewPlatforms: asList(v.selectedReviewPlatforms), selectedSocialPlatforms: asList(v.selectedSocialPlatforms), reviewPolicy: policy };
-  const effective = effectiveTemplate({ surveyTemplateId: template.id, customQuestions: checked.list });
-  const override = v.tierThresholds && typeof v.tierThresholds === 'object' ? (v.tierThresholds as Partial<Record<TierName, number>>) : formTierOverride(v);
-  const message = goldUnreachableMessage(tierThresholds(template, override), maxPoints(effective, selection));
-  if (message) ctx.addIssue({ code: 'custom', path: ['customQuestions'], message });
-}
-
-/** The builder's tier point fields as posted (strings), read defensively like checkPlatforms; undefined when none is a number. */
-function formTierOverride(v: Record<string, unknown>): Partial<Record<TierName, number>> | undefined {
-  const out: Partial<Record<TierName, number>> = {};
-  for (const [tier, key] of [['Bronze', 'tierBronze'], ['Silver', 'tierSilver'], ['Gold', 'tierGold']] as const) {
-    const raw = v[key];
-    const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : undefined;
-    if (n !== undefined) out[tier] = n;
-  }
-  return Object.keys(out).length ? out : undefined;
 }
 
 /** The normalised list to store (`[]` for the template unchanged); only called on a list checkQuestions accepted. */
@@ -397,8 +377,11 @@ export type StoredSurveyLike = {
 };
 
 function tierFormValues(templateId: string, stored: Readonly<Partial<Record<string, number>>> | null) {
-  const tiers = tierThresholds(getTemplate(templateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!, stored as Partial<Record<TierName, number>> | null);
-  const of = (tier: TierName) => String(tiers.find((t) => t.tier === tier)?.min_points ?? 0);
+  const template = getTemplate(templateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
+  const of = (tier: TierName) => {
+    const own = stored?.[tier];
+    return String(typeof own === 'number' && Number.isInteger(own) && own >= 0 ? own : (template.reward_tiers.find((t) => t.tier === tier)?.min_points ?? 0));
+  };
   return { tierBronze: of('Bronze'), tierSilver: of('Silver'), tierGold: of('Gold') };
 }
 
