@@ -143,7 +143,7 @@ export async function issueReward(deps: RewardDeps, responseId: string): Promise
         .update({ giftCardId: raw('coalesce(gift_card_id, ?)', [created.giftCardId]), gan: raw('coalesce(gan, ?)', [created.gan]) })
         .where({ surveyResponseId: responseId })
         .returning('giftCardId')
-        .execute<{ giftCardId: string } | undefined>('get');
+        .execute<Pick<GiftCardRequest, 'giftCardId'> | undefined>('get');
       if (saved?.giftCardId !== created.giftCardId) {
         throw new GiftCardError(`Another card (${saved?.giftCardId}) was already saved for this reward.`, { retryable: false, code: 'CARD_MISMATCH' });
       }
@@ -169,7 +169,7 @@ export async function issueReward(deps: RewardDeps, responseId: string): Promise
       .onConflict('surveyResponseId')
       .ignore()
       .returning('id')
-      .execute<{ id: string } | undefined>('get');
+      .execute<Pick<GiftCardIssuance, 'id'> | undefined>('get');
     if (!inserted) return null; // a concurrent run wrote it first (with the same card)
     await tx.nativeUpdate(SurveyResponse, { id: responseId }, { giftCardNumber: card.gan, giftCardId: card.giftCardId, isSquareGiftCard: card.isSquareGiftCard });
     await tx.nativeUpdate(GiftCardRequest, { surveyResponseId: responseId }, { failedAt: null, lastError: null });

@@ -83,7 +83,7 @@ export async function receiveSquareWebhook(
       .onConflict('eventId')
       .ignore()
       .returning('eventId')
-      .execute<{ eventId: string } | undefined>('get');
+      .execute<Pick<SquareWebhookEvent, 'eventId'> | undefined>('get');
     if (!fresh) return { status: 200 as const, received: true as const, duplicate: true, applied: false };
 
     let change: { giftCardId: string; state: string | null; balance: number | null } | null = null;
