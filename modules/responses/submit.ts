@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import { LockMode, raw, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { JobQueue } from '../jobs/port.ts';
 import { scoreSurvey, type Verified } from '../scoring/index.ts';
@@ -18,7 +18,8 @@ import { duplicateImage, duplicateReviewText } from '../verification/judge.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';
 import { eligibilityFrom } from './eligibility.ts';
 import { isUuid } from '../shared/ids.ts';
-import { ScreenshotVerification, SurveyResponse, USED_REVIEW_TEXT_INDEX, type VerificationKind } from './entities.ts';
+import { CustomerSubmission, ScreenshotVerification, SurveyResponse, USED_REVIEW_TEXT_INDEX, type VerificationKind } from './entities.ts';
+import { queryBuilder } from '../shared/orm.ts';
 import { findPublicSurvey, type PublicSurvey } from './public-survey.ts';
 import { liveScore, submitProblem, type BlockStates } from './customer-checks.ts';
 import type { CustomerSurveyView } from './customer-view.ts';
@@ -157,28 +158,29 @@ export async function submitSurvey(
 
   try {
     const result = await deps.em.transactional(async (tx) => {
-      // Raw statements on the transaction's own connection (the lock must be in this transaction).
-      const sql = <T>(query: string, params: unknown[]) =>
-        tx.getConnection().execute(query, params, 'all', tx.getTransactionContext()) as Promise<T>;
       if (contact.email) {
-        // Insert the (business, email) row if it is new; otherwise lock it and check the window.
-        const inserted = await sql<unknown[]>(
-          `insert into customer_submissions (business_id, customer_email, ip_address, last_submission_at, submission_count)
-           values (?, ?, ?, ?, 1) on conflict (business_id, customer_email) do nothing returning id`,
-          [survey.businessId, contact.email, input.ipAddress.slice(0, 45), now],
-        );
-        if (inserted.length === 0) {
-          const [row] = await sql<Array<{ last_submission_at: Date }>>(
-            `select last_submission_at from customer_submissions where business_id = ? and customer_email = ? for update`,
-            [survey.businessId, contact.email],
+        // Insert the (business, email) row if it is new; otherwise lock it (in this transaction) and check the window.
+        const ipAddress = input.ipAddress.slice(0, 45);
+        const inserted = await queryBuilder(tx, CustomerSubmission)
+          .insert({ businessId: survey.businessId, customerEmail: contact.email, ipAddress, lastSubmissionAt: now, submissionCount: 1 })
+          .onConflict(['businessId', 'customerEmail'])
+          .ignore()
+          .returning('id')
+          .execute<Pick<CustomerSubmission, 'id'> | undefined>('get');
+        if (!inserted) {
+          const row = await tx.findOne(
+            CustomerSubmission,
+            { businessId: survey.businessId, customerEmail: contact.email },
+            { fields: ['lastSubmissionAt'], lockMode: LockMode.PESSIMISTIC_WRITE },
           );
-          const window = eligibilityFrom(row ? new Date(row.last_submission_at) : null, survey.surveyFrequencyDays, now);
+          const window = eligibilityFrom(row ? new Date(row.lastSubmissionAt) : null, survey.surveyFrequencyDays, now);
           if (!window.eligible) {
             throw new Refused({ ok: false, status: 409, title: 'Cannot Submit Survey', message: window.message ?? 'This email is not eligible yet.', daysRemaining: window.daysRemaining });
           }
-          await sql(
-            `update customer_submissions set last_submission_at = ?, submission_count = submission_count + 1, ip_address = ? where business_id = ? and customer_email = ?`,
-            [now, input.ipAddress.slice(0, 45), survey.businessId, contact.email],
+          await tx.nativeUpdate(
+            CustomerSubmission,
+            { businessId: survey.businessId, customerEmail: contact.email },
+            { lastSubmissionAt: now, submissionCount: raw('submission_count + 1'), ipAddress },
           );
         }
       }
