@@ -67,6 +67,17 @@ describe('POST /api/survey/submit/{businessId}/{surveyId}', () => {
     expect(await app.root.db.orm.em.fork().count(SurveyResponse, {})).toBe(before);
   });
 
+  it('takes the same email again once its window has passed, counting its submissions', async () => {
+    const em = app.root.db.orm.em.fork();
+    // Ana's last submission was 91 days ago (the survey's window is 90 days).
+    await em.nativeUpdate(CustomerSubmission, { businessId, customerEmail: 'ana@example.com' }, { lastSubmissionAt: new Date(Date.now() - 91 * 86_400_000) });
+    const res = await post({ responses: fullAnswers, customerEmail: 'ana@example.com', bypassSquare: true });
+    expect(res.status).toBe(201);
+    const row = await app.root.db.orm.em.fork().findOneOrFail(CustomerSubmission, { businessId, customerEmail: 'ana@example.com' });
+    expect(row.submissionCount).toBe(2);
+    expect(Date.now() - row.lastSubmissionAt.getTime()).toBeLessThan(60_000);
+  });
+
   it('accepts exactly one of two concurrent submissions for one email', async () => {
     const body = { responses: fullAnswers, customerEmail: 'race@example.com', bypassSquare: true };
     const results = await Promise.all([post(body), post(body)]);
