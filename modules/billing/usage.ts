@@ -125,14 +125,13 @@ export async function checkUsageAlerts(deps: { em: EntityManager; mailer: Mailer
   const level = [...USAGE_ALERT_LEVELS].reverse().find((l) => usage.issued * 100 >= l * usage.limit);
   if (!level) return null;
   const windowStart = new Date(usage.windowStart);
-  const claimed = await em
-    .getConnection()
-    .execute(
-      `update businesses set usage_alert_level = ?, usage_alert_window_start = ?
-       where id = ? and (usage_alert_window_start is distinct from ? or usage_alert_level < ?) returning id`,
-      [level, windowStart, businessId, windowStart, level],
-    );
-  if ((claimed as unknown[]).length === 0) return null;
+  // One conditional UPDATE claims the level: a new billing month (or none yet), or a higher level.
+  const claimed = await em.nativeUpdate(
+    Business,
+    { id: businessId, $or: [{ usageAlertWindowStart: null }, { usageAlertWindowStart: { $ne: windowStart } }, { usageAlertLevel: { $lt: level } }] },
+    { usageAlertLevel: level, usageAlertWindowStart: windowStart },
+  );
+  if (claimed === 0) return null;
   const link = new URL('/subscription-details', deps.appUrl).toString();
   const lines =
     level === 100
