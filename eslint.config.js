@@ -15,6 +15,7 @@ const VENDOR_LIBRARIES = [
   'stripe',
   'square',
   'tesseract.js',
+  'openai',
   'nodemailer',
   'pg-boss',
   'pg',

@@ -66,6 +66,9 @@ export default defineConfig({
       'pg-boss',
       'tesseract.js',
       'rate-limiter-flexible',
+      // Fraud checks (ADR 050): the perceptual hash and the disposable-domain list.
+      'sharp-phash',
+      'disposable-email-domains-js',
       '@mikro-orm/migrations',
     ],
   },

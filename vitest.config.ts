@@ -26,6 +26,9 @@ export default defineConfig({
           globalSetup: ['./tests/e2e/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
+          // A page re-renders after a click or a navigation; on a busy 2-core machine that can take more than
+          // expect.poll's 1 s default (two CI runs failed on it). Playwright's own waits allow 30 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -13,6 +13,7 @@ import { Migration20261124070000AnalyticsAnswerCounts } from './Migration2026112
 import { Migration20261124120000QuestionTexts } from './Migration20261124120000QuestionTexts.ts';
 import { Migration20261124121000ReviewPolicy } from './Migration20261124121000ReviewPolicy.ts';
 import { Migration20261124123000Trust } from './Migration20261124123000Trust.ts';
+import { Migration20261124130000ResponseQuestions } from './Migration20261124130000ResponseQuestions.ts';
 
 /** Every migration in order. Listed explicitly so the server, the CLI and tests load the same set. */
 export const migrationsList = [
@@ -31,4 +32,5 @@ export const migrationsList = [
   { name: 'Migration20261124120000QuestionTexts', class: Migration20261124120000QuestionTexts },
   { name: 'Migration20261124121000ReviewPolicy', class: Migration20261124121000ReviewPolicy },
   { name: 'Migration20261124123000Trust', class: Migration20261124123000Trust },
+  { name: 'Migration20261124130000ResponseQuestions', class: Migration20261124130000ResponseQuestions },
 ];

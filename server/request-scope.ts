@@ -8,6 +8,7 @@ import { createResponses, createVerificationReplay, createVerifications } from '
 import { createRewardOperations, createRewards, rewardIssued } from '../modules/rewards/server.ts';
 import { createSurveys } from '../modules/surveys/server.ts';
 import type { Root } from './composition.ts';
+import { rewardParts } from './workers.ts';
 
 /**
  * The module services over one forked EntityManager (ADR 055): what a request's loaders and actions
@@ -53,15 +54,7 @@ export function createOperatorServices(root: Root) {
   const em = root.db.orm.em;
   return {
     ...createServices(root),
-    rewardOperations: createRewardOperations({
-      em,
-      jobs: root.jobs,
-      giftCards: root.giftCards,
-      tokenKey: root.config.TOKEN_ENCRYPTION_KEY,
-      logger: root.logger,
-      mailer: root.mailer,
-      appUrl: root.config.APP_URL,
-    }),
+    rewardOperations: createRewardOperations({ ...rewardParts(root), jobs: root.jobs }),
     verificationReplay: createVerificationReplay({ em, createVerifier: root.createVerifier, blobStore: root.blobStore, jobs: root.jobs, rewardIssued }),
     posOperations: createPosOperations({ em }),
   };

@@ -19,18 +19,22 @@ export async function startWorkers(root: Root): Promise<void> {
   await startRewardWorkers(root);
 }
 
-/** What the reward jobs and `reward-cli rewards` run with: the root's database, queue, adapters and mailer. */
-export function rewardDeps(root: Root): RewardDeps & { mailer: Mailer; appUrl: string } {
-  if (!root.jobs) throw new Error('The rewards need the job queue: create the root with jobs: true.');
+/** The root's parts every reward use case needs (database, gift cards, key, logger, mailer, app URL), without the queue. */
+export function rewardParts(root: Root): Omit<RewardDeps, 'jobs'> & { mailer: Mailer; appUrl: string } {
   return {
     em: root.db.orm.em,
-    jobs: root.jobs,
     giftCards: root.giftCards,
     tokenKey: root.config.TOKEN_ENCRYPTION_KEY,
     logger: root.logger,
     mailer: root.mailer,
     appUrl: root.config.APP_URL,
   };
+}
+
+/** What the reward jobs run with: `rewardParts` and the root's job queue. */
+export function rewardDeps(root: Root): RewardDeps & { mailer: Mailer; appUrl: string } {
+  if (!root.jobs) throw new Error('The rewards need the job queue: create the root with jobs: true.');
+  return { ...rewardParts(root), jobs: root.jobs };
 }
 
 /**

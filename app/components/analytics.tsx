@@ -5,7 +5,7 @@ import { formatCents } from '../../modules/scoring/index.ts';
 import { PLATFORM_LABELS, type Platform } from '../../modules/surveys/index.ts';
 import type { AnalyticsPageData } from '../utils/analytics.server.ts';
 import { BarChart, ChartFigure, LineChart } from './analytics-charts.tsx';
-import { Cell, CardTypeBadge, Customer, pill, TierBadge } from './gift-card-ui.tsx';
+import { Cell, Customer, IssuedCardCells, pill, TierBadge } from './gift-card-ui.tsx';
 import { buttonClass, Card, useHydrated } from './ui.tsx';
 
 /** The survey analytics page (spec section 2), for /survey-analytics and /survey-analytics/{id}. Server-rendered; every control is a link or a GET form. */
@@ -577,24 +577,7 @@ function GiftCardsTab({ data }: { data: AnalyticsPageData }) {
           <ResponsiveTable caption="Gift cards issued, newest first" headers={['Issued', 'Customer', 'Gift card number', 'Value', 'Tier', 'Card', 'Balance']}>
             {cards.rows.map((c) => (
               <tr key={c.id} data-testid="gift-card-row" className={rowClass}>
-                <Cell label="Issued" className="text-sm whitespace-nowrap text-slate-700">
-                  <time dateTime={c.issuedAt}>{formatWhen(c.issuedAt)}</time>
-                </Cell>
-                <Cell label="Customer">
-                  <Customer name={c.customerName} email={c.customerEmail} />
-                </Cell>
-                <Cell label="Card number">
-                  <span className="font-mono text-sm break-all">{c.giftCardNumber}</span>
-                </Cell>
-                <Cell label="Value" className="font-semibold whitespace-nowrap">
-                  {formatCents(c.rewardValue)}
-                </Cell>
-                <Cell label="Tier">
-                  <TierBadge tier={c.rewardTier} />
-                </Cell>
-                <Cell label="Card">
-                  <CardTypeBadge square={c.isSquareGiftCard} />
-                </Cell>
+                <IssuedCardCells card={c} issued={<time dateTime={c.issuedAt}>{formatWhen(c.issuedAt)}</time>} />
                 <Cell label="Balance" className="text-sm whitespace-nowrap">
                   {c.isSquareGiftCard ? (c.cardBalanceCents !== null ? formatCents(c.cardBalanceCents) : 'Not reported yet') : '—'}
                 </Cell>

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { signInSchema, signUpSchema } from '../../modules/accounts/forms.ts';
 import { BUILDER_DRAFT_KEY } from '../../modules/surveys/index.ts';
 import { buttonClass, FieldError, PasswordField, TextField, TextLink } from './ui.tsx';
@@ -150,39 +150,8 @@ function SignUpForm({ returnTo, lastResult }: Pick<Props, 'returnTo' | 'lastResu
         autoComplete="email"
         {...getInputProps(fields.email, { type: 'email' })}
       />
-      <PasswordField
-        label="Password"
-        errors={fields.password.errors}
-        errorId={fields.password.errorId}
-        autoComplete="new-password"
-        {...getInputProps(fields.password, { type: 'password' })}
-      />
-      <PasswordField
-        label="Confirm Password"
-        errors={fields.confirmPassword.errors}
-        errorId={fields.confirmPassword.errorId}
-        autoComplete="new-password"
-        {...getInputProps(fields.confirmPassword, { type: 'password' })}
-      />
-      <div className="pb-4">
-        <label className="flex min-h-11 items-start gap-2 text-sm text-slate-700">
-          <input
-            {...getInputProps(fields.terms, { type: 'checkbox' })}
-            className="mt-0.5 size-5 shrink-0 rounded border-slate-300"
-          />
-          <span>
-            I agree to the{' '}
-            <Link to="/terms" target="_blank" className="font-medium text-brand-700 underline">
-              Terms of Service
-            </Link>{' '}
-            and{' '}
-            <Link to="/privacy" target="_blank" className="font-medium text-brand-700 underline">
-              Privacy Policy
-            </Link>
-          </span>
-        </label>
-        <FieldError id={fields.terms.errorId} errors={fields.terms.errors} />
-      </div>
+      <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} labels={['Password', 'Confirm Password']} />
+      <TermsAgreement input={getInputProps(fields.terms, { type: 'checkbox' })} errorId={fields.terms.errorId} errors={fields.terms.errors} />
       <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
         {busy ? 'Creating account…' : 'Create Account'}
       </button>
@@ -207,5 +176,45 @@ function GoogleMark() {
       <path fill="#FBBC05" d="M10.5 28.7c-.5-1.4-.8-3-.8-4.7s.3-3.2.8-4.7l-7.8-6C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.8-6z" />
       <path fill="#34A853" d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.3-5.7c-2.1 1.4-4.9 2.3-8.6 2.3-6.3 0-11.6-4.1-13.5-9.8l-7.8 6C6.6 42.6 14.6 48 24 48z" />
     </svg>
+  );
+}
+
+/** A new password and its confirmation (sign-up, password reset): conform fields, browser password-manager hints. */
+export function NewPasswordFields({
+  password,
+  confirmPassword,
+  labels,
+}: {
+  password: FieldMetadata<string>;
+  confirmPassword: FieldMetadata<string>;
+  labels: readonly [string, string];
+}) {
+  return (
+    <>
+      <PasswordField label={labels[0]} errors={password.errors} errorId={password.errorId} autoComplete="new-password" {...getInputProps(password, { type: 'password' })} />
+      <PasswordField label={labels[1]} errors={confirmPassword.errors} errorId={confirmPassword.errorId} autoComplete="new-password" {...getInputProps(confirmPassword, { type: 'password' })} />
+    </>
+  );
+}
+
+/** The terms and privacy checkbox of every sign-up form (spec section 2), with its error line. */
+export function TermsAgreement({ input, errorId, errors }: { input: ComponentProps<'input'>; errorId: string; errors?: string[] }) {
+  return (
+    <div className="pb-4">
+      <label className="flex min-h-11 items-start gap-2 text-sm text-slate-700">
+        <input {...input} type="checkbox" className="mt-0.5 size-5 shrink-0 rounded border-slate-300" />
+        <span>
+          I agree to the{' '}
+          <Link to="/terms" target="_blank" className="font-medium text-brand-700 underline">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy" target="_blank" className="font-medium text-brand-700 underline">
+            Privacy Policy
+          </Link>
+        </span>
+      </label>
+      <FieldError id={errorId} errors={errors} />
+    </div>
   );
 }

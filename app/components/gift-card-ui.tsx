@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatCents } from '../../modules/scoring/index.ts';
 import type { TierName } from '../../modules/surveys/index.ts';
 import { tierStyle } from './survey-ui.tsx';
 
@@ -40,5 +41,41 @@ export function Cell({ label, children, className = '' }: { label: string; child
       <span className="text-sm text-slate-600 md:hidden">{label}</span>
       <div className={`min-w-0 ${className}`}>{children}</div>
     </td>
+  );
+}
+
+/** An issued card as both tables show it. */
+export type IssuedCardRow = {
+  customerName: string | null;
+  customerEmail: string | null;
+  giftCardNumber: string;
+  rewardValue: number;
+  rewardTier: string | null;
+  isSquareGiftCard: boolean;
+};
+
+/** The cells an issued gift card has in every table: issued (as the table dates it), customer, number, value, tier, card type. */
+export function IssuedCardCells({ card, issued }: { card: IssuedCardRow; issued: ReactNode }) {
+  return (
+    <>
+      <Cell label="Issued" className="text-sm whitespace-nowrap text-slate-700">
+        {issued}
+      </Cell>
+      <Cell label="Customer">
+        <Customer name={card.customerName} email={card.customerEmail} />
+      </Cell>
+      <Cell label="Card number">
+        <span className="font-mono text-sm break-all">{card.giftCardNumber}</span>
+      </Cell>
+      <Cell label="Value" className="font-semibold whitespace-nowrap">
+        {formatCents(card.rewardValue)}
+      </Cell>
+      <Cell label="Tier">
+        <TierBadge tier={card.rewardTier} />
+      </Cell>
+      <Cell label="Card">
+        <CardTypeBadge square={card.isSquareGiftCard} />
+      </Cell>
+    </>
   );
 }

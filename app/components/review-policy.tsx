@@ -48,15 +48,21 @@ export function ReviewPolicyCard({
           ))}
         </div>
         <FieldError id={field.errorId} errors={field.errors} />
-        {problems.length ? (
-          <ul className="mt-2 space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="fairness-problems">
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        ) : null}
+        <FairnessProblems problems={problems} />
       </fieldset>
     </Card>
+  );
+}
+
+/** The live tier-fairness problems (ADR 041) under the choice they belong to: the policy, or the tier points. */
+export function FairnessProblems({ problems }: { problems: readonly string[] }) {
+  if (!problems.length) return null;
+  return (
+    <ul className="mt-2 space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="fairness-problems">
+      {problems.map((p) => (
+        <li key={p}>{p}</li>
+      ))}
+    </ul>
   );
 }
 

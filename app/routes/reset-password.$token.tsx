@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { resetPasswordSchema } from '../../modules/accounts/forms.ts';
-import { buttonClass, Card, FieldError, PasswordField } from '../components/ui.tsx';
+import { NewPasswordFields } from '../components/auth-forms.tsx';
+import { buttonClass, Card, FieldError } from '../components/ui.tsx';
 import { endSession } from '../utils/auth.server.ts';
 import { readForm } from '../utils/input.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
@@ -82,20 +83,7 @@ export default function ResetPassword() {
         <p className="mt-2 text-slate-600">At least 8 characters. After the change you are signed out everywhere, and sign in again with the new one.</p>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-1">
           <FieldError id={form.errorId} errors={form.errors} />
-          <PasswordField
-            label="New password"
-            errors={fields.password.errors}
-            errorId={fields.password.errorId}
-            autoComplete="new-password"
-            {...getInputProps(fields.password, { type: 'password' })}
-          />
-          <PasswordField
-            label="Confirm new password"
-            errors={fields.confirmPassword.errors}
-            errorId={fields.confirmPassword.errorId}
-            autoComplete="new-password"
-            {...getInputProps(fields.confirmPassword, { type: 'password' })}
-          />
+          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} labels={['New password', 'Confirm new password']} />
           <button type="submit" className={`${buttonClass.primary} w-full`} disabled={navigation.state !== 'idle'}>
             {navigation.state !== 'idle' ? 'Saving…' : 'Save new password'}
           </button>

@@ -4,7 +4,7 @@ import { plainRewardError } from '../../modules/rewards/index.ts';
 import { formatCents } from '../../modules/scoring/index.ts';
 import { isUuid } from '../../modules/shared/index.ts';
 import { HOLD_STATUS_LABELS } from '../../modules/trust/index.ts';
-import { Cell, CardTypeBadge, Customer, pill, TierBadge } from '../components/gift-card-ui.tsx';
+import { Cell, Customer, IssuedCardCells, pill, TierBadge } from '../components/gift-card-ui.tsx';
 import { buttonClass, Card, useHydrated } from '../components/ui.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
@@ -329,24 +329,7 @@ function IssuedCards({ issuances, totals, local }: { issuances: LoaderData['issu
                       data-testid="issuance"
                       className="max-md:block max-md:rounded-card max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-sm"
                     >
-                      <Cell label="Issued" className="text-sm whitespace-nowrap text-slate-700">
-                        <When iso={i.issuedAt} local={local} />
-                      </Cell>
-                      <Cell label="Customer">
-                        <Customer name={i.customerName} email={i.customerEmail} />
-                      </Cell>
-                      <Cell label="Card number">
-                        <span className="font-mono text-sm break-all">{i.giftCardNumber}</span>
-                      </Cell>
-                      <Cell label="Value" className="font-semibold whitespace-nowrap">
-                        {formatCents(i.rewardValue)}
-                      </Cell>
-                      <Cell label="Tier">
-                        <TierBadge tier={i.rewardTier} />
-                      </Cell>
-                      <Cell label="Card">
-                        <CardTypeBadge square={i.isSquareGiftCard} />
-                      </Cell>
+                      <IssuedCardCells card={i} issued={<When iso={i.issuedAt} local={local} />} />
                       <Cell label="Email">
                         <span className={`${pill} ${emailTone}`}>{emailText}</span>
                       </Cell>

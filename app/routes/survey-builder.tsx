@@ -29,7 +29,7 @@ import {
   type ReviewPolicy,
 } from '../../modules/surveys/index.ts';
 import { QuestionEditor } from '../components/question-editor.tsx';
-import { IncentivePlatformWarning, ReviewPolicyCard } from '../components/review-policy.tsx';
+import { FairnessProblems, IncentivePlatformWarning, ReviewPolicyCard } from '../components/review-policy.tsx';
 import { Toast, type ToastData } from '../components/toast.tsx';
 import { buttonClass, Card, FieldError, useHydrated } from '../components/ui.tsx';
 import { getOwner } from '../utils/auth.server.ts';
@@ -92,7 +92,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const stored = surveyId ? await context.surveys.get(owner.id, surveyId) : null;
   if (surveyId && !stored) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
   // Tier fairness (ADR 041): the same pure check as the JSON API, with the survey's own tier points.
-  const unfair = surveyFairnessProblems({ ...submission.value, reviewPolicy: submission.value.reviewPolicy ?? DEFAULT_REVIEW_POLICY, tierThresholds: stored?.tierThresholds ?? null });
+  const tiers = submission.value.tierThresholds === undefined ? (stored?.tierThresholds ?? null) : submission.value.tierThresholds;
+  const unfair = surveyFairnessProblems({ ...submission.value, reviewPolicy: submission.value.reviewPolicy ?? DEFAULT_REVIEW_POLICY, tierThresholds: tiers });
   if (unfair.length) {
     return data(
       { result: submission.reply({ ...fairnessReply(unfair) }), toast: { title: 'Save Failed', description: unfair[0]!.message, type: 'error' as const }, draftSaved: false, editor: posted.state },
@@ -117,7 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function fairnessReply(problems: readonly FairnessProblem[]) {
   const formErrors: string[] = [];
   const fieldErrors: Record<string, string[]> = {};
-  const formField = { reviewPolicy: 'reviewPolicy', bronzeRewardValue: 'customBronze', silverRewardValue: 'customSilver', goldRewardValue: 'customGold', tierThresholds: null } as const;
+  const formField = { reviewPolicy: 'reviewPolicy', bronzeRewardValue: 'customBronze', silverRewardValue: 'customSilver', goldRewardValue: 'customGold', tierThresholds: 'tierGold', customQuestions: 'customQuestions' } as const;
   for (const p of problems) {
     const name = formField[p.field];
     if (name) (fieldErrors[name] ??= []).push(p.message);
@@ -247,6 +248,14 @@ function BuilderForm({
   const socialHandles = fields.socialHandles.getFieldset();
   const template = getTemplate(defaults.surveyTemplateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
   const busy = navigation.state !== 'idle';
+  // The tier points as typed (the Tier points card); a field left empty or not a whole number: the stored or template value.
+  const liveTiers = useMemo(() => {
+    const out: Record<string, number> = { ...(tierThresholds ?? {}) };
+    for (const [tier, value] of [['Bronze', fields.tierBronze.value], ['Silver', fields.tierSilver.value], ['Gold', fields.tierGold.value]] as const) {
+      if (typeof value === 'string' && /^\d{1,4}$/.test(value.trim())) out[tier] = Number(value);
+    }
+    return Object.keys(out).length ? out : null;
+  }, [tierThresholds, fields.tierBronze.value, fields.tierSilver.value, fields.tierGold.value]);
   const initialPolicy = ((submitted ? fields.reviewPolicy.initialValue : undefined) ?? defaults.reviewPolicy) as ReviewPolicy;
   const policy = (fields.reviewPolicy.value ?? initialPolicy) as ReviewPolicy;
   // The save-time fairness check, live (ADR 041); reward order is already on the custom amount fields.
@@ -268,12 +277,11 @@ function BuilderForm({
       selectedReviewPlatforms: reviewSelected,
       selectedSocialPlatforms: socialSelected,
       reviewPolicy: policy,
-      tierThresholds,
+      tierThresholds: liveTiers,
       customQuestions: editor.list,
     })
-      .filter((p) => p.field === 'reviewPolicy' || p.field === 'tierThresholds')
-      .map((p) => p.message);
-  }, [rewardMode, fields.customBronze.value, fields.customSilver.value, fields.customGold.value, template.id, reviewSelected, socialSelected, policy, tierThresholds, editor.list]);
+      .filter((p) => p.field === 'reviewPolicy' || p.field === 'tierThresholds');
+  }, [rewardMode, fields.customBronze.value, fields.customSilver.value, fields.customGold.value, template.id, reviewSelected, socialSelected, policy, liveTiers, editor.list]);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -355,6 +363,8 @@ function BuilderForm({
           </fieldset>
         </Card>
 
+        <TierPointsCard fields={[fields.tierBronze, fields.tierSilver, fields.tierGold]} problems={fairness.filter((p) => p.field === 'tierThresholds').map((p) => p.message)} />
+
         <Card>
           <label htmlFor={fields.surveyFrequencyDays.id} className="block font-semibold">
             How often can a customer submit?
@@ -435,7 +445,7 @@ function BuilderForm({
           inputMode="text"
         />
 
-        <ReviewPolicyCard field={fields.reviewPolicy} initial={initialPolicy} problems={fairness} />
+        <ReviewPolicyCard field={fields.reviewPolicy} initial={initialPolicy} problems={fairness.filter((p) => p.field === 'reviewPolicy').map((p) => p.message)} />
 
         <div className="flex flex-wrap gap-3">
           <button type="submit" name="intent" value="save" className={buttonClass.primary} disabled={busy}>
@@ -446,7 +456,7 @@ function BuilderForm({
           </Link>
         </div>
       </Form>
-      <QuestionPanel templateId={template.id} questions={editor.list} review={reviewSelected} social={socialSelected} policy={policy} />
+      <QuestionPanel templateId={template.id} questions={editor.list} review={reviewSelected} social={socialSelected} policy={policy} tierPoints={liveTiers} />
       <Toast toast={toast} />
     </div>
   );
@@ -507,19 +517,69 @@ function PlatformRows(props: {
   );
 }
 
+/**
+ * The points a customer needs for each tier (ADR 041): the template's unless the owner changes them.
+ * Gold should need a review, follow or post; the save check and the side panel say when it does not.
+ */
+function TierPointsCard({
+  fields,
+  problems,
+}: {
+  fields: readonly [FieldMetadata<string | undefined>, FieldMetadata<string | undefined>, FieldMetadata<string | undefined>];
+  /** The live fairness check's problems with the tier points (the same messages the save gives). */
+  problems: readonly string[];
+}) {
+  return (
+    <Card>
+      <fieldset>
+        <legend className="font-semibold">Points for each tier</legend>
+        <p className="mb-3 text-sm text-slate-600">
+          Customers earn a tier by the points they collect. Gold should need a review, a follow or a post: if you add questions, you may need to raise it.
+        </p>
+        <div className="grid gap-3 sm:grid-cols-3">
+          {fields.map((field, i) => (
+            <div key={field.name}>
+              <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
+                {['Bronze', 'Silver', 'Gold'][i]} (points)
+              </label>
+              <input {...getInputProps(field, { type: 'number' })} min={0} max={1000} step={1} inputMode="numeric" className="block min-h-11 w-full rounded-lg border border-slate-300 px-3" />
+              <FieldError id={field.errorId} errors={field.errors} />
+            </div>
+          ))}
+        </div>
+        <FairnessProblems problems={problems} />
+      </fieldset>
+    </Card>
+  );
+}
+
 function toArray(v: unknown): string[] {
   if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string');
   return typeof v === 'string' && v ? [v] : [];
 }
 
 /** Side panel: the questions the survey will ask, by section, its stats (spec: Survey Stats) and the tiers it can reach. */
-function QuestionPanel({ templateId, questions, review, social, policy }: { templateId: string; questions: CustomQuestion[]; review: string[]; social: string[]; policy: ReviewPolicy }) {
+function QuestionPanel({
+  templateId,
+  questions,
+  review,
+  social,
+  policy,
+  tierPoints,
+}: {
+  templateId: string;
+  questions: CustomQuestion[];
+  review: string[];
+  social: string[];
+  policy: ReviewPolicy;
+  tierPoints: Record<string, number> | null;
+}) {
   const selection = useMemo(() => ({ selectedReviewPlatforms: review, selectedSocialPlatforms: social, reviewPolicy: policy }), [review, social, policy]);
   const template = effectiveTemplate({ surveyTemplateId: templateId, customQuestions: questions });
   const counts = questionCounts(template, selection);
   const max = maxPoints(template, selection);
   const removed = questions.filter((q) => q.removed).length;
-  const tiers = tierThresholds(template);
+  const tiers = tierThresholds(template, tierPoints);
   const reach = reachableTiers(tiers, max);
   const goldProblem = goldUnreachableMessage(tiers, max);
   return (

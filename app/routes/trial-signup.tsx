@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/index.ts';
 import { dollars, findPlan, parseInterval, periodPrice, TRIAL_DAYS } from '../../modules/billing/index.ts';
-import { DraftField } from '../components/auth-forms.tsx';
+import { DraftField, TermsAgreement } from '../components/auth-forms.tsx';
 import { buttonClass, Card, PasswordField, TextField } from '../components/ui.tsx';
 import { getOwner, startSession } from '../utils/auth.server.ts';
 import { checkoutPath } from '../utils/billing.server.ts';
@@ -149,30 +149,7 @@ export default function TrialSignup() {
             aria-invalid={invalid('confirmPassword')}
             aria-describedby="confirmPassword-error"
           />
-          <div className="pb-4">
-            <label className="flex min-h-11 items-start gap-2 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                name="agreeToTerms"
-                className="mt-0.5 size-5 shrink-0 rounded border-slate-300"
-                aria-invalid={invalid('agreeToTerms')}
-                aria-describedby="agreeToTerms-error"
-              />
-              <span>
-                I agree to the{' '}
-                <Link to="/terms" target="_blank" className="font-medium text-brand-700 underline">
-                  Terms of Service
-                </Link>{' '}
-                and{' '}
-                <Link to="/privacy" target="_blank" className="font-medium text-brand-700 underline">
-                  Privacy Policy
-                </Link>
-              </span>
-            </label>
-            <div id="agreeToTerms-error" className="min-h-5 text-sm text-red-700" aria-live="polite">
-              {errors.agreeToTerms?.[0] ?? null}
-            </div>
-          </div>
+          <TermsAgreement input={{ name: 'agreeToTerms', 'aria-invalid': invalid('agreeToTerms'), 'aria-describedby': 'agreeToTerms-error' }} errorId="agreeToTerms-error" errors={errors.agreeToTerms} />
           <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
             {busy ? 'Creating account…' : plan ? 'Continue to Payment' : 'Continue to Plans'}
           </button>

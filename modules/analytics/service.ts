@@ -178,6 +178,11 @@ function templateText(key: string): string | undefined {
   return undefined;
 }
 
+/** A keyset cursor column: the time to the microsecond, in UTC, as text (`cursor_at`), so a page boundary is exact. */
+const cursorAt = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at`;
+/** The keyset condition after a cursor (time, id), newest first; its two parameters are the cursor's. */
+const keysetAfter = (timeColumn: string, idColumn: string) => ` and (${timeColumn}, ${idColumn}) < (?::timestamptz, ?::uuid)`;
+
 export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore }) {
   const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
     deps.em.getConnection().execute(query, params, 'all') as Promise<T[]>;
@@ -719,10 +724,10 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
         batch,
         (after) =>
           sql(
-            `select r.id, to_char(r.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at, s.title, r.customer_name, r.customer_email,
+            `select r.id, ${cursorAt('r.submitted_at')}, s.title, r.customer_name, r.customer_email,
                     r.total_points, r.reward_tier, r.reward_value, r.review_platform, r.review_star_rating, r.reviewer_name, ${answerColumns}
                from survey_responses r left join survey_configs s on s.id = r.survey_config_id
-              where ${filter}${after ? ' and (r.submitted_at, r.id) < (?::timestamptz, ?::uuid)' : ''}
+              where ${filter}${after ? keysetAfter('r.submitted_at', 'r.id') : ''}
               order by r.submitted_at desc, r.id desc limit ${batch}`,
             after ? [...filterParams, after.at, after.id] : filterParams,
           ),
@@ -751,11 +756,11 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
         batch,
         (after) =>
           sql(
-            `select i.id, i.survey_response_id, i.issued_at, to_char(i.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
+            `select i.id, i.survey_response_id, i.issued_at, ${cursorAt('i.issued_at')},
                   i.customer_name, i.customer_email, i.gift_card_number, i.reward_value, i.reward_tier, i.is_square_gift_card, i.card_state,
                   i.card_balance_cents, i.emailed_at, i.email_failed_at
              from gift_card_issuances i
-            where ${where}${after ? ' and (i.issued_at, i.id) < (?::timestamptz, ?::uuid)' : ''}
+            where ${where}${after ? keysetAfter('i.issued_at', 'i.id') : ''}
             order by i.issued_at desc, i.id desc limit ${batch}`,
             after ? [...params, after.at, after.id] : params,
           ),
@@ -784,10 +789,10 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
       issuances: Array<{ id: string; issuedAt: string; customerName: string | null; customerEmail: string; giftCardNumber: string; rewardValue: number; rewardTier: string; isSquareGiftCard: boolean }>;
       next: { submittedAt: string; id: string } | null;
     }> {
-      const keyset = options.after ? ' and (i.issued_at, i.id) < (?::timestamptz, ?::uuid)' : '';
+      const keyset = options.after ? keysetAfter('i.issued_at', 'i.id') : '';
       const rows = await sql<CardRow & { cursor_at: string }>(
         `select i.id, i.issued_at, i.customer_name, i.customer_email, i.gift_card_number, i.reward_value, i.reward_tier, i.is_square_gift_card,
-                to_char(i.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
+                ${cursorAt('i.issued_at')}
            from gift_card_issuances i where i.business_id = ?${keyset}
           order by i.issued_at desc, i.id desc limit ${options.limit + 1}`,
         options.after ? [businessId, options.after.submittedAt, options.after.id] : [businessId],
@@ -849,7 +854,7 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
       options: { surveyId: string | null; after: { submittedAt: string; id: string } | null; limit: number },
     ): Promise<{ responses: ClientResponse[]; next: { submittedAt: string; id: string } | null }> {
       const { where, params } = scoped(businessId, { surveyId: options.surveyId, from: null, to: null });
-      const keyset = options.after ? ' and (r.submitted_at, r.id) < (?::timestamptz, ?::uuid)' : '';
+      const keyset = options.after ? keysetAfter('r.submitted_at', 'r.id') : '';
       const rows = await sql<{
         id: string;
         customer_name: string | null;
@@ -867,7 +872,7 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
       }>(
         `select r.id, r.customer_name, r.customer_email, r.total_points, r.reward_tier, r.reward_value, r.submitted_at, r.responses,
                 r.review_platform, r.review_star_rating, r.reviewer_name, r.review_text,
-                to_char(r.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
+                ${cursorAt('r.submitted_at')}
            from survey_responses r where ${where}${keyset}
           order by r.submitted_at desc, r.id desc limit ${options.limit + 1}`,
         options.after ? [...params, options.after.submittedAt, options.after.id] : params,

@@ -43,6 +43,8 @@ export const SurveyResponse = defineEntity({
     responses: p.json<Record<string, unknown>>(),
     /** The text each question was asked with, by answer key (issue 16): analytics labels this response's answers with it. */
     questionTexts: p.json<Record<string, string>>().defaultRaw(`'{}'`),
+    /** The owner's question list it was scored with (`[]`: the template's); null before issue 16's migration. Replay re-scores with it. */
+    surveyQuestions: p.json<unknown[]>().nullable(),
     totalPoints: p.integer().default(0),
     rewardTier: p.string().length(20).nullable(),
     rewardValue: p.integer().nullable(),

@@ -45,7 +45,7 @@ export type ReplayResult =
  * `reward-cli verifications replay` (issue 5): runs the screenshot checks of one response again,
  * through the given verifier (whose history must ignore this response's own uses, or every image
  * would be its own duplicate), on the images kept in the BlobStore, and scores the response again
- * with the new verdicts. Nothing changes unless `apply`; then, in one transaction, the checks'
+ * with the new verdicts and the questions it was answered with. Nothing changes unless `apply`; then, in one transaction, the checks'
  * verdicts and the response's points, tier and value are updated, and a reward newly earned is
  * queued. A response whose card was already issued keeps its reward: apply is refused when the
  * reward would change. Whether a card was issued is asked of the rewards module through
@@ -66,7 +66,8 @@ export async function replayVerifications(
   const response = isUuid(responseId) ? await em.findOne(SurveyResponse, { id: responseId }) : null;
   if (!response) return { ok: false, reason: 'not-found' };
   const survey = response.surveyConfigId ? await em.findOne(SurveyConfig, { id: response.surveyConfigId }) : null;
-  const template = survey ? effectiveTemplate(survey) : undefined;
+  // The questions the customer answered (kept with the response), else (older responses) the survey's current ones.
+  const template = survey ? effectiveTemplate({ surveyTemplateId: survey.surveyTemplateId, customQuestions: response.surveyQuestions ?? survey.customQuestions }) : undefined;
   if (!survey || !template) return { ok: false, reason: 'no-survey' };
   const business = await em.findOneOrFail(Business, { id: response.businessId }, { fields: ['id', 'displayName'] });
   const rows = await em.find(ScreenshotVerification, { surveyResponseId: responseId }, { orderBy: { createdAt: 'asc', id: 'asc' } });

@@ -13,7 +13,7 @@ import {
   type SurveyTemplate,
 } from '../surveys/template.ts';
 import { effectiveTemplate, questionTexts } from '../surveys/questions.ts';
-import { appendAudit, assessSubmission, createHold, sqlOn } from '../trust/server.ts';
+import { appendAudit, assessSubmission, createHold } from '../trust/server.ts';
 import { duplicateImage, duplicateReviewText } from '../verification/judge.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';
 import { eligibilityFrom } from './eligibility.ts';
@@ -191,6 +191,8 @@ export async function submitSurvey(
         responses: answers,
         // The texts the customer was asked: a later edit of the survey never relabels this response.
         questionTexts: questionTexts(template),
+        // And the question list it is scored with: a replay re-scores with these, not a later edit's.
+        surveyQuestions: Array.isArray(survey.customQuestions) ? survey.customQuestions : [],
         totalPoints: score.points,
         rewardTier: score.tier,
         // With the owner's monthly reward budget used up, no reward is promised (the page said so).
@@ -219,8 +221,7 @@ export async function submitSurvey(
       }
       // Fraud checks (ADR 050): this submission against earlier ones by other customers; its own
       // fingerprints are kept for later ones. A suspicious reward is held, never refused or lost.
-      const trustSql = sqlOn(tx);
-      const reasons = await assessSubmission(trustSql, {
+      const reasons = await assessSubmission(tx, {
         responseId: response.id,
         businessId: survey.businessId,
         customerEmail: contact.email,
@@ -240,16 +241,16 @@ export async function submitSurvey(
       let checking = false;
       let confirmEmail = false;
       if (rewardDue && (reasons.length > 0 || survey.verifyCustomerEmail)) {
-        const hold = await createHold(trustSql, { responseId: response.id, businessId: survey.businessId, reasons, confirmEmail: survey.verifyCustomerEmail, now });
-        await appendAudit(trustSql, { responseId: response.id, businessId: survey.businessId, event: 'held', actor: 'system', details: { ...decision, status: hold.status } });
+        const hold = await createHold(tx, { responseId: response.id, businessId: survey.businessId, reasons, confirmEmail: survey.verifyCustomerEmail, now });
+        await appendAudit(tx, { responseId: response.id, businessId: survey.businessId, event: 'held', actor: 'system', details: { ...decision, status: hold.status } });
         if (hold.emailToken) await deps.jobs!.send('reward-confirm-email', { responseId: response.id, token: hold.emailToken }, { em: tx, key: `${response.id}:confirm` });
         checking = true;
         confirmEmail = hold.status === 'awaiting_email';
       } else if (rewardDue) {
         await deps.jobs!.send('reward-issue', { responseId: response.id }, { em: tx, key: response.id });
-        await appendAudit(trustSql, { responseId: response.id, businessId: survey.businessId, event: 'queued', actor: 'system', details: decision });
+        await appendAudit(tx, { responseId: response.id, businessId: survey.businessId, event: 'queued', actor: 'system', details: decision });
       } else if (score.tier && contact.email) {
-        await appendAudit(trustSql, {
+        await appendAudit(tx, {
           responseId: response.id,
           businessId: survey.businessId,
           event: 'not_rewarded',

@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { escapeHtml, type Mailer, type MailMessage } from '../mail/mailer.ts';
+import { Business } from '../accounts/entities.ts';
+import { SurveyResponse } from '../responses/entities.ts';
 import { formatCents } from '../scoring/index.ts';
-import { sqlOn } from './issue.ts';
+import { RewardHold } from '../trust/server.ts';
 
 /** The link a customer clicks to confirm their email before their gift card is sent (ADR 050). */
 export const confirmLink = (appUrl: string, token: string) => new URL(`/reward-confirm/${token}`, appUrl).toString();
@@ -30,20 +32,21 @@ export function confirmEmailMessage(input: { to: string; customerName: string | 
 
 /** The reward-confirm-email job: sends the confirmation link while the hold still waits for it. */
 export async function sendConfirmEmail(deps: { em: EntityManager; mailer: Mailer; appUrl: string }, input: { responseId: string; token: string }): Promise<'sent' | 'not-needed'> {
-  const [row] = await sqlOn(deps.em.fork())<{ customer_email: string | null; customer_name: string | null; reward_value: number | null; reward_tier: string | null; display_name: string; status: string }>(
-    `select r.customer_email, r.customer_name, r.reward_value, r.reward_tier, b.display_name, h.status
-       from reward_holds h join survey_responses r on r.id = h.survey_response_id join businesses b on b.id = h.business_id
-      where h.survey_response_id = ?`,
-    [input.responseId],
-  );
-  if (!row || row.status !== 'awaiting_email' || !row.customer_email || !row.reward_tier || !row.reward_value) return 'not-needed';
+  const em = deps.em.fork();
+  const hold = await em.findOne(RewardHold, { surveyResponseId: input.responseId }, { fields: ['status', 'businessId'], disableIdentityMap: true });
+  if (hold?.status !== 'awaiting_email') return 'not-needed';
+  const [response, business] = await Promise.all([
+    em.findOne(SurveyResponse, { id: input.responseId }, { fields: ['customerEmail', 'customerName', 'rewardValue', 'rewardTier'], disableIdentityMap: true }),
+    em.findOne(Business, { id: hold.businessId }, { fields: ['displayName'], disableIdentityMap: true }),
+  ]);
+  if (!response || !business || !response.customerEmail || !response.rewardTier || !response.rewardValue) return 'not-needed';
   await deps.mailer.send(
     confirmEmailMessage({
-      to: row.customer_email,
-      customerName: row.customer_name,
-      businessName: row.display_name,
-      amountCents: row.reward_value,
-      rewardTier: row.reward_tier,
+      to: response.customerEmail,
+      customerName: response.customerName ?? null,
+      businessName: business.displayName,
+      amountCents: response.rewardValue,
+      rewardTier: response.rewardTier,
       link: confirmLink(deps.appUrl, input.token),
     }),
   );

@@ -1,8 +1,12 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { raw, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
+import { Business } from '../accounts/entities.ts';
 import { logoPath } from '../branding/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { errorText, sqlOn } from './issue.ts';
+import { SurveyResponse } from '../responses/entities.ts';
+import { SurveyConfig } from '../surveys/entities.ts';
+import { GiftCardIssuance } from './entities.ts';
+import { errorText } from './issue.ts';
 import { rewardEmail } from './reward-email.ts';
 
 export type RewardEmailDeps = {
@@ -28,22 +32,6 @@ export class RewardEmailBusyError extends Error {
   override name = 'RewardEmailBusyError';
 }
 
-type EmailRow = {
-  id: string;
-  customer_email: string;
-  customer_name: string | null;
-  gift_card_number: string;
-  reward_value: number;
-  reward_tier: string;
-  is_square_gift_card: boolean;
-  display_name: string;
-  redemption_website: string | null;
-  review_policy: string | null;
-  business_id: string;
-  brand_color: string | null;
-  brand_logo_key: string | null;
-};
-
 /**
  * The reward-email job (ADR 018): sends the issuance's email at most once per success.
  *
@@ -59,50 +47,47 @@ type EmailRow = {
  */
 export async function sendRewardEmail(deps: RewardEmailDeps, issuanceId: string): Promise<EmailOutcome> {
   const em = deps.em.fork();
-  const sql = sqlOn(em);
   const lease = deps.leaseSeconds ?? 90;
-  const claimed = await sql<{ id: string }>(
-    `update gift_card_issuances set email_claimed_until = now() + make_interval(secs => ?), email_attempts = email_attempts + 1
-      where id = ? and emailed_at is null and (email_claimed_until is null or email_claimed_until < now())
-      returning id`,
-    [lease, issuanceId],
+  // The lease is taken in one UPDATE, on the database's clock (every sender compares with it).
+  const claimed = await em.nativeUpdate(
+    GiftCardIssuance,
+    { id: issuanceId, emailedAt: null, $or: [{ emailClaimedUntil: null }, { emailClaimedUntil: { $lt: raw('now()') } }] },
+    { emailClaimedUntil: raw('now() + make_interval(secs => ?)', [lease]), emailAttempts: raw('email_attempts + 1') },
   );
-  if (claimed.length === 0) {
-    const [row] = await sql<{ emailed_at: Date | string | null }>(`select emailed_at from gift_card_issuances where id = ?`, [issuanceId]);
-    if (!row) return { status: 'not-found' };
-    if (row.emailed_at) return { status: 'already-sent', emailedAt: new Date(row.emailed_at) };
+  if (claimed === 0) {
+    const found = await em.findOne(GiftCardIssuance, { id: issuanceId }, { fields: ['emailedAt'], disableIdentityMap: true });
+    if (!found) return { status: 'not-found' };
+    if (found.emailedAt) return { status: 'already-sent', emailedAt: found.emailedAt };
     throw new RewardEmailBusyError(`The reward email of issuance ${issuanceId} is being sent by another worker.`);
   }
 
-  const [row] = await sql<EmailRow>(
-    `select i.id, i.customer_email, i.customer_name, i.gift_card_number, i.reward_value, i.reward_tier, i.is_square_gift_card,
-            b.display_name, s.redemption_website, s.review_policy, b.id as business_id, b.brand_color, b.brand_logo_key
-       from gift_card_issuances i
-       join businesses b on b.id = i.business_id
-       join survey_responses r on r.id = i.survey_response_id
-       left join survey_configs s on s.id = r.survey_config_id
-      where i.id = ?`,
-    [issuanceId],
-  );
+  const issuance = (await em.findOne(GiftCardIssuance, { id: issuanceId }, { disableIdentityMap: true }))!;
+  const [business, response] = await Promise.all([
+    em.findOne(Business, { id: issuance.businessId }, { fields: ['displayName', 'brandColor', 'brandLogoKey'], disableIdentityMap: true }),
+    em.findOne(SurveyResponse, { id: issuance.surveyResponseId }, { fields: ['surveyConfigId'], disableIdentityMap: true }),
+  ]);
+  const survey = response?.surveyConfigId
+    ? await em.findOne(SurveyConfig, { id: response.surveyConfigId }, { fields: ['redemptionWebsite', 'reviewPolicy'], disableIdentityMap: true })
+    : null;
   const message = rewardEmail({
     issuanceId,
-    to: row!.customer_email,
-    customerName: row!.customer_name,
-    businessName: row!.display_name,
-    rewardTier: row!.reward_tier,
-    amountCents: row!.reward_value,
-    giftCardNumber: row!.gift_card_number,
-    isSquareGiftCard: row!.is_square_gift_card,
-    redemptionWebsite: row!.redemption_website,
-    reviewPolicy: row!.review_policy,
+    to: issuance.customerEmail,
+    customerName: issuance.customerName ?? null,
+    businessName: business!.displayName,
+    rewardTier: issuance.rewardTier,
+    amountCents: issuance.rewardValue,
+    giftCardNumber: issuance.giftCardNumber,
+    isSquareGiftCard: issuance.isSquareGiftCard,
+    redemptionWebsite: survey?.redemptionWebsite ?? null,
+    reviewPolicy: survey?.reviewPolicy ?? null,
     appUrl: deps.appUrl,
-    brandColor: row!.brand_color,
-    logoUrl: absoluteLogoUrl(deps.appUrl, row!.business_id, row!.brand_logo_key),
+    brandColor: business!.brandColor ?? null,
+    logoUrl: absoluteLogoUrl(deps.appUrl, issuance.businessId, business!.brandLogoKey ?? null),
   });
   try {
     await deps.mailer.send(message);
   } catch (error) {
-    await sql(`update gift_card_issuances set email_claimed_until = null, email_last_error = ? where id = ?`, [errorText(error), issuanceId]).catch(
+    await em.nativeUpdate(GiftCardIssuance, { id: issuanceId }, { emailClaimedUntil: null, emailLastError: errorText(error) }).catch(
       (release: unknown) => deps.logger.warn({ err: release, issuanceId }, 'could not release the reward email lease'),
     );
     throw error;
@@ -110,10 +95,7 @@ export async function sendRewardEmail(deps: RewardEmailDeps, issuanceId: string)
   // The message is out: mark it, trying a little harder than once (the duplicate window above).
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await sql(
-        `update gift_card_issuances set emailed_at = now(), email_claimed_until = null, email_last_error = null, email_failed_at = null where id = ?`,
-        [issuanceId],
-      );
+      await em.nativeUpdate(GiftCardIssuance, { id: issuanceId }, { emailedAt: raw('now()'), emailClaimedUntil: null, emailLastError: null, emailFailedAt: null });
       break;
     } catch (error) {
       if (attempt >= 3) throw error;
@@ -121,15 +103,12 @@ export async function sendRewardEmail(deps: RewardEmailDeps, issuanceId: string)
     }
   }
   deps.logger.info({ issuanceId, mailer: deps.mailer.id }, 'reward email sent');
-  return { status: 'sent', to: row!.customer_email };
+  return { status: 'sent', to: issuance.customerEmail };
 }
 
 /** Records a failed attempt of reward-email; `final` (no retry follows) marks the email failed. */
 export async function recordEmailFailure(em: EntityManager, issuanceId: string, error: unknown, final: boolean): Promise<void> {
-  await sqlOn(em.fork())(
-    `update gift_card_issuances set email_last_error = ?, email_failed_at = case when ? then now() else email_failed_at end where id = ?`,
-    [errorText(error), final, issuanceId],
-  );
+  await em.fork().nativeUpdate(GiftCardIssuance, { id: issuanceId }, { emailLastError: errorText(error), ...(final ? { emailFailedAt: raw('now()') } : {}) });
 }
 
 /** The owner's logo as an absolute address (email clients need one); null without a logo. */

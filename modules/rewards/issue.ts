@@ -1,11 +1,13 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { raw, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { JobQueue } from '../jobs/port.ts';
 import { posCredentials } from '../pos/credentials.ts';
+import { SurveyResponse } from '../responses/entities.ts';
 import { isUuid } from '../shared/ids.ts';
+import { queryBuilder } from '../shared/orm.ts';
 import { appendAudit, holdStatus } from '../trust/server.ts';
 import { GiftCardError, type GiftCardCredentials, type GiftCards, type IssuedCard } from './port.ts';
-import type { GiftCardProvider } from './entities.ts';
+import { GiftCardIssuance, GiftCardRequest } from './entities.ts';
 import { giftCardProviderFor } from './card-provider.ts';
 
 /** What the reward jobs and `reward-cli rewards` need; the composition root builds it. */
@@ -42,57 +44,25 @@ export type IssueOutcome =
   | { status: 'already-issued'; issuance: IssuanceSummary }
   | { status: 'issued'; issuance: IssuanceSummary };
 
-type ResponseRow = {
-  id: string;
-  business_id: string;
-  customer_email: string | null;
-  customer_name: string | null;
-  reward_tier: string | null;
-  reward_value: number | null;
-};
-
-type RequestRow = { provider: GiftCardProvider | null; location_id: string | null; gift_card_id: string | null; gan: string | null };
-
-type IssuanceRow = {
-  id: string;
-  survey_response_id: string;
-  business_id: string;
-  customer_email: string;
-  customer_name: string | null;
-  gift_card_number: string;
-  gift_card_id: string | null;
-  reward_value: number;
-  reward_tier: string;
-  is_square_gift_card: boolean;
-  issued_at: Date | string;
-  emailed_at: Date | string | null;
-  email_failed_at: Date | string | null;
-};
-
-const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
-
-export function summary(row: IssuanceRow): IssuanceSummary {
+export function summary(issuance: GiftCardIssuance): IssuanceSummary {
   return {
-    id: row.id,
-    surveyResponseId: row.survey_response_id,
-    businessId: row.business_id,
-    customerEmail: row.customer_email,
-    customerName: row.customer_name,
-    giftCardNumber: row.gift_card_number,
-    giftCardId: row.gift_card_id,
-    rewardValue: row.reward_value,
-    rewardTier: row.reward_tier,
-    isSquareGiftCard: row.is_square_gift_card,
-    issuedAt: date(row.issued_at),
-    emailedAt: row.emailed_at ? date(row.emailed_at) : null,
+    id: issuance.id,
+    surveyResponseId: issuance.surveyResponseId,
+    businessId: issuance.businessId,
+    customerEmail: issuance.customerEmail,
+    customerName: issuance.customerName ?? null,
+    giftCardNumber: issuance.giftCardNumber,
+    giftCardId: issuance.giftCardId ?? null,
+    rewardValue: issuance.rewardValue,
+    rewardTier: issuance.rewardTier,
+    isSquareGiftCard: issuance.isSquareGiftCard,
+    issuedAt: issuance.issuedAt,
+    emailedAt: issuance.emailedAt ?? null,
   };
 }
 
-/** Runs SQL on `em`'s connection, inside its transaction when it has one. */
-export function sqlOn(em: EntityManager) {
-  return <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-    em.getConnection().execute(query, params, 'all', em.getTransactionContext()) as Promise<T[]>;
-}
+/** The request row's columns the job works with. */
+const REQUEST_FIELDS = ['provider', 'locationId', 'giftCardId', 'gan'] as const;
 
 /**
  * The reward-issue job (ADR 018), idempotent: run it any number of times, concurrently or after a
@@ -111,45 +81,43 @@ export function sqlOn(em: EntityManager) {
 export async function issueReward(deps: RewardDeps, responseId: string): Promise<IssueOutcome> {
   if (!isUuid(responseId)) return { status: 'not-found' };
   const em = deps.em.fork();
-  const sql = sqlOn(em);
-  const [response] = await sql<ResponseRow>(
-    `select id, business_id, customer_email, customer_name, reward_tier, reward_value from survey_responses where id = ?`,
-    [responseId],
+  const response = await em.findOne(
+    SurveyResponse,
+    { id: responseId },
+    { fields: ['businessId', 'customerEmail', 'customerName', 'rewardTier', 'rewardValue'], disableIdentityMap: true },
   );
   if (!response) return { status: 'not-found' };
-  if (!response.reward_tier || !response.reward_value || response.reward_value <= 0) return { status: 'not-eligible', reason: 'no reward tier was earned' };
-  if (!response.customer_email) return { status: 'not-eligible', reason: 'the response has no email address' };
+  const { businessId, customerEmail, rewardTier, rewardValue } = response;
+  if (!rewardTier || !rewardValue || rewardValue <= 0) return { status: 'not-eligible', reason: 'no reward tier was earned' };
+  if (!customerEmail) return { status: 'not-eligible', reason: 'the response has no email address' };
   // A held reward waits for the owner (or the customer's confirmation); a rejected one never issues (ADR 050).
-  const hold = await holdStatus(sql, responseId);
+  const hold = await holdStatus(em, responseId);
   if (hold === 'rejected') return { status: 'not-eligible', reason: 'the owner rejected this reward' };
   if (hold === 'held' || hold === 'awaiting_email') return { status: 'not-eligible', reason: 'the reward is held for review' };
 
   const existing = await findIssuance(em, { surveyResponseId: responseId });
   if (existing) {
-    if (!existing.emailed_at && !existing.email_failed_at) await queueEmail(deps, em, existing.id);
+    if (!existing.emailedAt && !existing.emailFailedAt) await queueEmail(deps, em, existing.id);
     return { status: 'already-issued', issuance: summary(existing) };
   }
 
-  const [taken] = await sql<RequestRow>(
-    `insert into gift_card_requests (survey_response_id, business_id, attempts, last_attempt_at) values (?, ?, 1, now())
-     on conflict (survey_response_id) do update set attempts = gift_card_requests.attempts + 1, last_attempt_at = now()
-     returning provider, location_id, gift_card_id, gan`,
-    [responseId, response.business_id],
-  );
-  let request = taken!;
+  // Take the request row: one statement, created on the first attempt, the attempt counted on every one.
+  const taken = await queryBuilder(em, GiftCardRequest)
+    .insert({ surveyResponseId: responseId, businessId, attempts: 1, lastAttemptAt: raw('now()') })
+    .onConflict('surveyResponseId')
+    .merge({ attempts: raw('gift_card_requests.attempts + 1'), lastAttemptAt: raw('now()') })
+    .returning([...REQUEST_FIELDS])
+    .execute<Pick<GiftCardRequest, (typeof REQUEST_FIELDS)[number]>>('get');
+  let request = taken;
 
   let squareAccount: GiftCardCredentials | null = null;
-  if (request.provider === null || request.provider === 'square') {
-    const pos = deps.giftCards.square ? await posCredentials(em, response.business_id, deps.tokenKey) : null;
-    if (request.provider === null) {
+  if (request.provider == null || request.provider === 'square') {
+    const pos = deps.giftCards.square ? await posCredentials(em, businessId, deps.tokenKey) : null;
+    if (request.provider == null) {
       // The first attempt to get this far pins the provider and location; a retry never switches.
       const provider = giftCardProviderFor({ squareCards: deps.giftCards.square !== null }, { squareConnected: pos !== null, locationId: pos?.locationId ?? null });
-      await sql(`update gift_card_requests set provider = ?, location_id = ? where survey_response_id = ? and provider is null`, [
-        provider,
-        provider === 'square' ? pos!.locationId : null,
-        responseId,
-      ]);
-      [request] = (await sql<RequestRow>(`select provider, location_id, gift_card_id, gan from gift_card_requests where survey_response_id = ?`, [responseId])) as [RequestRow];
+      await em.nativeUpdate(GiftCardRequest, { surveyResponseId: responseId, provider: null }, { provider, locationId: provider === 'square' ? pos!.locationId : null });
+      request = (await em.findOne(GiftCardRequest, { surveyResponseId: responseId }, { fields: [...REQUEST_FIELDS], disableIdentityMap: true }))!;
     }
     if (request.provider === 'square') {
       if (!deps.giftCards.square) {
@@ -158,90 +126,78 @@ export async function issueReward(deps: RewardDeps, responseId: string): Promise
       if (!pos) {
         throw new GiftCardError('This reward was started on Square, but the business is no longer connected to Square.', { retryable: false, code: 'SQUARE_DISCONNECTED' });
       }
-      squareAccount = { accessToken: pos.accessToken, locationId: request.location_id ?? pos.locationId };
+      squareAccount = { accessToken: pos.accessToken, locationId: request.locationId ?? pos.locationId };
     }
   }
   const giftCards = request.provider === 'square' ? deps.giftCards.square! : deps.giftCards.test;
 
   const card: IssuedCard = await giftCards.issue({
     rewardKey: responseId,
-    amountCents: response.reward_value,
+    amountCents: rewardValue,
     currency: 'USD',
     credentials: squareAccount,
-    created: request.gift_card_id && request.gan ? { giftCardId: request.gift_card_id, gan: request.gan } : null,
+    created: request.giftCardId && request.gan ? { giftCardId: request.giftCardId, gan: request.gan } : null,
     onCreated: async (created) => {
-      const [saved] = await sql<{ gift_card_id: string }>(
-        `update gift_card_requests set gift_card_id = coalesce(gift_card_id, ?), gan = coalesce(gan, ?) where survey_response_id = ? returning gift_card_id`,
-        [created.giftCardId, created.gan, responseId],
-      );
-      if (saved?.gift_card_id !== created.giftCardId) {
-        throw new GiftCardError(`Another card (${saved?.gift_card_id}) was already saved for this reward.`, { retryable: false, code: 'CARD_MISMATCH' });
+      // coalesce: the first card saved wins; a second runner's different card is refused below.
+      const saved = await queryBuilder(em, GiftCardRequest)
+        .update({ giftCardId: raw('coalesce(gift_card_id, ?)', [created.giftCardId]), gan: raw('coalesce(gan, ?)', [created.gan]) })
+        .where({ surveyResponseId: responseId })
+        .returning('giftCardId')
+        .execute<Pick<GiftCardRequest, 'giftCardId'> | undefined>('get');
+      if (saved?.giftCardId !== created.giftCardId) {
+        throw new GiftCardError(`Another card (${saved?.giftCardId}) was already saved for this reward.`, { retryable: false, code: 'CARD_MISMATCH' });
       }
     },
   });
 
   const issuanceId = await em.transactional(async (tx) => {
-    const q = sqlOn(tx);
-    const [inserted] = await q<{ id: string }>(
-      `insert into gift_card_issuances (business_id, survey_response_id, customer_email, customer_name, gift_card_number, gift_card_id,
-         reward_value, reward_tier, is_square_gift_card, card_state, card_balance_cents)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (survey_response_id) do nothing returning id`,
-      [
-        response.business_id,
-        responseId,
-        response.customer_email,
-        response.customer_name,
-        card.gan,
-        card.giftCardId,
-        response.reward_value,
-        response.reward_tier,
-        card.isSquareGiftCard,
-        card.isSquareGiftCard ? 'ACTIVE' : null,
-        card.isSquareGiftCard ? response.reward_value : null,
-      ],
-    );
+    // on conflict do nothing: the unique survey_response_id lets one runner's row in.
+    const inserted = await queryBuilder(tx, GiftCardIssuance)
+      .insert({
+        businessId,
+        surveyResponseId: responseId,
+        customerEmail,
+        customerName: response.customerName ?? null,
+        giftCardNumber: card.gan,
+        giftCardId: card.giftCardId,
+        rewardValue,
+        rewardTier,
+        isSquareGiftCard: card.isSquareGiftCard,
+        cardState: card.isSquareGiftCard ? 'ACTIVE' : null,
+        cardBalanceCents: card.isSquareGiftCard ? rewardValue : null,
+      })
+      .onConflict('surveyResponseId')
+      .ignore()
+      .returning('id')
+      .execute<Pick<GiftCardIssuance, 'id'> | undefined>('get');
     if (!inserted) return null; // a concurrent run wrote it first (with the same card)
-    await q(`update survey_responses set gift_card_number = ?, gift_card_id = ?, is_square_gift_card = ? where id = ?`, [
-      card.gan,
-      card.giftCardId,
-      card.isSquareGiftCard,
-      responseId,
-    ]);
-    await q(`update gift_card_requests set failed_at = null, last_error = null where survey_response_id = ?`, [responseId]);
+    await tx.nativeUpdate(SurveyResponse, { id: responseId }, { giftCardNumber: card.gan, giftCardId: card.giftCardId, isSquareGiftCard: card.isSquareGiftCard });
+    await tx.nativeUpdate(GiftCardRequest, { surveyResponseId: responseId }, { failedAt: null, lastError: null });
     await deps.jobs.send('reward-email', { issuanceId: inserted.id }, { em: tx, key: inserted.id });
-    await appendAudit(q, {
+    await appendAudit(tx, {
       responseId,
-      businessId: response.business_id,
+      businessId,
       event: 'issued',
       actor: 'system',
-      details: { issuanceId: inserted.id, provider: request.provider, giftCardId: card.giftCardId, cardEnding: card.gan.slice(-4), rewardValueCents: response.reward_value, rewardTier: response.reward_tier },
+      details: { issuanceId: inserted.id, provider: request.provider, giftCardId: card.giftCardId, cardEnding: card.gan.slice(-4), rewardValueCents: rewardValue, rewardTier },
     });
     return inserted.id;
   });
 
-  const row = (await findIssuance(em, issuanceId ? { id: issuanceId } : { surveyResponseId: responseId }))!;
-  if (!issuanceId) return { status: 'already-issued', issuance: summary(row) };
-  deps.logger.info(
-    { responseId, issuanceId, businessId: response.business_id, provider: request.provider, giftCardId: card.giftCardId, rewardValue: response.reward_value },
-    'gift card issued',
-  );
-  return { status: 'issued', issuance: summary(row) };
+  const issuance = (await findIssuance(em, issuanceId ? { id: issuanceId } : { surveyResponseId: responseId }))!;
+  if (!issuanceId) return { status: 'already-issued', issuance: summary(issuance) };
+  deps.logger.info({ responseId, issuanceId, businessId, provider: request.provider, giftCardId: card.giftCardId, rewardValue }, 'gift card issued');
+  return { status: 'issued', issuance: summary(issuance) };
 }
 
-export async function findIssuance(em: EntityManager, where: { id: string } | { surveyResponseId: string }): Promise<IssuanceRow | null> {
-  const [column, value] = 'id' in where ? ['id', where.id] : ['survey_response_id', where.surveyResponseId];
-  const [row] = await sqlOn(em)<IssuanceRow>(
-    `select id, survey_response_id, business_id, customer_email, customer_name, gift_card_number, gift_card_id, reward_value, reward_tier,
-            is_square_gift_card, issued_at, emailed_at, email_failed_at
-       from gift_card_issuances where ${column} = ?`,
-    [value],
-  );
-  return row ?? null;
+/** The issuance by its id or its response, read from the database (never from an identity map). */
+export async function findIssuance(em: EntityManager, where: { id: string } | { surveyResponseId: string }): Promise<GiftCardIssuance | null> {
+  return em.findOne(GiftCardIssuance, where, { disableIdentityMap: true });
 }
 
 /** Whether a gift card was issued (or is being issued) for the survey response. */
 export async function rewardIssued(em: EntityManager, surveyResponseId: string): Promise<boolean> {
-  return (await findIssuance(em, { surveyResponseId })) !== null;
+  return (await em.count(GiftCardIssuance, { surveyResponseId })) > 0;
 }
 
 /** Queues the issuance's email (keyed by its id: at most one such job). */
@@ -259,15 +215,18 @@ export function errorText(error: unknown): string {
 
 /**
  * Records a failed attempt of reward-issue: its error, and `failed_at` when no retry follows (the
- * last attempt, or a failure a retry cannot fix). The reward then shows as failed.
+ * last attempt, or a failure a retry cannot fix). The reward then shows as failed. Nothing is
+ * recorded for a response that does not exist.
  */
 export async function recordIssueFailure(em: EntityManager, responseId: string, error: unknown, final: boolean): Promise<void> {
   if (!isUuid(responseId)) return;
-  await sqlOn(em.fork())(
-    `insert into gift_card_requests (survey_response_id, business_id, attempts, last_attempt_at, last_error, failed_at)
-     select r.id, r.business_id, 1, now(), ?, case when ? then now() end from survey_responses r where r.id = ?
-     on conflict (survey_response_id) do update set last_error = excluded.last_error,
-       failed_at = case when ? then now() else gift_card_requests.failed_at end`,
-    [errorText(error), final, responseId, final],
-  );
+  const fork = em.fork();
+  const response = await fork.findOne(SurveyResponse, { id: responseId }, { fields: ['businessId'], disableIdentityMap: true });
+  if (!response) return;
+  const lastError = errorText(error);
+  await queryBuilder(fork, GiftCardRequest)
+    .insert({ surveyResponseId: responseId, businessId: response.businessId, attempts: 1, lastAttemptAt: raw('now()'), lastError, failedAt: final ? raw('now()') : null })
+    .onConflict('surveyResponseId')
+    .merge(final ? { lastError, failedAt: raw('now()') } : { lastError })
+    .execute('run');
 }

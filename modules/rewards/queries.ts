@@ -1,6 +1,10 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { sql, type EntityManager } from '@mikro-orm/core';
+import { Business } from '../accounts/entities.ts';
 import type { JobQueue } from '../jobs/port.ts';
-import { sqlOn } from './issue.ts';
+import { SurveyResponse } from '../responses/entities.ts';
+import { queryBuilder } from '../shared/orm.ts';
+import { RewardHold } from '../trust/server.ts';
+import { GiftCardIssuance, GiftCardRequest } from './entities.ts';
 
 /** Spec "Gift card issuance (client)", plus the email's state and Square's card state. */
 export type IssuanceView = {
@@ -38,111 +42,115 @@ export type FailedReward = {
   failedAt: string;
 };
 
-const iso = (v: Date | string | null): string | null => (v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
+const iso = (v: Date | null | undefined): string | null => (v ? v.toISOString() : null);
 
-type IssuanceRow = {
-  id: string;
-  issued_at: Date;
-  customer_name: string | null;
-  customer_email: string;
-  gift_card_number: string;
-  reward_value: number;
-  reward_tier: string;
-  is_square_gift_card: boolean;
-  survey_response_id: string;
-  emailed_at: Date | null;
-  email_failed_at: Date | null;
-  card_state: string | null;
-  card_balance_cents: number | null;
-  business_id: string;
-  display_name: string;
-};
+/** The display names of these businesses, by id. */
+async function businessNames(em: EntityManager, ids: Iterable<string>): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await em.find(Business, { id: { $in: unique } }, { fields: ['displayName'], disableIdentityMap: true });
+  return new Map(rows.map((b) => [b.id, b.displayName]));
+}
 
 export type IssuanceListItem = IssuanceView & { businessId: string; businessName: string };
 
 /** Issued cards, newest first: one business's (the owner's list) or every business's (support). */
 export async function listIssuances(em: EntityManager, options: { businessId?: string; limit?: number } = {}): Promise<IssuanceListItem[]> {
   const limit = Math.min(Math.max(options.limit ?? 500, 1), 5000);
-  const rows = await sqlOn(em)<IssuanceRow>(
-    `select i.id, i.issued_at, i.customer_name, i.customer_email, i.gift_card_number, i.reward_value, i.reward_tier, i.is_square_gift_card,
-            i.survey_response_id, i.emailed_at, i.email_failed_at, i.card_state, i.card_balance_cents, i.business_id, b.display_name
-       from gift_card_issuances i join businesses b on b.id = i.business_id
-      ${options.businessId ? 'where i.business_id = ?' : ''}
-      order by i.issued_at desc, i.id limit ${limit}`,
-    options.businessId ? [options.businessId] : [],
+  const issuances = await em.find(GiftCardIssuance, options.businessId ? { businessId: options.businessId } : {}, {
+    orderBy: { issuedAt: 'desc', id: 'asc' },
+    limit,
+    disableIdentityMap: true,
+  });
+  const names = await businessNames(
+    em,
+    issuances.map((i) => i.businessId),
   );
-  return rows.map((r) => ({
-    id: r.id,
-    issuedAt: iso(r.issued_at)!,
-    customerName: r.customer_name,
-    customerEmail: r.customer_email,
-    giftCardNumber: r.gift_card_number,
-    rewardValue: r.reward_value,
-    rewardTier: r.reward_tier,
-    isSquareGiftCard: r.is_square_gift_card,
-    surveyResponseId: r.survey_response_id,
-    emailStatus: r.emailed_at ? 'sent' : r.email_failed_at ? 'failed' : 'sending',
-    emailedAt: iso(r.emailed_at),
-    cardState: r.card_state,
-    cardBalanceCents: r.card_balance_cents,
-    businessId: r.business_id,
-    businessName: r.display_name,
+  return issuances.map((i) => ({
+    id: i.id,
+    issuedAt: i.issuedAt.toISOString(),
+    customerName: i.customerName ?? null,
+    customerEmail: i.customerEmail,
+    giftCardNumber: i.giftCardNumber,
+    rewardValue: i.rewardValue,
+    rewardTier: i.rewardTier,
+    isSquareGiftCard: i.isSquareGiftCard,
+    surveyResponseId: i.surveyResponseId,
+    emailStatus: i.emailedAt ? 'sent' : i.emailFailedAt ? 'failed' : 'sending',
+    emailedAt: iso(i.emailedAt),
+    cardState: i.cardState ?? null,
+    cardBalanceCents: i.cardBalanceCents ?? null,
+    businessId: i.businessId,
+    businessName: names.get(i.businessId) ?? '',
   }));
 }
-
-type FailedRow = {
-  stage: 'issue' | 'email';
-  survey_response_id: string;
-  issuance_id: string | null;
-  business_id: string;
-  display_name: string;
-  customer_name: string | null;
-  customer_email: string | null;
-  reward_tier: string | null;
-  reward_value: number | null;
-  gift_card_number: string | null;
-  attempts: number;
-  last_error: string | null;
-  failed_at: Date;
-};
 
 /**
  * Rewards marked failed, newest first: a card that could not be issued (its request failed and no
  * issuance exists) or an email that could not be sent (issued, not emailed, email failed).
  */
 export async function listFailures(em: EntityManager, options: { businessId?: string } = {}): Promise<FailedReward[]> {
-  const byBusiness = options.businessId ? 'and x.business_id = ?' : '';
-  const rows = await sqlOn(em)<FailedRow>(
-    `select * from (
-       select 'issue' as stage, g.survey_response_id, null::uuid as issuance_id, g.business_id, r.customer_name, r.customer_email,
-              r.reward_tier, r.reward_value, null as gift_card_number, g.attempts, g.last_error, g.failed_at
-         from gift_card_requests g join survey_responses r on r.id = g.survey_response_id
-        where g.failed_at is not null and not exists (select 1 from gift_card_issuances i where i.survey_response_id = g.survey_response_id)
-       union all
-       select 'email', i.survey_response_id, i.id, i.business_id, i.customer_name, i.customer_email,
-              i.reward_tier, i.reward_value, i.gift_card_number, i.email_attempts, i.email_last_error, i.email_failed_at
-         from gift_card_issuances i
-        where i.email_failed_at is not null and i.emailed_at is null
-     ) x join (select id, display_name from businesses) b on b.id = x.business_id
-     where true ${byBusiness}
-     order by x.failed_at desc`,
-    options.businessId ? [options.businessId] : [],
-  );
-  return rows.map((r) => ({
-    stage: r.stage,
-    surveyResponseId: r.survey_response_id,
-    issuanceId: r.issuance_id,
-    businessId: r.business_id,
-    businessName: r.display_name,
-    customerName: r.customer_name,
-    customerEmail: r.customer_email,
-    rewardTier: r.reward_tier,
-    rewardValue: r.reward_value,
-    giftCardNumber: r.gift_card_number,
-    attempts: r.attempts,
-    lastError: r.last_error,
-    failedAt: iso(r.failed_at)!,
-  }));
+  const scope = options.businessId ? { businessId: options.businessId } : {};
+  const [requests, emails] = await Promise.all([
+    // The card could not be issued: the request failed and no issuance exists.
+    em.find(
+      GiftCardRequest,
+      { ...scope, failedAt: { $ne: null }, surveyResponseId: { $nin: queryBuilder(em, GiftCardIssuance, 'i').select('i.surveyResponseId').where(scope) } },
+      { disableIdentityMap: true },
+    ),
+    // The card was issued, its email could not be sent.
+    em.find(GiftCardIssuance, { ...scope, emailFailedAt: { $ne: null }, emailedAt: null }, { disableIdentityMap: true }),
+  ]);
+  const [responses, names] = await Promise.all([
+    requests.length === 0
+      ? []
+      : em.find(
+          SurveyResponse,
+          { id: { $in: requests.map((g) => g.surveyResponseId) } },
+          { fields: ['customerName', 'customerEmail', 'rewardTier', 'rewardValue'], disableIdentityMap: true },
+        ),
+    businessNames(em, [...requests.map((g) => g.businessId), ...emails.map((i) => i.businessId)]),
+  ]);
+  const response = new Map(responses.map((r) => [r.id, r]));
+  const failed: FailedReward[] = [
+    ...requests.flatMap((g) => {
+      const r = response.get(g.surveyResponseId);
+      if (!r) return [];
+      return [
+        {
+          stage: 'issue' as const,
+          surveyResponseId: g.surveyResponseId,
+          issuanceId: null,
+          businessId: g.businessId,
+          businessName: names.get(g.businessId) ?? '',
+          customerName: r.customerName ?? null,
+          customerEmail: r.customerEmail ?? null,
+          rewardTier: r.rewardTier ?? null,
+          rewardValue: r.rewardValue ?? null,
+          giftCardNumber: null,
+          attempts: g.attempts,
+          lastError: g.lastError ?? null,
+          failedAt: g.failedAt!.toISOString(),
+        },
+      ];
+    }),
+    ...emails.map((i) => ({
+      stage: 'email' as const,
+      surveyResponseId: i.surveyResponseId,
+      issuanceId: i.id,
+      businessId: i.businessId,
+      businessName: names.get(i.businessId) ?? '',
+      customerName: i.customerName ?? null,
+      customerEmail: i.customerEmail,
+      rewardTier: i.rewardTier,
+      rewardValue: i.rewardValue,
+      giftCardNumber: i.giftCardNumber,
+      attempts: i.emailAttempts,
+      lastError: i.emailLastError ?? null,
+      failedAt: i.emailFailedAt!.toISOString(),
+    })),
+  ];
+  return failed.sort((a, b) => b.failedAt.localeCompare(a.failedAt));
 }
 
 /**
@@ -164,72 +172,85 @@ export type PendingReward = {
   since: string;
 };
 
-type PendingRow = {
-  stage: 'issue' | 'email';
-  survey_response_id: string;
-  issuance_id: string | null;
-  customer_name: string | null;
-  customer_email: string;
-  reward_tier: string;
-  reward_value: number;
-  gift_card_number: string | null;
-  attempts: number;
-  last_error: string | null;
-  since: Date;
-};
-
 /** One business's rewards still on their way (not issued or not emailed, and not failed), newest first. */
 export async function listPending(em: EntityManager, options: { businessId: string; limit?: number }): Promise<PendingReward[]> {
   const limit = Math.min(Math.max(options.limit ?? 100, 1), 1000);
-  const rows = await sqlOn(em)<PendingRow>(
-    `select * from (
-       select 'issue' as stage, r.id as survey_response_id, null::uuid as issuance_id, r.customer_name, r.customer_email,
-              r.reward_tier, r.reward_value, null as gift_card_number, coalesce(g.attempts, 0) as attempts, g.last_error, r.submitted_at as since
-         from survey_responses r left join gift_card_requests g on g.survey_response_id = r.id
-        where r.business_id = ? and r.reward_tier is not null and r.reward_value > 0 and r.customer_email is not null
-          and g.failed_at is null
-          and not exists (select 1 from gift_card_issuances i where i.survey_response_id = r.id)
-          and not exists (select 1 from reward_holds h where h.survey_response_id = r.id and h.status <> 'released')
-       union all
-       select 'email', i.survey_response_id, i.id, i.customer_name, i.customer_email,
-              i.reward_tier, i.reward_value, i.gift_card_number, i.email_attempts, i.email_last_error, i.issued_at
-         from gift_card_issuances i
-        where i.business_id = ? and i.emailed_at is null and i.email_failed_at is null
-     ) x
-     order by x.since desc limit ${limit}`,
-    [options.businessId, options.businessId],
-  );
-  return rows.map((r) => ({
-    stage: r.stage,
-    surveyResponseId: r.survey_response_id,
-    issuanceId: r.issuance_id,
-    customerName: r.customer_name,
-    customerEmail: r.customer_email,
-    rewardTier: r.reward_tier,
-    rewardValue: r.reward_value,
-    giftCardNumber: r.gift_card_number,
-    attempts: r.attempts,
-    lastError: r.last_error,
-    since: iso(r.since)!,
-  }));
+  const { businessId } = options;
+  const [earned, emails] = await Promise.all([
+    // Earned, no card yet, not failed, not held (a released hold goes on).
+    em.find(
+      SurveyResponse,
+      {
+        businessId,
+        rewardTier: { $ne: null },
+        rewardValue: { $gt: 0 },
+        customerEmail: { $ne: null },
+        $and: [
+          { id: { $nin: queryBuilder(em, GiftCardIssuance, 'i').select('i.surveyResponseId').where({ businessId }) } },
+          { id: { $nin: queryBuilder(em, GiftCardRequest, 'g').select('g.surveyResponseId').where({ businessId, failedAt: { $ne: null } }) } },
+          { id: { $nin: queryBuilder(em, RewardHold, 'h').select('h.surveyResponseId').where({ businessId, status: { $ne: 'released' } }) } },
+        ],
+      },
+      { fields: ['customerName', 'customerEmail', 'rewardTier', 'rewardValue', 'submittedAt'], orderBy: { submittedAt: 'desc' }, limit, disableIdentityMap: true },
+    ),
+    // A card whose email is not sent yet, and not failed.
+    em.find(GiftCardIssuance, { businessId, emailedAt: null, emailFailedAt: null }, { orderBy: { issuedAt: 'desc' }, limit, disableIdentityMap: true }),
+  ]);
+  // A retry in progress shows its attempts and last error.
+  const requests =
+    earned.length === 0 ? [] : await em.find(GiftCardRequest, { surveyResponseId: { $in: earned.map((r) => r.id) } }, { fields: ['attempts', 'lastError'], disableIdentityMap: true });
+  const request = new Map(requests.map((g) => [g.surveyResponseId, g]));
+  const pending: PendingReward[] = [
+    ...earned.map((r) => ({
+      stage: 'issue' as const,
+      surveyResponseId: r.id,
+      issuanceId: null,
+      customerName: r.customerName ?? null,
+      customerEmail: r.customerEmail!,
+      rewardTier: r.rewardTier!,
+      rewardValue: r.rewardValue!,
+      giftCardNumber: null,
+      attempts: request.get(r.id)?.attempts ?? 0,
+      lastError: request.get(r.id)?.lastError ?? null,
+      since: r.submittedAt.toISOString(),
+    })),
+    ...emails.map((i) => ({
+      stage: 'email' as const,
+      surveyResponseId: i.surveyResponseId,
+      issuanceId: i.id,
+      customerName: i.customerName ?? null,
+      customerEmail: i.customerEmail,
+      rewardTier: i.rewardTier,
+      rewardValue: i.rewardValue,
+      giftCardNumber: i.giftCardNumber,
+      attempts: i.emailAttempts,
+      lastError: i.emailLastError ?? null,
+      since: i.issuedAt.toISOString(),
+    })),
+  ];
+  // The newest `limit` of both lists together, as one list ordered by `since`.
+  return pending.sort((a, b) => b.since.localeCompare(a.since)).slice(0, limit);
 }
 
 /** One business's issued cards in numbers: every card, not only the listed ones. Cents. */
 export type IssuanceTotals = { cards: number; cents: number; squareCards: number; squareCents: number; testCards: number; testCents: number };
 
 export async function issuanceTotals(em: EntityManager, businessId: string): Promise<IssuanceTotals> {
-  const [row] = await sqlOn(em)<{ cards: string | number; cents: string | number; square_cards: string | number; square_cents: string | number }>(
-    `select count(*) as cards, coalesce(sum(reward_value), 0) as cents,
-            count(*) filter (where is_square_gift_card) as square_cards,
-            coalesce(sum(reward_value) filter (where is_square_gift_card), 0) as square_cents
-       from gift_card_issuances where business_id = ?`,
-    [businessId],
-  );
+  // Aggregates with FILTER: no ORM method says them, so they are SQL fragments in the ORM's query.
+  const row = await queryBuilder(em, GiftCardIssuance)
+    .select([
+      sql`count(*)`.as('cards'),
+      sql`coalesce(sum(reward_value), 0)`.as('cents'),
+      sql`count(*) filter (where is_square_gift_card)`.as('squareCards'),
+      sql`coalesce(sum(reward_value) filter (where is_square_gift_card), 0)`.as('squareCents'),
+    ])
+    .where({ businessId })
+    .execute<{ cards: string | number; cents: string | number; squareCards: string | number; squareCents: string | number } | undefined>('get');
   // count and sum are bigint: the driver hands them over as strings.
   const cards = Number(row?.cards ?? 0);
   const cents = Number(row?.cents ?? 0);
-  const squareCards = Number(row?.square_cards ?? 0);
-  const squareCents = Number(row?.square_cents ?? 0);
+  const squareCards = Number(row?.squareCards ?? 0);
+  const squareCents = Number(row?.squareCents ?? 0);
   return { cards, cents, squareCards, squareCents, testCards: cards - squareCards, testCents: cents - squareCents };
 }
 
@@ -242,14 +263,13 @@ export async function retryFailed(em: EntityManager, jobs: JobQueue, options: { 
   const failed = await listFailures(em, options);
   for (const f of failed) {
     await em.fork().transactional(async (tx) => {
-      const sql = sqlOn(tx);
       const stamp = new Date(f.failedAt).getTime();
       if (f.stage === 'issue') {
-        const cleared = await sql(`update gift_card_requests set failed_at = null where survey_response_id = ? and failed_at is not null returning 1`, [f.surveyResponseId]);
-        if (cleared.length) await jobs.send('reward-issue', { responseId: f.surveyResponseId }, { em: tx, key: `${f.surveyResponseId}:retry:${stamp}` });
+        const cleared = await tx.nativeUpdate(GiftCardRequest, { surveyResponseId: f.surveyResponseId, failedAt: { $ne: null } }, { failedAt: null });
+        if (cleared > 0) await jobs.send('reward-issue', { responseId: f.surveyResponseId }, { em: tx, key: `${f.surveyResponseId}:retry:${stamp}` });
       } else {
-        const cleared = await sql(`update gift_card_issuances set email_failed_at = null where id = ? and email_failed_at is not null returning 1`, [f.issuanceId]);
-        if (cleared.length) await jobs.send('reward-email', { issuanceId: f.issuanceId }, { em: tx, key: `${f.issuanceId}:retry:${stamp}` });
+        const cleared = await tx.nativeUpdate(GiftCardIssuance, { id: f.issuanceId!, emailFailedAt: { $ne: null } }, { emailFailedAt: null });
+        if (cleared > 0) await jobs.send('reward-email', { issuanceId: f.issuanceId }, { em: tx, key: `${f.issuanceId}:retry:${stamp}` });
       }
     });
   }

@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { sqlOn } from './issue.ts';
+import { Business } from '../accounts/entities.ts';
+import { queryBuilder } from '../shared/orm.ts';
+import { GiftCardIssuance, SquareWebhookEvent } from './entities.ts';
 
 /** The path Square posts to; Square signs APP_URL + this path (the notification URL of the subscription). */
 export const SQUARE_WEBHOOK_PATH = '/api/square/webhook';
@@ -75,13 +77,14 @@ export async function receiveSquareWebhook(
   const createdAt = typeof event.created_at === 'string' && !Number.isNaN(Date.parse(event.created_at)) ? new Date(event.created_at) : new Date();
 
   return deps.em.fork().transactional(async (tx) => {
-    const sql = sqlOn(tx);
-    const fresh = await sql(`insert into square_webhook_events (event_id, type, merchant_id) values (?, ?, ?) on conflict (event_id) do nothing returning event_id`, [
-      eventId,
-      type,
-      merchantId,
-    ]);
-    if (fresh.length === 0) return { status: 200 as const, received: true as const, duplicate: true, applied: false };
+    // on conflict do nothing: a redelivered event inserts nothing, and its effect is not applied twice.
+    const fresh = await queryBuilder(tx, SquareWebhookEvent)
+      .insert({ eventId, type, merchantId })
+      .onConflict('eventId')
+      .ignore()
+      .returning('eventId')
+      .execute<Pick<SquareWebhookEvent, 'eventId'> | undefined>('get');
+    if (!fresh) return { status: 200 as const, received: true as const, duplicate: true, applied: false };
 
     let change: { giftCardId: string; state: string | null; balance: number | null } | null = null;
     if (type === 'gift_card.updated') {
@@ -95,16 +98,26 @@ export async function receiveSquareWebhook(
     }
     let applied = false;
     if (change && merchantId && (change.state !== null || change.balance !== null)) {
-      const updated = await sql(
-        `update gift_card_issuances i
-            set card_state = coalesce(?, i.card_state), card_balance_cents = coalesce(?, i.card_balance_cents), card_updated_at = ?
-           from businesses b
-          where b.id = i.business_id and b.square_merchant_id = ? and i.gift_card_id = ? and i.is_square_gift_card
-            and (i.card_updated_at is null or i.card_updated_at <= ?)
-          returning i.id`,
-        [change.state, change.balance, createdAt, merchantId, change.giftCardId, createdAt],
-      );
-      applied = updated.length > 0;
+      // Our Square cards of the businesses connected to the event's merchant, unless a newer event was applied.
+      const businesses = await tx.find(Business, { squareMerchantId: merchantId }, { fields: ['id'], disableIdentityMap: true });
+      const updated =
+        businesses.length === 0
+          ? 0
+          : await tx.nativeUpdate(
+              GiftCardIssuance,
+              {
+                businessId: { $in: businesses.map((b) => b.id) },
+                giftCardId: change.giftCardId,
+                isSquareGiftCard: true,
+                $or: [{ cardUpdatedAt: null }, { cardUpdatedAt: { $lte: createdAt } }],
+              },
+              {
+                ...(change.state !== null ? { cardState: change.state } : {}),
+                ...(change.balance !== null ? { cardBalanceCents: change.balance } : {}),
+                cardUpdatedAt: createdAt,
+              },
+            );
+      applied = updated > 0;
     }
     deps.logger.info({ eventId, type, applied }, 'Square webhook received');
     return { status: 200 as const, received: true as const, duplicate: false, applied };

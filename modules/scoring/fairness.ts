@@ -8,6 +8,8 @@ import {
   type TierName,
 } from '../surveys/template.ts';
 import { effectiveTemplate } from '../surveys/questions.ts';
+import { maxPoints } from './points.ts';
+import { goldUnreachableMessage } from './reachability.ts';
 import { tierFor, tierThresholds, type TierOverride } from './tiers.ts';
 
 /**
@@ -15,6 +17,8 @@ import { tierFor, tierThresholds, type TierOverride } from './tiers.ts';
  *
  * 1. reward values rise with the tier: Bronze <= Silver <= Gold;
  * 2. tier minimums rise strictly: Bronze < Silver < Gold (else a lower tier can outrank a higher one);
+ * 2b. Gold can be reached at all with the survey's most points (its questions, platforms and policy;
+ *    issue 16), said on the owner's questions;
  * 3. Gold needs sharing: on every path a customer can take through the survey (one path under "Ask
  *    every customer"; one per rating branch when rating-routed), every question that shares nothing
  *    (no review, follow or tag) answered in full stays below Gold;
@@ -23,8 +27,9 @@ import { tierFor, tierThresholds, type TierOverride } from './tiers.ts';
  * 5. answering everything without sharing reaches the same tier on every path (the bug it guards:
  *    a 2-star complaint earned Gold while a 5-star full answer earned Silver).
  *
- * "Gold can be reached at all" is a separate check (the questions work, issue 16); this one only
- * compares paths and tiers. Messages are written for the owner and name the field they belong to.
+ * Messages are written for the owner and name the field they belong to. It runs on the survey's
+ * effective questions (`surveyFairnessProblems`), in the routes after the schema: surveys' schemas
+ * never import scoring (scoring reads surveys' template), so there is no module cycle.
  */
 export type FairnessInput = PlatformSelection & {
   readonly bronzeRewardValue: number;
@@ -33,7 +38,7 @@ export type FairnessInput = PlatformSelection & {
   readonly tierThresholds?: TierOverride | null;
 };
 
-export type FairnessField = 'bronzeRewardValue' | 'silverRewardValue' | 'goldRewardValue' | 'tierThresholds' | 'reviewPolicy';
+export type FairnessField = 'bronzeRewardValue' | 'silverRewardValue' | 'goldRewardValue' | 'tierThresholds' | 'reviewPolicy' | 'customQuestions';
 export type FairnessProblem = { field: FairnessField; message: string };
 
 /** Points of one path through the survey: in full, and without any sharing question. */
@@ -75,6 +80,12 @@ export function tierFairnessProblems(template: SurveyTemplate, input: FairnessIn
   const ordered = TIER_NAMES.map(min);
   if (ordered.some((m) => m === undefined) || !ordered.every((m, i) => i === 0 || m! > ordered[i - 1]!)) {
     problems.push({ field: 'tierThresholds', message: 'Tier points must rise: Bronze below Silver, Silver below Gold' });
+    return problems;
+  }
+  // Gold can be reached at all with the survey's questions and platforms (issue 16, ADR 035).
+  const unreachable = goldUnreachableMessage(tiers, maxPoints(template, input));
+  if (unreachable) {
+    problems.push({ field: 'customQuestions', message: unreachable });
     return problems;
   }
   const goldMin = min('Gold')!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goldUnreachableMessage, maxPoints, questionCounts, reachableTiers, scoreSurvey, tierThresholds, type ScoringConfig } from '../scoring/index.ts';
+import { goldUnreachableMessage, maxPoints, questionCounts, reachableTiers, scoreSurvey, surveyFairnessProblems, tierThresholds, type ScoringConfig } from '../scoring/index.ts';
 import { builderFormSchema, surveyConfigApiSchema } from './schema.ts';
 import {
   applyQuestionIntent,
@@ -95,8 +95,9 @@ describe('scoring with the owner questions (table)', () => {
     const fewer = effectiveTemplate(survey(remove('improvement_suggestions')));
     expect(maxPoints(fewer, config)).toBe(maxPoints(plain, config) - 3);
     expect(reachableTiers(tierThresholds(template), 16).map((t) => t.reachable)).toEqual([true, true, false]);
-    expect(goldUnreachableMessage(tierThresholds(template), 16)).toMatch(/^Gold needs 17 points but this survey gives at most 16/);
-    expect(goldUnreachableMessage(tierThresholds(template), 17)).toBeNull();
+    expect(goldUnreachableMessage(tierThresholds(template), 16)).toMatch(/^Gold needs 18 points but this survey gives at most 16/);
+    expect(goldUnreachableMessage(tierThresholds(template), 17)).toMatch(/^Gold needs 18 points/);
+    expect(goldUnreachableMessage(tierThresholds(template), 18)).toBeNull();
   });
 });
 
@@ -159,11 +160,14 @@ describe('the builder and API schemas', () => {
     const r = parse([...base, owner()]);
     expect(r.success && r.data.customQuestions?.at(-1)?.id).toBe('q_milk0001');
   });
-  it('refuses a survey whose Gold cannot be reached, saying why', () => {
+  it('the save check refuses a survey whose Gold cannot be reached, saying why, on the questions', () => {
     const list = base.map((q) => (q.origin === 'template' && !['overall_rating', 'customer_email'].includes(q.id) ? { ...q, removed: true } : q));
     const r = parse(list);
-    expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => i.message).join(' ')).toMatch(/Gold needs 17 points but this survey gives at most 10/);
+    expect(r.success).toBe(true);
+    const problems = surveyFairnessProblems({ ...r.data!, reviewPolicy: r.data!.reviewPolicy ?? 'ask_every', tierThresholds: null });
+    expect(problems).toEqual([{ field: 'customQuestions', message: expect.stringMatching(/^Gold needs 18 points but this survey gives at most 15/) }]);
+    // Gold within reach again once the owner lowers it to the survey's most points.
+    expect(surveyFairnessProblems({ ...r.data!, reviewPolicy: 'ask_every', tierThresholds: { Bronze: 5, Silver: 8, Gold: 15 } }).map((p) => p.field)).not.toContain('customQuestions');
   });
   it('refuses an unreadable list', () => {
     const r = builderFormSchema.safeParse({ ...form, reviewUrls: { google: 'https://g.example/r' }, customQuestions: '{nope' });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_REVIEW_POLICY, DEFAULT_TEMPLATE_ID, getTemplate, REVIEW_PLATFORMS, REVIEW_POLICIES, SOCIAL_PLATFORMS, type PresetId, type ReviewPolicy, type TierName } from './template.ts';
-import { effectiveTemplate, validateQuestionList, type CustomQuestion } from './questions.ts';
-import { goldUnreachableMessage, maxPoints, tierThresholds } from '../scoring/index.ts';
+import { validateQuestionList, type CustomQuestion } from './questions.ts';
 
 /**
  * The survey builder's rules (spec section 5 "Survey config form", ARCHITECTURE.md decisions):
@@ -77,7 +76,7 @@ const frequency = z.coerce
 
 const reviewPolicy = z.enum(REVIEW_POLICIES, { error: 'Choose "Ask every customer" or "Rating-routed"' });
 
-/** Per-survey tier minimums (JSON API only): whole points, 0 to 1000, any tier left out keeps the template's. */
+/** Per-survey tier minimums: whole points, 0 to 1000; in the JSON API any tier left out keeps the template's. */
 const tierPoints = z.number({ error: 'Tier points must be whole numbers from 0 to 1000' }).int('Tier points must be whole numbers from 0 to 1000').min(0, 'Tier points must be whole numbers from 0 to 1000').max(1000, 'Tier points must be whole numbers from 0 to 1000');
 const tierThresholdsInput = z
   .strictObject(
@@ -85,6 +84,24 @@ const tierThresholdsInput = z
     { error: (issue) => (issue.code === 'unrecognized_keys' ? 'tierThresholds takes Bronze, Silver and Gold only' : 'tierThresholds must be an object like {"Gold": 25}') },
   )
   .nullable();
+
+const TIER_POINTS_MESSAGE = 'Tier points must be whole numbers from 0 to 1000';
+/** The builder's tier point fields (tierBronze, tierSilver, tierGold): a whole number, or absent (keep what is stored). */
+const tierPointsField = z.preprocess(
+  (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN),
+  z.number({ error: TIER_POINTS_MESSAGE }).int(TIER_POINTS_MESSAGE).min(0, TIER_POINTS_MESSAGE).max(1000, TIER_POINTS_MESSAGE).optional(),
+);
+
+/**
+ * The builder's tier points as stored: null when they are the template's own (the survey follows the
+ * template), undefined when the form did not send all three (an older draft: keep what is stored).
+ */
+function formTierThresholds(templateId: string, v: { tierBronze?: number; tierSilver?: number; tierGold?: number }): Record<TierName, number> | null | undefined {
+  if (v.tierBronze === undefined || v.tierSilver === undefined || v.tierGold === undefined) return undefined;
+  const chosen: Record<TierName, number> = { Bronze: v.tierBronze, Silver: v.tierSilver, Gold: v.tierGold };
+  const template = getTemplate(templateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
+  return template.reward_tiers.every((t) => chosen[t.tier] === t.min_points) ? null : chosen;
+}
 
 const platformList = <T extends readonly [string, ...string[]]>(ids: T) =>
   z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(ids, { error: 'Unknown platform' })));
@@ -153,9 +170,9 @@ const questionListField = z.preprocess((v) => {
 }, z.array(z.unknown(), { error: UNREADABLE_QUESTIONS }));
 
 /**
- * The owner's questions (issue 16): every problem of the list (messages of `validateQuestionList`),
- * then Gold reachable with the survey's most points (modules/scoring `goldUnreachableMessage`).
- * Runs whatever else failed, reading the values defensively like checkPlatforms.
+ * The owner's questions (issue 16): every problem of the list (messages of `validateQuestionList`).
+ * Runs whatever else failed, reading the values defensively like checkPlatforms. Whether Gold can
+ * still be reached is scoring's (`surveyFairnessProblems`, run by the routes after this schema).
  */
 function checkQuestions(raw: unknown, ctx: z.RefinementCtx) {
   const v = asRecord(raw) as Record<string, unknown>;
@@ -163,18 +180,10 @@ function checkQuestions(raw: unknown, ctx: z.RefinementCtx) {
   const template = getTemplate(typeof v.surveyTemplateId === 'string' ? v.surveyTemplateId : DEFAULT_TEMPLATE_ID);
   if (!template) return;
   const checked = validateQuestionList(template, v.customQuestions);
-  if (!checked.ok) {
-    for (const p of checked.problems) {
-      ctx.addIssue({ code: 'custom', path: ['customQuestions'], message: p.index === null ? p.message : `Question ${p.index + 1}: ${p.message}` });
-    }
-    return;
+  if (checked.ok) return;
+  for (const p of checked.problems) {
+    ctx.addIssue({ code: 'custom', path: ['customQuestions'], message: p.index === null ? p.message : `Question ${p.index + 1}: ${p.message}` });
   }
-  const policy = (REVIEW_POLICIES as readonly unknown[]).includes(v.reviewPolicy) ? (v.reviewPolicy as ReviewPolicy) : DEFAULT_REVIEW_POLICY;
-  const selection = { selectedReviewPlatforms: asList(v.selectedReviewPlatforms), selectedSocialPlatforms: asList(v.selectedSocialPlatforms), reviewPolicy: policy };
-  const effective = effectiveTemplate({ surveyTemplateId: template.id, customQuestions: checked.list });
-  const override = v.tierThresholds && typeof v.tierThresholds === 'object' ? (v.tierThresholds as Partial<Record<TierName, number>>) : undefined;
-  const message = goldUnreachableMessage(tierThresholds(template, override), maxPoints(effective, selection));
-  if (message) ctx.addIssue({ code: 'custom', path: ['customQuestions'], message });
 }
 
 /** The normalised list to store (`[]` for the template unchanged); only called on a list checkQuestions accepted. */
@@ -247,6 +256,9 @@ export const builderFormSchema = z
     surveyFrequencyDays: frequency,
     customQuestions: questionListField,
     reviewPolicy: z.preprocess((v) => (v === undefined || v === '' ? DEFAULT_REVIEW_POLICY : v), reviewPolicy),
+    tierBronze: tierPointsField,
+    tierSilver: tierPointsField,
+    tierGold: tierPointsField,
     // A checkbox: sent ('on') when ticked, absent when not.
     verifyCustomerEmail: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
     ...platformsAndLinks,
@@ -283,6 +295,7 @@ export const builderFormSchema = z
       customQuestions: storedQuestions(v.surveyTemplateId, v.customQuestions),
       reviewPolicy: v.reviewPolicy,
       verifyCustomerEmail: v.verifyCustomerEmail,
+      ...(formTierThresholds(v.surveyTemplateId, v) === undefined ? {} : { tierThresholds: formTierThresholds(v.surveyTemplateId, v) }),
     };
   });
 
@@ -360,7 +373,17 @@ export type StoredSurveyLike = {
   selectedSocialPlatforms?: readonly string[];
   socialHandles?: Record<string, string>;
   reviewPolicy?: string | null;
+  tierThresholds?: Readonly<Partial<Record<string, number>>> | null;
 };
+
+function tierFormValues(templateId: string, stored: Readonly<Partial<Record<string, number>>> | null) {
+  const template = getTemplate(templateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
+  const of = (tier: TierName) => {
+    const own = stored?.[tier];
+    return String(typeof own === 'number' && Number.isInteger(own) && own >= 0 ? own : (template.reward_tiers.find((t) => t.tier === tier)?.min_points ?? 0));
+  };
+  return { tierBronze: of('Bronze'), tierSilver: of('Silver'), tierGold: of('Gold') };
+}
 
 export function toFormValues(s: StoredSurveyLike | null | undefined, defaultMode: RewardMode) {
   const dollars = (cents: number | undefined) => (cents === undefined ? undefined : String(Math.round(cents / 100)));
@@ -381,6 +404,8 @@ export function toFormValues(s: StoredSurveyLike | null | undefined, defaultMode
     socialHandles: { ...(s?.socialHandles ?? {}) },
     // Stored surveys carry their own; a new survey (or a draft from before the choice) gets the default.
     reviewPolicy: (REVIEW_POLICIES as readonly string[]).includes(s?.reviewPolicy ?? '') ? (s!.reviewPolicy as ReviewPolicy) : DEFAULT_REVIEW_POLICY,
+    // The survey's own tier points, else the template's (ADR 041): what the builder's Tier points card shows.
+    ...tierFormValues(s?.surveyTemplateId ?? DEFAULT_TEMPLATE_ID, s?.tierThresholds ?? null),
   };
 }
 

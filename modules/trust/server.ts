@@ -3,4 +3,3 @@ export * from './entities.ts';
 export * from './signals.ts';
 export * from './holds.ts';
 export * from './audit.ts';
-export { sqlOn, type Sql } from './sql.ts';

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { isDisposableEmail } from 'disposable-email-domains-js';
-import type { HoldReason } from './entities.ts';
-import type { Sql } from './sql.ts';
+import { raw, type EntityManager } from '@mikro-orm/core';
+import type { QBFilterQuery } from '@mikro-orm/postgresql';
+import { queryBuilder } from '../shared/orm.ts';
+import { ResponseFingerprint, type FingerprintKind, type HoldReason } from './entities.ts';
 
 /**
  * When a reward is held for the owner's review (ADR 050). Ceilings are set so that honest traffic
@@ -67,45 +69,43 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * later submissions. Runs inside the submission's transaction. Returns the reasons to hold its reward
  * (empty: nothing suspicious). The owner-facing wording names what was seen, never another business.
  */
-export async function assessSubmission(sql: Sql, ev: SubmissionEvidence): Promise<HoldReason[]> {
+export async function assessSubmission(em: EntityManager, ev: SubmissionEvidence): Promise<HoldReason[]> {
   const reasons: HoldReason[] = [];
-  const count = async (query: string, params: unknown[]) => Number((await sql<{ n: string | number }>(query, params))[0]?.n ?? 0);
+  // `customer_email is distinct from ?`: other customers only (a null email is another customer's).
+  const otherCustomer: QBFilterQuery<ResponseFingerprint> = ev.customerEmail === null ? { customerEmail: { $ne: null } } : { $or: [{ customerEmail: null }, { customerEmail: { $ne: ev.customerEmail } }] };
+  /** Earlier responses (distinct) with a fingerprint matching `where`, by other customers. */
+  const count = async (kind: FingerprintKind, since: Date, where: QBFilterQuery<ResponseFingerprint>) => {
+    const filter: QBFilterQuery<ResponseFingerprint> = { $and: [{ kind, createdAt: { $gt: since } }, otherCustomer, where] };
+    const row = await queryBuilder(em, ResponseFingerprint)
+      .count('surveyResponseId', true)
+      .where(filter)
+      .execute<{ count: string | number }>('get');
+    return Number(row?.count ?? 0); // count() is bigint: the driver hands it over as a string
+  };
   const texts = [...new Set(ev.texts.map(textKey).filter((k): k is string => k !== null))];
   const images = [...new Set(ev.imageHashes.filter((h) => PHASH.test(h)))];
 
   if (images.length > 0) {
-    const n = await count(
-      `select count(distinct survey_response_id) as n from response_fingerprints
-        where kind = 'image' and business_id = ? and created_at > ? and customer_email is distinct from ?
-          and exists (select 1 from json_array_elements_text(?::json) as h(hash) where bit_count(('x' || response_fingerprints.value)::bit(64) # ('x' || h.hash)::bit(64)) <= ?)`,
-      [ev.businessId, minutesBefore(ev.now, FRAUD_POLICY.image.windowDays * 1440), ev.customerEmail, JSON.stringify(images), FRAUD_POLICY.image.maxDistance],
-    );
+    // Hamming distance of two 64-bit hex hashes: PostgreSQL's bit_count over their XOR. No ORM
+    // operator says this, so it is a raw fragment inside the ORM's query, one per hash.
+    const n = await count('image', minutesBefore(ev.now, FRAUD_POLICY.image.windowDays * 1440), {
+      businessId: ev.businessId,
+      $or: images.map((hash) => ({ [raw(`bit_count(('x' || value)::bit(64) # ('x' || ?)::bit(64))`, [hash])]: { $lte: FRAUD_POLICY.image.maxDistance } })),
+    });
     if (n > 0) reasons.push({ code: 'similar_screenshot', detail: `A screenshot looks the same as one sent by another customer (${plural(n, 'earlier response', 'earlier responses')}).` });
   }
   if (texts.length > 0) {
-    const n = await count(
-      `select count(distinct survey_response_id) as n from response_fingerprints
-        where kind = 'text' and value in (select t.key from json_array_elements_text(?::json) as t(key)) and created_at > ? and customer_email is distinct from ?`,
-      [JSON.stringify(texts), minutesBefore(ev.now, FRAUD_POLICY.text.windowDays * 1440), ev.customerEmail],
-    );
+    const n = await count('text', minutesBefore(ev.now, FRAUD_POLICY.text.windowDays * 1440), { value: { $in: texts } });
     if (n > 0) reasons.push({ code: 'same_text', detail: `The same text appears in ${plural(n, 'earlier response', 'earlier responses')} by other customers.` });
   }
   if (ev.deviceId) {
-    const n = await count(
-      `select count(distinct survey_response_id) as n from response_fingerprints
-        where kind = 'device' and value = ? and business_id = ? and created_at > ? and customer_email is distinct from ?`,
-      [ev.deviceId, ev.businessId, minutesBefore(ev.now, FRAUD_POLICY.device.windowMinutes), ev.customerEmail],
-    );
+    const n = await count('device', minutesBefore(ev.now, FRAUD_POLICY.device.windowMinutes), { value: ev.deviceId, businessId: ev.businessId });
     if (n >= FRAUD_POLICY.device.atLeast) {
       reasons.push({ code: 'device_burst', detail: `${plural(n, 'other submission', 'other submissions')} came from the same device in the last ${FRAUD_POLICY.device.windowMinutes / 60} hours.` });
     }
   }
   {
-    const n = await count(
-      `select count(distinct survey_response_id) as n from response_fingerprints
-        where kind = 'ip' and value = ? and business_id = ? and created_at > ? and customer_email is distinct from ?`,
-      [ev.ip, ev.businessId, minutesBefore(ev.now, FRAUD_POLICY.ip.windowMinutes), ev.customerEmail],
-    );
+    const n = await count('ip', minutesBefore(ev.now, FRAUD_POLICY.ip.windowMinutes), { value: ev.ip, businessId: ev.businessId });
     if (n >= FRAUD_POLICY.ip.atLeast) {
       reasons.push({ code: 'ip_burst', detail: `${plural(n, 'other submission', 'other submissions')} came from the same internet address in the last ${FRAUD_POLICY.ip.windowMinutes} minutes.` });
     }
@@ -113,21 +113,15 @@ export async function assessSubmission(sql: Sql, ev: SubmissionEvidence): Promis
   const domain = disposableDomain(ev.customerEmail);
   if (domain) reasons.push({ code: 'disposable_email', detail: `The email address is at ${domain}, a disposable email service.` });
 
-  const rows: Array<[string, string]> = [
-    ...texts.map((v) => ['text', v] as [string, string]),
-    ...images.map((v) => ['image', v] as [string, string]),
-    ...(ev.deviceId ? [['device', ev.deviceId.slice(0, 128)] as [string, string]] : []),
+  const kept: Array<[FingerprintKind, string]> = [
+    ...texts.map((v) => ['text', v] as [FingerprintKind, string]),
+    ...images.map((v) => ['image', v] as [FingerprintKind, string]),
+    ...(ev.deviceId ? [['device', ev.deviceId.slice(0, 128)] as [FingerprintKind, string]] : []),
     ['ip', ev.ip.slice(0, 128)],
   ];
-  for (const [kind, value] of rows) {
-    await sql(`insert into response_fingerprints (survey_response_id, business_id, customer_email, kind, value, created_at) values (?, ?, ?, ?, ?, ?)`, [
-      ev.responseId,
-      ev.businessId,
-      ev.customerEmail,
-      kind,
-      value,
-      ev.now,
-    ]);
-  }
+  await em.insertMany(
+    ResponseFingerprint,
+    kept.map(([kind, value]) => ({ surveyResponseId: ev.responseId, businessId: ev.businessId, customerEmail: ev.customerEmail, kind, value, createdAt: ev.now })),
+  );
   return reasons;
 }

@@ -196,8 +196,10 @@ describe('survey analytics', () => {
     // (Scripts are off in this context, and axe is a script: the same page is checked with JavaScript below.)
     const badDates = plain.url();
     await plain.getByRole('link', { name: 'All dates' }).click();
+    await plain.waitForURL((url) => !url.searchParams.has('from'));
     await plain.getByRole('link', { name: 'Issued Gift Cards' }).click();
-    expect(await plain.getByTestId('gift-card-row').count()).toBe(2);
+    await plain.waitForURL(/tab=giftcards/);
+    await expect.poll(() => plain.getByTestId('gift-card-row').count()).toBe(2);
     await noJs.close();
     await page.goto(badDates);
     await page.getByText('The end date must be on or after the start date.').waitFor();

@@ -89,6 +89,13 @@ describe("the owner's own questions", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(page.url()).toBe(`${baseUrl}/survey-builder`);
 
+    // One more point that needs no sharing lets Gold (18) be earned without a review, follow or post:
+    // the builder says so before saving, and the owner raises Gold in 'Points for each tier'.
+    await main.getByTestId('fairness-problems').getByText(/Gold must need sharing/).waitFor();
+    await main.getByLabel('Gold (points)', { exact: true }).fill('20');
+    await expect.poll(() => main.getByTestId('fairness-problems').count()).toBe(0);
+    expect(await page.getByTestId('reachable-tiers').textContent()).toContain('Gold (20+ points)');
+
     await page.getByRole('button', { name: 'Save Survey & Review' }).click();
     await page.waitForURL(/\/survey-preview\?surveyId=/);
     const surveyId = new URL(page.url()).searchParams.get('surveyId')!;

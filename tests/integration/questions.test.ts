@@ -52,7 +52,8 @@ beforeAll(async () => {
   app = await createTestApp();
   owner = await signedInOwner(app, 'Oat & Co');
   other = await signedInOwner(app, 'Other Cafe');
-  const res = await create(owner.jar, { customQuestions: withMilk() });
+  // The milk question adds points that need no sharing: Gold goes up so that it still needs sharing (ADR 041).
+  const res = await create(owner.jar, { customQuestions: withMilk(), tierThresholds: { Gold: 20 } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   surveyId = (res.body as { id: string }).id;
   await startTrialForTest(app, { jar: owner.jar });
@@ -82,7 +83,7 @@ describe('saving the owner questions', () => {
     ['points out of range', [...base, { ...milk, points: 9 }], /Points must be a whole number from 0 to 5/],
     ['empty text', [...base, { ...milk, text: ' ' }], /Question text is required/],
     ['too many questions', [...base, ...Array.from({ length: 22 }, (_, i) => ({ ...milk, id: `q_many${String(i).padStart(4, '0')}` }))], /at most 30 questions/],
-    ['Gold out of reach', base.map((q) => (['overall_rating', 'customer_email'].includes(q.id) ? q : { ...q, removed: true })), /Gold needs 17 points but this survey gives at most/],
+    ['Gold out of reach', base.map((q) => (['overall_rating', 'customer_email'].includes(q.id) ? q : { ...q, removed: true })), /Gold needs 18 points but this survey gives at most/],
   ])('refuses %s with a message and stores nothing', async (_name, customQuestions, message) => {
     const before = await surveyCount(owner.id);
     const res = await create(owner.jar, { customQuestions, selectedSocialPlatforms: [], socialHandles: {} });

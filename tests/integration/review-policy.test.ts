@@ -14,7 +14,8 @@ import * as publicPage from '../../app/routes/survey.public.$businessId.$surveyI
 import { action as builderAction, loader as builderLoader } from '../../app/routes/survey-builder.tsx';
 import type { SurveyPageData } from '../../app/customer/state.ts';
 import { Migration20261124121000ReviewPolicy } from '../../migrations/Migration20261124121000ReviewPolicy.ts';
-import { INCENTIVE_DISCLOSURE, POLICY_DISCLOSURE } from '../../modules/surveys/index.ts';
+import { toFormValues, type StoredSurveyLike } from '../../modules/surveys/forms.ts';
+import { getTemplate, INCENTIVE_DISCLOSURE, POLICY_DISCLOSURE, templateQuestionList } from '../../modules/surveys/index.ts';
 import { startTrialForTest } from '../setup/billing.ts';
 import { builderFields, connectSquareWithoutLocation, createSurvey, publishForTest, signedInOwner, surveyBody } from '../setup/factories.ts';
 import { formRequest, getRequest, jsonRequest, run, type CookieJar } from '../setup/http.ts';
@@ -225,6 +226,34 @@ describe('tier fairness is checked when a survey is saved', () => {
     const fair = await create({ tierThresholds: { Gold: 25 } });
     expect(fair.status).toBe(201);
     expect(fair.body).toMatchObject({ tierThresholds: { Gold: 25 } });
+  });
+
+  it('the builder form sets tier points without JavaScript: an added question that lets Gold go unshared is refused until Gold is raised', async () => {
+    const before = await count();
+    // A 2-point question everyone can answer: 20 points without sharing, Gold still at 18.
+    const milk = { id: 'q_milk0001', section: 'part2', origin: 'owner', type: 'yes_no', text: 'Would you like oat milk?', required: false, points: 2 };
+    const questions = JSON.stringify([...templateQuestionList(getTemplate('restaurant_cafe_bakery')!), milk]);
+    const post = (extra: Record<string, string>) => run(() => builderAction({ request: formRequest('/survey-builder', builderFields({ customQuestions: questions, ...extra }), jar), context: ctx(), params: {} }));
+    const refused = await post({ tierBronze: '5', tierSilver: '8', tierGold: '18' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('Gold must need sharing: every customer can reach 19 points without a review, follow or post, and Gold starts at 18. Raise Gold above 19 points.');
+    const garbled = await post({ tierBronze: '5', tierSilver: 'eight', tierGold: '18' });
+    expect(garbled.status).toBe(400);
+    expect(JSON.stringify(garbled.body)).toContain('Tier points must be whole numbers from 0 to 1000');
+    expect(await count()).toBe(before);
+
+    const saved = await post({ tierBronze: '5', tierSilver: '8', tierGold: '22' });
+    expect(saved.status).toBe(302);
+    const id = /surveyId=([\w-]+)/.exec(saved.headers.get('Location')!)![1]!;
+    const read = await run(() => getConfig({ request: getRequest(`/api/survey/config/${id}`, jar), context: ctx(), params: { id } }));
+    expect(read.body).toMatchObject({ tierThresholds: { Bronze: 5, Silver: 8, Gold: 22 } });
+    // Editing fills the card with the survey's own points; the template's points store nothing of their own.
+    const edit = await run(() => builderLoader({ request: getRequest(`/survey-builder?surveyId=${id}`, jar), context: ctx(), params: {} }));
+    expect(toFormValues((edit.body as { survey: StoredSurveyLike }).survey, 'preset_2')).toMatchObject({ tierBronze: '5', tierSilver: '8', tierGold: '22' });
+    const plain = await run(() => builderAction({ request: formRequest('/survey-builder', builderFields({ tierBronze: '5', tierSilver: '8', tierGold: '18' }), jar), context: ctx(), params: {} }));
+    const plainId = /surveyId=([\w-]+)/.exec(plain.headers.get('Location')!)![1]!;
+    const plainRead = await run(() => getConfig({ request: getRequest(`/api/survey/config/${plainId}`, jar), context: ctx(), params: { id: plainId } }));
+    expect(plainRead.body).toMatchObject({ tierThresholds: null });
   });
 
   it('refuses rating-routed when low raters could not reach the tier high raters can, with the reason beside the choice', async () => {

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, type CliIo } from '../../cli/program.ts';
 import { testCardFor } from '../../adapters/giftcards/TestGiftCards.ts';
 import { recordIssueFailure } from '../../modules/rewards/issue.ts';
-import { connectSquareForTest, signedInOwner } from '../setup/factories.ts';
+import { action as putConfig } from '../../app/routes/api.survey.config.$id.ts';
+import { getTemplate, templateQuestionList } from '../../modules/surveys/index.ts';
+import { connectSquareForTest, signedInOwner, surveyBody } from '../setup/factories.ts';
+import { jsonRequest, run } from '../setup/http.ts';
 import { readOutbox } from '../setup/outbox.ts';
 import { issuanceOf, query, rewardingBusiness, SILVER_ANSWERS } from '../setup/rewards.ts';
 import { cliEnv, runCli } from '../setup/cli.ts';
@@ -232,5 +235,31 @@ describe('reward-cli help', () => {
     for (const command of ['rewards', 'verifications', 'square']) expect(res.out).toContain(command);
     const rewards = await cli(['rewards', '--help']);
     for (const command of ['list', 'failed', 'issue', 'retry-failed']) expect(rewards.out).toContain(command);
+  });
+});
+
+describe('reward-cli verifications replay after the owner edits the questions', () => {
+  it('re-scores with the questions the customer answered, not the edited list', async () => {
+    const responseId = await shop.submit('replay-edited@example.com');
+    const before = await cli(['verifications', 'replay', responseId]);
+    expect(before.out).toContain('Old: 12 points, Silver ($3.00)\nNew: 12 points, Silver ($3.00)\nNo change.');
+    // The owner takes out a question this customer answered for points.
+    const edited = templateQuestionList(getTemplate('restaurant_cafe_bakery')!).map((q) => (q.id === 'atmosphere_rating' ? { ...q, removed: true } : q));
+    const put = (customQuestions: unknown[]) =>
+      run(() => putConfig({ request: jsonRequest(`/api/survey/config/${shop.surveyId}`, surveyBody({ customQuestions }), shop.owner.jar, 'PUT'), context: app.context(), params: { id: shop.surveyId } }));
+    expect((await put(edited)).status).toBe(200);
+    try {
+      const after = await cli(['verifications', 'replay', responseId]);
+      expect(after, after.err).toMatchObject({ code: EXIT.ok });
+      expect(after.out).toContain('Old: 12 points, Silver ($3.00)\nNew: 12 points, Silver ($3.00)\nNo change.');
+      // A response answered after the edit is scored, and replayed, without that question.
+      const { atmosphere_rating: _gone, ...answers } = SILVER_ANSWERS;
+      const later = await shop.submit('replay-after-edit@example.com', 'Ana', answers);
+      const [row] = await query<{ total_points: number }>(app, `select total_points from survey_responses where id = ?`, [later]);
+      expect(row!.total_points).toBeLessThan(12);
+      expect((await cli(['verifications', 'replay', later])).out).toContain(`New: ${row!.total_points} points`);
+    } finally {
+      await put([]);
+    }
   });
 });

@@ -230,6 +230,22 @@ describe('builder, management and published pages', () => {
     }
   });
 
+  it('an unfair draft (Gold earned without sharing) is not saved: the browser keeps it for the builder', async () => {
+    const draft = JSON.stringify({ ...surveyBody({ title: 'Unfair draft', tierThresholds: { Gold: 10 } }), surveyTemplateId: 'restaurant_cafe_bakery' });
+    const res = await run(() =>
+      authAction({
+        request: formRequest('/auth', { intent: 'signup', displayName: 'Unfair Draft', email: `unfair-${Date.now()}@example.com`, password: 'sesame-street-42', confirmPassword: 'sesame-street-42', terms: 'on', surveyBuilderConfig: draft }),
+        context: app.context('10.50.0.4'),
+        params: {},
+      }),
+    );
+    // No handover: the page keeps the browser's copy, and the builder says what to change.
+    expect(res.headers.get('Location')).toBe('/');
+    const jar = new CookieJar().take(new Response(null, { headers: res.headers }));
+    const list = await run(() => listConfigs({ request: getRequest('/api/survey/configs', jar), context: ctx(), params: {} }));
+    expect(list.body).toEqual([]);
+  });
+
   it('management totals, the availability badge and the switch', async () => {
     const { jar } = await signedInOwner(app);
     const a = await createSurvey(app, jar, { rewardMode: 'preset_1' });
