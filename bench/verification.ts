@@ -2,7 +2,7 @@
  * Screenshot verification (issue 13): scores a ScreenshotVerifier adapter on labelled fixture sets
  * and times it.
  *
- *   node bench/verification.ts [--set screenshots] [--set train] [--set holdout] [--cases]
+ *   node bench/verification.ts [--set screenshots] [--set train] [--set holdout] [--set holdout2] [--cases]
  *                              [--workers 2] [--max-wait 120] [--json] [--verifier ocr|vision]
  *
  * `--verifier vision` scores the hosted vision adapter instead (SCREENSHOT_VISION_API_KEY and
@@ -10,9 +10,10 @@
  * start lines are the OCR pool's either way.
  *
  * Sets: `screenshots` (the small rendered set beside the judge, tests/fixtures/screenshots),
- * `train` and `holdout` (the independent set, tests/fixtures/verification-set). Default: screenshots
- * and train. The holdout is for the final measure only: never tune on it; its cases are printed
- * only with --cases.
+ * `train`, `holdout` and `holdout2` (the independent set, tests/fixtures/verification-set; holdout2
+ * is a second held-out part drawn later with its own seed and wider looks). Default: screenshots
+ * and train. The holdouts are for the final measure only: never tune on them; their cases are
+ * printed only with --cases.
  *
  * Prints, in order:
  * - cold start: a new verifier's first verification with nothing started (worker threads, wasm,
@@ -61,8 +62,8 @@ const rssKiB = () => procStatusKiB(process.pid)?.VmRSS ?? Math.round(process.mem
 
 function load(set: string): RunnerCase[] {
   if (set === 'screenshots') return loadScreenshotSet();
-  if (set === 'train' || set === 'holdout') return loadVerificationSet(set);
-  throw new Error(`unknown set ${set} (screenshots, train, holdout)`);
+  if (set === 'train' || set === 'holdout' || set === 'holdout2') return loadVerificationSet(set);
+  throw new Error(`unknown set ${set} (screenshots, train, holdout, holdout2)`);
 }
 
 const busy = Number(args['max-wait']) > 0 ? await waitForQuiet(Number(args['max-wait'])) : null;
@@ -99,7 +100,7 @@ for (const set of sets) {
     continue;
   }
   const outcomes = await runAll(verifier, history, cases, 1);
-  const showCases = set !== 'holdout' || args.cases;
+  const showCases = !set.startsWith('holdout') || args.cases;
   if (showCases) {
     log('');
     log(`${'case'.padEnd(44)} ${'expected'.padEnd(16)} ${'got'.padEnd(16)} time`);

@@ -710,6 +710,20 @@ ana.pereira love these!
     if (!verdict.ok) expect(verdict.reason).toMatch(/only in its likes or comments/);
   });
 
+  it("someone else's post that tags nobody, the customer only in its likes: author_mismatch, not missing_mention", () => {
+    const friendsPost = `9:41
+Kenji Watanabe
+kenji.w Best brunch spot, thank you
+Liked by ana.pereira and 230 others
+View all 2 comments
+2 days ago`;
+    const verdict = judgeSocial(tag, ocr(friendsPost));
+    expect(verdict).toMatchObject({ ok: false, code: 'author_mismatch' });
+    if (!verdict.ok) expect(verdict.reason).toMatch(/only in its likes or comments/);
+    // The customer's own post without the tag is still missing_mention.
+    expect(judgeSocial(tag, ocr(friendsPost.replace('kenji.w Best', 'ana.pereira Best')))).toMatchObject({ ok: false, code: 'missing_mention' });
+  });
+
   it('the mention must be in the post, not in a comment', () => {
     const post = `9:41
 ana.pereira

@@ -993,7 +993,27 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
     // ... also when the page's name wraps onto the next line ('Léa is at Sunrise' / 'Bagels').
     ...(facebook ? wrappedBusinessNames(ocr, input.businessName).filter((line) => own[line] && own[line + 1]) : []),
   ];
+  const user = normaliseHandle(input.userHandle);
+  // A Facebook username is usually the person's name with dots ('lea.dubois' shows as 'Léa Dubois').
+  const authored = findHandles(ocr, input.userHandle, { ignoreDots: facebook }).filter((h) => {
+    if (!own[h.line]) return false;
+    // An author line starts with the handle (Instagram's header and caption, a story's corner,
+    // a video's overlay); on X it follows the display name as '@handle · 2h'.
+    if (h.token <= 1) return true;
+    // TikTok names the video's author in its sound line: 'original sound - emilychen'.
+    if (input.platform === 'tiktok' && ORIGINAL_SOUND.test(fold(ocr.lines[h.line]!.text))) return true;
+    return h.mention && h.token <= 5 && isDateLine(ocr.lines[h.line]!.text, { short: true });
+  });
   if (mentions.length === 0) {
+    // The customer's handle only in the 'Liked by' line of a post that tags nobody: the post is
+    // someone else's, which says more than the missing tag. (Not a comment: a comments sheet
+    // shows the author's own caption as its first comment.)
+    if (authored.length === 0 && findHandles(ocr, input.userHandle).some((h) => !own[h.line] && LIKED_LINE.test(fold(ocr.lines[h.line]!.text)))) {
+      return reject(
+        'author_mismatch',
+        `This post isn't yours: ${atHandle(user)} appears only in its likes or comments. Upload a screenshot of your own post that tags ${business}, showing your handle at the top.`,
+      );
+    }
     const near = findNearHandle(ocr, input.businessHandle, (line, mention) => mention && own[line] === true);
     if (near) {
       return reject(
@@ -1006,17 +1026,6 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
       `We couldn't find the tag ${business} in your post (tags in likes or comments don't count). Tag ${business} in your ${label} post or story, then upload a screenshot that shows the tag.`,
     );
   }
-  const user = normaliseHandle(input.userHandle);
-  // A Facebook username is usually the person's name with dots ('lea.dubois' shows as 'Léa Dubois').
-  const authored = findHandles(ocr, input.userHandle, { ignoreDots: facebook }).filter((h) => {
-    if (!own[h.line]) return false;
-    // An author line starts with the handle (Instagram's header and caption, a story's corner,
-    // a video's overlay); on X it follows the display name as '@handle · 2h'.
-    if (h.token <= 1) return true;
-    // TikTok names the video's author in its sound line: 'original sound - emilychen'.
-    if (input.platform === 'tiktok' && ORIGINAL_SOUND.test(fold(ocr.lines[h.line]!.text))) return true;
-    return h.mention && h.token <= 5 && isDateLine(ocr.lines[h.line]!.text, { short: true });
-  });
   if (authored.length === 0) {
     const seen = findHandles(ocr, input.userHandle).length > 0;
     return reject(

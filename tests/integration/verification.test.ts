@@ -227,13 +227,15 @@ describe('OCR accuracy on the fixture set', () => {
   }, 240_000);
 });
 
-describe('the independent set, train part (a sample; the whole set and the holdout are for bench/verification.ts)', () => {
+describe('the independent set, train part (a sample; the whole set and the holdouts are for bench/verification.ts)', () => {
   /*
-   * Two cases per kind and expected verdict (the first in the manifest), about 30 images: what the
-   * judge was tuned on, so a regression shows here cheaply. No fake of the sample may pass (but a
-   * lossy copy of a rewarded social screenshot, a known limit), and at most one case in seven may
-   * be decided wrongly (the whole train part is at 87%: OCR cannot read some overlays and icon
-   * buttons). The holdout part is never run by tests.
+   * One case per kind (review, follow, tag) and expected verdict, two of the genuine ones (the
+   * first in the manifest), about 20 images: what the judge was tuned on, so a regression shows
+   * here cheaply. (Two per cell, about 40 images, took 206 s of the 240 s allowed under a load
+   * average of 14 on 2 cores: a CI risk; the whole train part, 149 cases, is in the bench.) No fake
+   * of the sample may pass (but a lossy copy of a rewarded social screenshot, a known limit), and at
+   * most one case in seven may be decided wrongly (the whole train part is at 94%: OCR cannot read
+   * some overlays and stickers). The holdout parts are never run by tests.
    */
   it('accepts no fake of the sample (but a lossy copy of a rewarded social screenshot) and decides most cases right', async () => {
     const cases = loadVerificationSet('train');
@@ -242,9 +244,12 @@ describe('the independent set, train part (a sample; the whole set and the holdo
     const sample = cases.filter((c) => {
       const key = `${c.kind}/${c.expect.code ?? 'valid'}`;
       seen.set(key, (seen.get(key) ?? 0) + 1);
-      return seen.get(key)! <= 2;
+      return seen.get(key)! <= (c.expect.isValid ? 2 : 1);
     });
-    expect(sample.length).toBeGreaterThanOrEqual(30);
+    // Every kind, and every rejection code the train part has, is in the sample.
+    expect(new Set(sample.map((c) => c.kind))).toEqual(new Set(['review', 'follow', 'tag']));
+    expect(new Set(sample.map((c) => c.expect.code))).toEqual(new Set(cases.map((c) => c.expect.code)));
+    expect(sample.length).toBeGreaterThanOrEqual(18);
     const outcomes = await runAll(ocr, ocrHistory, sample, ocr.pool.size);
     const r = report(outcomes);
     const wrong = outcomes.filter((o) => !o.correct).map((o) => `${o.case.id}: got ${o.result?.rejectionCode ?? o.error ?? 'valid'}`);
