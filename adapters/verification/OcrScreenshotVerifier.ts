@@ -5,7 +5,7 @@
  * See `preprocess.ts` for the image hash and `TesseractPool.ts` for the pool.
  */
 import { EMPTY_VERIFICATION_HISTORY, type OcrLine, type OcrText, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, verifyReviewWith, verifySocialWith, type OpenedScreenshot, type ScreenshotReader, type ScreenshotReading } from '../../modules/verification/index.ts';
-import { bytesHash, decodeScreenshot, dominantColour, type DecodedScreenshot } from './preprocess.ts';
+import { dominantColour, openScreenshot, type DecodedScreenshot } from './preprocess.ts';
 import { findStarRows } from './stars.ts';
 import { OcrTimeoutError, TesseractPool, type TesseractPoolOptions } from './TesseractPool.ts';
 import { z } from 'zod';
@@ -179,52 +179,46 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
     return opened.read ? opened.read() : null;
   }
 
-  private async open(image: Buffer): Promise<OpenedScreenshot> {
-    const decoded = Buffer.isBuffer(image) && image.length > 0 ? await decodeScreenshot(image) : null;
-    if (!decoded) return { imageHash: bytesHash(Buffer.isBuffer(image) ? image : Buffer.alloc(0)), read: null };
-    return {
-      imageHash: decoded.imageHash,
-      read: async () => {
-        if (decoded.flat) return { kind: 'read', ocr: { lines: [], width: decoded.ocrWidth, height: decoded.ocrHeight }, starRows: [] };
-        let tsv: string;
+  private open(image: Buffer): Promise<OpenedScreenshot> {
+    return openScreenshot(image, async (decoded) => {
+      let tsv: string;
+      try {
+        tsv = await this.pool.recognize(decoded.ocrImage, this.ocrTimeoutMs);
+      } catch (error) {
+        if (error instanceof OcrTimeoutError) return { kind: 'timeout' };
+        throw error;
+      }
+      const ocr = tsvToOcrText(tsv, decoded.ocrWidth, decoded.ocrHeight);
+      ocr.background = decoded.background;
+      sampleButtonFills(ocr, decoded);
+      const starRows = findStarRows(decoded.stars).map((row) => ({ ...row, y: row.y * decoded.starToOcr }));
+      const more = async (): Promise<ScreenshotReading> => {
+        // Two sparse-text passes over what the first pass left: the greyscale image (labels inside
+        // buttons, text automatic segmentation skipped) and the white-text mask (captions, stickers
+        // and overlays on photos and videos), run side by side on the pool.
+        const heights = ocr.lines.map((l) => l.bbox.y1 - l.bbox.y0).sort((a, b) => a - b);
+        const lineHeight = heights[Math.floor(heights.length / 2)] ?? 40;
+        const images = await decoded.closer(
+          ocr.lines.filter((l) => l.confidence >= SURE_LINE_CONFIDENCE).map((l) => l.bbox),
+          lineHeight,
+        );
+        let readings: OcrText[];
         try {
-          tsv = await this.pool.recognize(decoded.ocrImage, this.ocrTimeoutMs);
+          const sparse = [images.grey, images.whiteText].map(async (image) => tsvToOcrText(await this.pool.recognize(image, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth, decoded.ocrHeight));
+          // ... and each row of ink left as a single line (7).
+          const rows = images.rows.map(async (row) => offset(tsvToOcrText(await this.pool.recognize(row.image, this.ocrTimeoutMs, { pageSegMode: 7 }), decoded.ocrWidth, decoded.ocrHeight), row.left, row.top));
+          readings = await Promise.all([...sparse, ...rows]);
         } catch (error) {
           if (error instanceof OcrTimeoutError) return { kind: 'timeout' };
           throw error;
         }
-        const ocr = tsvToOcrText(tsv, decoded.ocrWidth, decoded.ocrHeight);
-        ocr.background = decoded.background;
-        sampleButtonFills(ocr, decoded);
-        const starRows = findStarRows(decoded.stars).map((row) => ({ ...row, y: row.y * decoded.starToOcr }));
-        const more = async (): Promise<ScreenshotReading> => {
-          // Two sparse-text passes over what the first pass left: the greyscale image (labels inside
-          // buttons, text automatic segmentation skipped) and the white-text mask (captions, stickers
-          // and overlays on photos and videos), run side by side on the pool.
-          const heights = ocr.lines.map((l) => l.bbox.y1 - l.bbox.y0).sort((a, b) => a - b);
-          const lineHeight = heights[Math.floor(heights.length / 2)] ?? 40;
-          const images = await decoded.closer(
-            ocr.lines.filter((l) => l.confidence >= SURE_LINE_CONFIDENCE).map((l) => l.bbox),
-            lineHeight,
-          );
-          let readings: OcrText[];
-          try {
-            const sparse = [images.grey, images.whiteText].map(async (image) => tsvToOcrText(await this.pool.recognize(image, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth, decoded.ocrHeight));
-            // ... and each row of ink left as a single line (7).
-            const rows = images.rows.map(async (row) => offset(tsvToOcrText(await this.pool.recognize(row.image, this.ocrTimeoutMs, { pageSegMode: 7 }), decoded.ocrWidth, decoded.ocrHeight), row.left, row.top));
-            readings = await Promise.all([...sparse, ...rows]);
-          } catch (error) {
-            if (error instanceof OcrTimeoutError) return { kind: 'timeout' };
-            throw error;
-          }
-          const merged = mergeReadings(ocr, readings);
-          merged.background = decoded.background;
-          sampleButtonFills(merged, decoded);
-          return { kind: 'read', ocr: merged, starRows };
-        };
-        return { kind: 'read', ocr, starRows, more };
-      },
-    };
+        const merged = mergeReadings(ocr, readings);
+        merged.background = decoded.background;
+        sampleButtonFills(merged, decoded);
+        return { kind: 'read', ocr: merged, starRows };
+      };
+      return { kind: 'read', ocr, starRows, more };
+    });
   }
 }
 

@@ -30,7 +30,7 @@ import {
   type VerificationHistory,
   type VerificationResult,
 } from '../../modules/verification/index.ts';
-import { bytesHash, decodeScreenshot } from './preprocess.ts';
+import { openScreenshot } from './preprocess.ts';
 
 export type VisionScreenshotVerifierOptions = {
   apiKey: string;
@@ -155,16 +155,8 @@ export class VisionScreenshotVerifier implements ScreenshotVerifier {
 
   async close(): Promise<void> {}
 
-  private async open(image: Buffer): Promise<OpenedScreenshot> {
-    const decoded = Buffer.isBuffer(image) && image.length > 0 ? await decodeScreenshot(image) : null;
-    if (!decoded) return { imageHash: bytesHash(Buffer.isBuffer(image) ? image : Buffer.alloc(0)), read: null };
-    return {
-      imageHash: decoded.imageHash,
-      read: async () => {
-        if (decoded.flat) return { kind: 'read', ocr: { lines: [], width: decoded.ocrWidth, height: decoded.ocrHeight }, starRows: [] };
-        return this.transcribe(image);
-      },
-    };
+  private open(image: Buffer): Promise<OpenedScreenshot> {
+    return openScreenshot(image, () => this.transcribe(image));
   }
 
   private async transcribe(image: Buffer): Promise<ScreenshotReading> {

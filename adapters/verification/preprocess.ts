@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
+import type { OpenedScreenshot, ScreenshotReading } from '../../modules/verification/index.ts';
 
 /** Larger images are refused before decoding (a phone screenshot is 2-5 Mpx). */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -287,4 +288,18 @@ export function stretchContrast(grey: Uint8Array): { flat: boolean; dark: boolea
   }
   for (let i = 0; i < grey.length; i++) grey[i] = lut[grey[i]!]!;
   return { flat, dark };
+}
+
+/**
+ * What every adapter does first with an upload: decode it (its image hash), or, when it is not an
+ * image, hash its bytes and offer nothing to read; a blank (flat) picture reads as no text. `read`
+ * is the adapter's own reading of a decoded, non-blank screenshot.
+ */
+export async function openScreenshot(image: Buffer, read: (decoded: DecodedScreenshot) => Promise<ScreenshotReading>): Promise<OpenedScreenshot> {
+  const decoded = Buffer.isBuffer(image) && image.length > 0 ? await decodeScreenshot(image) : null;
+  if (!decoded) return { imageHash: bytesHash(Buffer.isBuffer(image) ? image : Buffer.alloc(0)), read: null };
+  return {
+    imageHash: decoded.imageHash,
+    read: async () => (decoded.flat ? { kind: 'read', ocr: { lines: [], width: decoded.ocrWidth, height: decoded.ocrHeight }, starRows: [] } : read(decoded)),
+  };
 }
