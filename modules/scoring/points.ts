@@ -3,6 +3,7 @@ import {
   overallRatingOf,
   sectionBranches,
   validScale,
+  verificationKindOf,
   visibleSections,
   type Answers,
   type PlatformSelection,
@@ -58,8 +59,8 @@ function blockComplete(q: Question, answers: Answers): boolean {
 }
 
 function isVerified(q: Question, verified: Verified): boolean {
-  const flags: Readonly<Partial<Record<string, boolean>>> =
-    q.type === 'review_submission' ? verified.review : q.type === 'social_submission' ? verified.follow : verified.tag;
+  const kind = verificationKindOf(q);
+  const flags: Readonly<Partial<Record<string, boolean>>> = kind ? verified[kind] : {};
   return q.platform !== undefined && flags[q.platform] === true;
 }
 
