@@ -1,5 +1,6 @@
 import {
   answerKey,
+  isSharing,
   overallRatingOf,
   sectionBranches,
   validScale,
@@ -66,6 +67,8 @@ function isVerified(q: Question, verified: Verified): boolean {
 
 /** Whether an answer earns the question's points, before the duplicate-tag rule. */
 function earns(q: Question, answers: Answers, verified: Verified): boolean {
+  // A part-3 block (review, follow, tag): every field filled and that platform verified.
+  if (isSharing(q)) return blockComplete(q, answers) && isVerified(q, verified);
   const value = answers[q.id];
   switch (q.type) {
     case 'scale':
@@ -74,10 +77,6 @@ function earns(q: Question, answers: Answers, verified: Verified): boolean {
       return q.options ? q.options.includes(textOf(value)) : textOf(value) !== '';
     case 'short_text':
       return charCount(textOf(value)) >= Math.max(1, q.min_chars ?? 1);
-    case 'review_submission':
-    case 'social_submission':
-    case 'social_tag_submission':
-      return blockComplete(q, answers) && isVerified(q, verified);
     default:
       return textOf(value) !== '';
   }
@@ -106,7 +105,7 @@ export function scoreSurvey({ template, config, answers, verified }: ScoreInput)
   for (const section of visibleSections(template, config, rating)) {
     for (const q of section.questions) {
       if (q.points <= 0 || !earns(q, answers, verified)) continue;
-      if (q.type === 'social_tag_submission') {
+      if (verificationKindOf(q) === 'tag') {
         const shot = q.fields?.find((f) => f.type === 'image_upload');
         const value = shot ? textOf(answers[answerKey(q.id, shot.id)]) : '';
         if (tagScreenshots.has(value)) continue;

@@ -377,7 +377,7 @@ export function validScale(value: string | number | undefined, scaleMax: number)
 /** Review blocks follow the review selection; follow and tag blocks the social selection. */
 export function isPlatformSelected(question: Question, config: PlatformSelection): boolean {
   if (!question.platform) return true;
-  const selected = question.type === 'review_submission' ? config.selectedReviewPlatforms : config.selectedSocialPlatforms;
+  const selected = verificationKindOf(question) === 'review' ? config.selectedReviewPlatforms : config.selectedSocialPlatforms;
   return selected.includes(question.platform);
 }
 
