@@ -3,7 +3,8 @@
  * answered, which screenshots are verified, what went wrong, and the result. The loader and the
  * no-JavaScript form posts produce it; the hydrated page keeps it in React state. Pure.
  */
-import type { BlockState, CustomerSurveyView } from '../../modules/responses/index.ts';
+import { blockStateKey, type BlockState, type CustomerSurveyView } from '../../modules/responses/index.ts';
+import { answerKey, type Question } from '../../modules/surveys/index.ts';
 import type { ToastData } from '../components/toast.tsx';
 
 export type SurveyDone = {
@@ -55,4 +56,62 @@ export const INTENTS: readonly Intent[] = ['next', 'back', 'submit', 'early', 's
 export function demoGiftCardNumber(random: () => number = Math.random): string {
   const digits = Array.from({ length: 12 }, () => Math.floor(random() * 10)).join('');
   return `DEMO-${digits.slice(0, 4)}-${digits.slice(4, 8)}-${digits.slice(8)}`;
+}
+
+/** The step after the customer changes one answer: '' removes it, and its error goes (the email's too, for the template's email question). */
+export function withAnswer(step: SurveyStep, key: string, value: string | number): SurveyStep {
+  const answers = { ...step.answers };
+  if (value === '') delete answers[key];
+  else answers[key] = value;
+  const errors = { ...step.errors };
+  delete errors[key];
+  if (key === 'customer_email') delete errors.customerEmail;
+  return { ...step, answers, errors };
+}
+
+/** What the submission answered (the JSON endpoint or the submission use case), for the Thank You. */
+export type Submitted = { totalPoints: number; rewardTier: string | null; rewardValue: number; rewardChecking?: boolean; confirmEmail?: boolean };
+
+/** A stored submission's Thank You and toast: the gift card is on its way, or (ADR 050) being checked first. */
+export function submittedStep(result: Submitted, email: string | null): Pick<SurveyStep, 'done' | 'toast'> {
+  const checking = Boolean(result.rewardChecking);
+  return {
+    done: {
+      points: result.totalPoints,
+      tier: result.rewardTier,
+      rewardValue: result.rewardValue,
+      email,
+      demoGiftCard: null,
+      ...(checking ? { checking, confirmEmail: Boolean(result.confirmEmail) } : {}),
+    },
+    toast: {
+      title: 'Survey Submitted!',
+      description: !result.rewardTier ? 'Thank you for your feedback.' : checking ? 'Your reward will arrive by email.' : 'Your gift card is on its way to your inbox.',
+      type: 'success',
+    },
+  };
+}
+
+/** The simulated completion of a preview or the demo (spec 4): nothing saved, a pretend gift card for a tier. */
+export function simulatedStep(mode: 'preview' | 'demo', result: Submitted, email: string | null, random?: () => number): Pick<SurveyStep, 'done' | 'toast'> {
+  return {
+    done: { points: result.totalPoints, tier: result.rewardTier, rewardValue: result.rewardValue, email, demoGiftCard: result.rewardTier ? demoGiftCardNumber(random) : null },
+    toast: { title: mode === 'demo' ? 'Demo Survey Completed!' : 'Preview Survey Completed!', description: 'Nothing was saved.', type: 'success' },
+  };
+}
+
+/**
+ * Spec 8: the submission refused a block's screenshot. That block's answers (screenshot, name,
+ * link, handle) go, its state says why, and a toast says so; the caller takes the customer back to
+ * section index 2.
+ */
+export function withRejectedBlock(step: SurveyStep, q: Question | undefined, message: string): SurveyStep {
+  const answers = { ...step.answers };
+  const states = { ...step.states };
+  if (q) {
+    for (const f of q.fields ?? []) delete answers[answerKey(q.id, f.id)];
+    const key = blockStateKey(q);
+    if (key) states[key] = { status: 'failed', error: message };
+  }
+  return { ...step, answers, states, toast: { title: 'Screenshot Verification Failed', description: message, type: 'error' } };
 }

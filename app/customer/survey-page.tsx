@@ -1,13 +1,34 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { blockStateKey, liveScore, RATING_REQUIRED, screenshotKey, sectionOfProblem, submitProblem, verificationStatus, type BlockState, type Problem, type CustomerSurveyView } from '../../modules/responses/index.ts';
-import { progressUrl, type FunnelEvent } from '../../modules/analytics/index.ts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { blockKey, liveScore, RATING_REQUIRED, submitProblem, verificationStatus, type BlockState, type CustomerSurveyView } from '../../modules/responses/index.ts';
 import { brandPalette } from '../../modules/branding/index.ts';
-import { displayHandle, profileUrl, reviewUrl, answerKey, customerEmailOf, customerNameOf, effectiveTemplate, overallRatingOf, PART3_ID, PART3_PENDING_MESSAGE, PLATFORM_LABELS, visibleSections, incentiveDisclosure, type Question, type TierName, BUILDER_DRAFT_KEY } from '../../modules/surveys/index.ts';
+import {
+  allQuestions,
+  BUILDER_DRAFT_KEY,
+  customerEmailOf,
+  customerNameOf,
+  displayHandle,
+  effectiveTemplate,
+  incentiveDisclosure,
+  isBlock,
+  PART3_PENDING_MESSAGE,
+  PLATFORM_LABELS,
+  profileUrl,
+  reviewUrl,
+  VERIFICATION_KIND_BY_TYPE,
+  type Block,
+  type Question,
+  type TierName,
+  type VerificationKind,
+} from '../../modules/surveys/index.ts';
 import { tierRanges, tierRangeLabel, tierThresholds, wholeDollars, type TierRange } from '../../modules/scoring/index.ts';
-import { Toast, type ToastData } from '../components/toast.tsx';
+import { Toast } from '../components/toast.tsx';
 import { useHydrated } from '../components/ui.tsx';
+import { readError, sleep } from './fetching.ts';
 import { BlockFields, InlineError, inputClass, QuestionInput, type FieldApi, type UploadApi } from './questions.tsx';
-import { demoGiftCardNumber, FIELD, firstStep, type SurveyDone, type SurveyPageData, type SurveyStep } from './state.ts';
+import { FIELD, firstStep, simulatedStep, submittedStep, withRejectedBlock, type Submitted, type SurveyDone, type SurveyPageData, type SurveyStep } from './state.ts';
+import { useEligibility, type Eligibility } from './use-eligibility.ts';
+import { hiddenAnswers, useSurveySteps } from './use-survey-steps.ts';
+import { useVerificationQueue } from './use-verification-queue.ts';
 
 const tierBadge: Record<TierName | 'None', string> = {
   None: 'bg-slate-100 text-slate-700 border-slate-300',
@@ -18,21 +39,6 @@ const tierBadge: Record<TierName | 'None', string> = {
 
 /** Whole dollars on the survey page (spec 9); None shows $0.00. */
 const dollars = (cents: number, tier: string | null) => (tier ? `$${wholeDollars(cents)}` : '$0.00');
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-type Eligibility = { checking: boolean; eligible: boolean | null; message: string | null; email: string | null };
-
-/** 'HTTP {status}: {text}' errors of spec 8 carry a JSON body; take its fields when there are any. */
-async function readError(res: Response): Promise<{ message: string; body: Record<string, unknown> }> {
-  const text = await res.text();
-  try {
-    const body = JSON.parse(text) as Record<string, unknown>;
-    return { message: typeof body.message === 'string' ? body.message : `${res.status}: ${text}`, body };
-  } catch {
-    return { message: `${res.status}: ${text || res.statusText}`, body: {} };
-  }
-}
 
 /**
  * The customer's survey page. Free of Remix on purpose: the route renders it on the server, and in
@@ -217,250 +223,48 @@ function ThankYou({ view, done }: { view: CustomerSurveyView; done: SurveyDone }
   );
 }
 
-/** The answers not shown as controls on this section travel as hidden fields, so a post without JavaScript keeps them. */
-function renderedKeys(questions: readonly Question[], isPart3: boolean): Set<string> {
-  const keys = new Set<string>();
-  for (const q of questions) {
-    keys.add(q.id);
-    for (const f of q.fields ?? []) keys.add(answerKey(q.id, f.id));
-  }
-  if (isPart3) ['customerEmail', 'customerName', 'customer_email', 'customer_name'].forEach((k) => keys.add(k));
-  return keys;
-}
-
 function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initial: SurveyStep; action: string }) {
   const template = effectiveTemplate(view);
   const hydrated = useHydrated();
-  const [step, setStep] = useState<SurveyStep>(initial);
   const [submitting, setSubmitting] = useState(false);
-  const [eligibility, setEligibility] = useState<Eligibility>({ checking: false, eligible: null, message: null, email: null });
-  const [thumbs, setThumbs] = useState<Record<string, string>>({});
-  const files = useRef<Record<string, File>>({});
-  // The latest state, for timers and the verification queue (they outlive the render that started them).
-  const stepRef = useRef(step);
-  useEffect(() => {
-    stepRef.current = step;
-  }, [step]);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  const rating = overallRatingOf(template, step.answers);
-  const sections = visibleSections(template, view, rating);
-  const total = sections.length;
-  const index = Math.min(step.section, total - 1);
-  const current = sections[index]!;
-  const isLast = index === total - 1;
-  const isPart3 = current.id === PART3_ID;
+  const { step, setStep, stepRef, headingRef, index, total, current, isLast, isPart3, rating, toast, goTo, refuse, answer } = useSurveySteps(view, template, initial);
+  const eligibility = useEligibility(view);
+  const verification = useVerificationQueue({ view, template, stepRef, setStep, toast });
   const score = liveScore(template, view, step.answers, step.states);
   const ranges = tierRanges(tierThresholds(template, view.tierThresholds));
-  const allQuestions = template.sections.flatMap((s) => [...s.questions, ...(s.negative_questions ?? [])]);
 
-  // The funnel (ADR 026): a first-party beacon to our own server, anonymous counts only, live surveys only.
-  const funnel = useRef({ started: (step.progress ?? 0) > 0, reached: Math.max(1, step.progress ?? 1) });
-  const beacon = (event: FunnelEvent) => {
-    if (view.mode !== 'live' || !view.businessId || !view.surveyId) return;
-    fetch(progressUrl(view.businessId, view.surveyId), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(event), keepalive: true }).catch(() => {});
-  };
-  const toast = (t: ToastData | null) => setStep((s) => ({ ...s, toast: t }));
-  const goTo = (section: number) => {
-    for (let n = funnel.current.reached + 1; n <= section + 1; n++) beacon({ step: 'section', section: n });
-    funnel.current.reached = Math.max(funnel.current.reached, section + 1);
-    setStep((s) => ({ ...s, section, errors: {} }));
-    window.scrollTo({ top: 0 });
-    requestAnimationFrame(() => headingRef.current?.focus());
-  };
-
-  // ---- verification queue (spec 4): one at a time, duplicates skipped, starts after 50 ms ----
-  const queue = useRef<string[]>([]);
-  const running = useRef<string | null>(null);
-  const generation = useRef<Record<string, number>>({});
-
-  const setBlock = (q: Question, state: BlockState, answer?: string | null) =>
-    setStep((s) => {
-      const answers = { ...s.answers };
-      const shot = screenshotKey(q)!;
-      if (answer === null) delete answers[shot];
-      else if (answer !== undefined) answers[shot] = answer;
-      return { ...s, answers, states: { ...s.states, [blockStateKey(q)!]: state } };
-    });
-
-  const ready = (q: Question) =>
-    (q.fields ?? []).every((f) => {
-      const key = answerKey(q.id, f.id);
-      return f.type === 'image_upload' ? Boolean(files.current[key]) : String(stepRef.current.answers[key] ?? '').trim() !== '';
-    });
-
-  async function verifyRemote(q: Question): Promise<{ isValid: boolean; rejectionReason: string | null; verificationId?: string } | { error: string }> {
-    const field = (id: string) => String(stepRef.current.answers[answerKey(q.id, id)] ?? '');
-    const body = new FormData();
-    body.set('businessId', view.businessId ?? '');
-    body.set('surveyId', view.surveyId ?? '');
-    body.set('bypassSquare', String(view.bypassSquare));
-    body.set('platform', q.platform!);
-    body.set('screenshot', files.current[screenshotKey(q)!]!);
-    let url = '/api/verify-screenshot';
-    if (q.type === 'review_submission') {
-      body.set('reviewerName', field('reviewer_name'));
-      body.set('reviewLink', field('review_link'));
-    } else {
-      url = '/api/verify-social';
-      body.set('userHandle', q.type === 'social_submission' ? field('handle') : field('social_handle'));
-      body.set('businessHandle', view.socialHandles[q.platform!] ?? '');
-      body.set('verificationType', q.type === 'social_submission' ? 'follow' : 'tag');
-    }
-    try {
-      const res = await fetch(url, { method: 'POST', body });
-      if (!res.ok) return { error: (await readError(res)).message };
-      return (await res.json()) as { isValid: boolean; rejectionReason: string | null; verificationId?: string };
-    } catch {
-      return { error: 'The connection failed. Please try again.' };
-    }
-  }
-
-  async function pump() {
-    if (running.current) return;
-    const id = queue.current.shift();
-    if (!id) return;
-    const q = allQuestions.find((x) => x.id === id);
-    if (!q || !ready(q)) return void pump();
-    running.current = id;
-    const gen = generation.current[id] ?? 0;
-    setBlock(q, { status: 'verifying' });
-    const review = q.type === 'review_submission';
-    let result: Awaited<ReturnType<typeof verifyRemote>>;
-    if (!view.surveyId) {
-      await sleep(1500); // the demo and a draft preview pretend (nothing leaves the browser)
-      result = { isValid: true, rejectionReason: null, verificationId: 'preview' };
-    } else {
-      result = await verifyRemote(q);
-    }
-    if ((generation.current[id] ?? 0) === gen) {
-      if ('error' in result) {
-        setBlock(q, { status: 'failed', error: result.error }, null);
-        toast({ title: review ? 'Verification Error' : 'Social Verification Error', description: `${result.error} Please try again.`, type: 'error' });
-      } else if (result.isValid && result.verificationId) {
-        setBlock(q, { status: 'verified' }, result.verificationId);
-      } else {
-        const reason = result.rejectionReason ?? 'Please upload a different screenshot...';
-        setBlock(q, { status: 'failed', error: reason }, null);
-        toast({ title: review ? 'Screenshot Verification Failed' : 'Social Verification Failed', description: reason, type: 'error' });
-      }
-    }
-    running.current = null;
-    void pump();
-  }
-
-  const enqueue = (q: Question, delay: number) =>
-    setTimeout(() => {
-      if (!ready(q) || queue.current.includes(q.id) || running.current === q.id) return;
-      if (stepRef.current.states[blockStateKey(q)!]?.status === 'verified') return;
-      queue.current.push(q.id);
-      setTimeout(() => void pump(), 50);
-    }, delay);
-
-  const blockOf = (key: string) => allQuestions.find((q) => q.fields?.some((f) => answerKey(q.id, f.id) === key));
-
-  /** Editing a review resets its verification; social ones stay verified once verified (spec 4). */
-  function resetBlock(q: Question) {
-    generation.current[q.id] = (generation.current[q.id] ?? 0) + 1;
-    queue.current = queue.current.filter((x) => x !== q.id);
-    setBlock(q, { status: 'idle' }, null);
-  }
-
-  // ---- email eligibility (spec 4): on blur with an @, and again on submit if not yet eligible ----
-  async function checkEligibility(email: string): Promise<Eligibility> {
-    if (view.mode !== 'live' || !view.businessId) {
-      const ok = { checking: false, eligible: true, message: null, email };
-      setEligibility(ok);
-      return ok;
-    }
-    setEligibility({ checking: true, eligible: null, message: null, email });
-    let result: Eligibility;
-    try {
-      const res = await fetch(`/api/survey/check-email-eligibility/${view.businessId}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email, surveyId: view.surveyId, bypassSquare: view.bypassSquare }),
-      });
-      if (!res.ok) throw new Error(String(res.status));
-      const body = (await res.json()) as { eligible: boolean; message?: string | null };
-      result = { checking: false, eligible: body.eligible, message: body.message ?? null, email };
-    } catch {
-      result = { checking: false, eligible: false, message: 'Error checking email eligibility. Please try again.', email };
-    }
-    setEligibility(result);
-    return result;
-  }
-
+  const isEmailKey = (key: string) => key === 'customerEmail' || key === 'customer_email';
   const api: FieldApi = {
     hydrated,
     value: (key) => step.answers[key],
     error: (key) => step.errors[key],
     change(key, value) {
-      if (!funnel.current.started) {
-        funnel.current.started = true;
-        beacon({ step: 'start' });
-      }
-      setStep((s) => {
-        const answers = { ...s.answers };
-        if (value === '') delete answers[key];
-        else answers[key] = value;
-        const errors = { ...s.errors };
-        delete errors[key];
-        if (key === 'customer_email') delete errors.customerEmail;
-        return { ...s, answers, errors };
-      });
-      const q = blockOf(key);
-      if (q?.type === 'review_submission' && stepRef.current.states[q.platform!]?.status !== undefined && stepRef.current.states[q.platform!]?.status !== 'idle') resetBlock(q);
-      if (key === 'customerEmail' || key === 'customer_email') setEligibility({ checking: false, eligible: null, message: null, email: null });
+      answer(key, value);
+      verification.edited(key);
+      if (isEmailKey(key)) eligibility.reset();
     },
     blur(key) {
       const value = String(stepRef.current.answers[key] ?? '');
-      if ((key === 'customerEmail' || key === 'customer_email') && value.includes('@')) void checkEligibility(value.trim().toLowerCase());
-      const q = blockOf(key);
-      if (q)
-        setTimeout(() => {
-          const focused = document.activeElement;
-          const inBlock = focused instanceof HTMLInputElement && (q.fields ?? []).some((f) => focused.name === answerKey(q.id, f.id));
-          if (!inBlock) enqueue(q, 0);
-        }, 100);
-    },
-  };
-
-  const uploads: UploadApi = {
-    preview: (key) => thumbs[key],
-    choose(key, file) {
-      const q = blockOf(key);
-      if (!q) return;
-      if (thumbs[key]) URL.revokeObjectURL(thumbs[key]);
-      if (file) files.current[key] = file;
-      else delete files.current[key];
-      setThumbs((t) => {
-        const next = { ...t };
-        if (file) next[key] = URL.createObjectURL(file);
-        else delete next[key];
-        return next;
-      });
-      resetBlock(q);
-      if (file) enqueue(q, 500);
+      if (isEmailKey(key) && value.includes('@')) void eligibility.check(value.trim().toLowerCase());
+      verification.blurred(key);
     },
   };
 
   // ---- submission ----
   async function submit() {
-    const pending = new Set(Object.keys(files.current).filter((k) => stepRef.current.answers[k] === undefined));
-    const problem = submitProblem({ template, config: view, answers: step.answers, states: step.states, uploads: pending });
+    const problem = submitProblem({ template, config: view, answers: step.answers, states: step.states, uploads: verification.pending() });
     if (problem) return refuse(problem);
     const email = customerEmailOf(step.answers)?.toLowerCase() ?? null;
     if (email && view.mode === 'live') {
-      const known = eligibility.email === email && eligibility.eligible === true ? eligibility : await checkEligibility(email);
+      const known = await eligibility.ensure(email);
       if (!known.eligible) return refuse({ title: 'Cannot Submit Survey', message: known.message ?? 'This email is not eligible yet.', field: 'customerEmail' });
     }
     setSubmitting(true);
     try {
       if (view.mode !== 'live') {
         await sleep(1500); // spec 4: preview and demo simulate the completion
-        const done: SurveyDone = { points: score.points, tier: score.tier, rewardValue: score.rewardValueCents, email, demoGiftCard: score.tier ? demoGiftCardNumber() : null };
-        setStep((s) => ({ ...s, done, toast: { title: view.mode === 'demo' ? 'Demo Survey Completed!' : 'Preview Survey Completed!', description: 'Nothing was saved.', type: 'success' } }));
+        const completed = simulatedStep(view.mode, { totalPoints: score.points, rewardTier: score.tier, rewardValue: score.rewardValueCents }, email);
+        setStep((s) => ({ ...s, ...completed }));
         return;
       }
       const url = view.dynamic ? `/api/survey/dynamic/submit/${view.businessId}` : `/api/survey/submit/${view.businessId}/${view.surveyId}`;
@@ -482,53 +286,23 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
         const { message, body } = await readError(res);
         const rejected = body.screenshotRejected as { questionId?: string } | undefined;
         if (rejected?.questionId) {
-          const q = allQuestions.find((x) => x.id === rejected.questionId);
-          if (q) {
-            // Spec 8: clear that platform's screenshot, name, link and handle; back to section index 2.
-            for (const f of q.fields ?? []) delete files.current[answerKey(q.id, f.id)];
-            setStep((s) => {
-              const answers = { ...s.answers };
-              for (const f of q.fields ?? []) delete answers[answerKey(q.id, f.id)];
-              return { ...s, answers, states: { ...s.states, [blockStateKey(q)!]: { status: 'failed', error: message } } };
-            });
-            setThumbs((t) => Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith(`${q.id}_`))));
-          }
-          toast({ title: 'Screenshot Verification Failed', description: message, type: 'error' });
+          // Spec 8: clear that platform's screenshot, name, link and handle; back to section index 2.
+          const q = allQuestions(template).find((x) => x.id === rejected.questionId);
+          if (q) verification.forget(q.id);
+          setStep((s) => withRejectedBlock(s, q, message));
           goTo(Math.min(2, total - 1));
           return;
         }
         toast({ title: 'Submission Failed', description: message || 'Please try again.', type: 'error' });
         return;
       }
-      const body = (await res.json()) as { totalPoints: number; rewardTier: string | null; rewardValue: number; rewardChecking?: boolean; confirmEmail?: boolean };
-      const checking = Boolean(body.rewardChecking);
-      setStep((s) => ({
-        ...s,
-        done: {
-          points: body.totalPoints,
-          tier: body.rewardTier,
-          rewardValue: body.rewardValue,
-          email,
-          demoGiftCard: null,
-          ...(checking ? { checking, confirmEmail: Boolean(body.confirmEmail) } : {}),
-        },
-        toast: {
-          title: 'Survey Submitted!',
-          description: !body.rewardTier ? 'Thank you for your feedback.' : checking ? 'Your reward will arrive by email.' : 'Your gift card is on its way to your inbox.',
-          type: 'success',
-        },
-      }));
+      const completed = submittedStep((await res.json()) as Submitted, email);
+      setStep((s) => ({ ...s, ...completed }));
     } catch {
       toast({ title: 'Submission Failed', description: 'Please try again.', type: 'error' });
     } finally {
       setSubmitting(false);
     }
-  }
-
-  function refuse(problem: Problem) {
-    const target = Math.min(total - 1, sectionOfProblem(template, problem, index));
-    setStep((s) => ({ ...s, section: target, toast: { title: problem.title, description: problem.message, type: 'error' }, errors: problem.field ? { [problem.field]: problem.message } : {} }));
-    if (target !== index) window.scrollTo({ top: 0 });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -548,8 +322,6 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
     if (step.done) document.getElementById('thank-you')?.focus();
   }, [step.done]);
 
-  useEffect(() => () => Object.values(thumbs).forEach((u) => URL.revokeObjectURL(u)), []); // eslint-disable-line react-hooks/exhaustive-deps
-
   const banner =
     view.mode !== 'live' ? (
       <p role="note" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
@@ -567,8 +339,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
     );
   }
 
-  const shown = renderedKeys(current.questions, isPart3);
-  const hidden = Object.entries(step.answers).filter(([k]) => !shown.has(k));
+  const hidden = hiddenAnswers(step.answers, current.questions, isPart3);
   const claimEmail = String(step.answers.customerEmail ?? step.answers.customer_email ?? '');
 
   return (
@@ -602,10 +373,10 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
           {current.description ? <p className="mt-1 text-slate-600">{current.description}</p> : null}
           <div className="mt-4 space-y-4">
             {isPart3 ? (
-              <Part3 view={view} rating={rating} questions={current.questions} api={api} uploads={uploads} states={step.states} />
+              <Part3 view={view} rating={rating} questions={current.questions} api={api} uploads={verification.uploads} states={step.states} />
             ) : (
               current.questions.map((q) => (
-                <QuestionInput key={q.id} q={q} api={api} extra={q.type === 'email' ? <EligibilityNote state={eligibility} shownError={step.errors[q.id] ?? step.errors.customerEmail} /> : undefined} />
+                <QuestionInput key={q.id} q={q} api={api} extra={q.type === 'email' ? <EligibilityNote state={eligibility.state} shownError={step.errors[q.id] ?? step.errors.customerEmail} /> : undefined} />
               ))
             )}
           </div>
@@ -642,7 +413,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
                 />
                 <InlineError id="customerEmail" message={step.errors.customerEmail} />
                 <div id="customerEmail-note">
-                  <EligibilityNote state={eligibility} shownError={step.errors.customerEmail} />
+                  <EligibilityNote state={eligibility.state} shownError={step.errors.customerEmail} />
                 </div>
               </div>
               <div>
@@ -742,11 +513,11 @@ function Part3({
   if (rating === undefined && view.reviewPolicy === 'rating_routed') {
     return <p className="rounded-card border border-dashed border-slate-300 bg-white p-4 text-slate-700">{PART3_PENDING_MESSAGE}</p>;
   }
-  const of = (type: Question['type']) => questions.filter((q) => q.type === type);
-  const block = (q: Question) => {
-    const platform = q.platform!;
+  const of = (kind: VerificationKind) => questions.filter(isBlock).filter((q) => VERIFICATION_KIND_BY_TYPE[q.type] === kind);
+  const block = (q: Block) => {
+    const platform = q.platform;
     const label = PLATFORM_LABELS[platform];
-    const isReview = q.type === 'review_submission';
+    const isReview = VERIFICATION_KIND_BY_TYPE[q.type] === 'review';
     const link = isReview ? reviewUrl(view.reviewUrls, platform) : profileUrl(platform, view.socialHandles[platform]);
     const handle = displayHandle(view.socialHandles[platform]);
     return (
@@ -755,14 +526,14 @@ function Part3({
         q={q}
         api={api}
         uploads={uploads}
-        state={states[blockStateKey(q)!]}
+        state={states[blockKey(q)]}
         link={link}
         linkLabel={isReview ? `Write a review on ${label}` : `Open ${handle ?? view.businessName} on ${label}`}
         missingLink={isReview ? 'Review URL not configured' : 'Social handle not configured'}
       />
     );
   };
-  const group = (title: string, qs: Question[]) =>
+  const group = (title: string, qs: Block[]) =>
     qs.length ? (
       <div className="space-y-3">
         <h3 className="text-lg font-bold">{title}</h3>
@@ -779,9 +550,9 @@ function Part3({
           <QuestionInput q={{ ...improvement, description: undefined }} api={api} />
         </div>
       ) : null}
-      {group('Share Your Review', of('review_submission'))}
-      {group('Follow Us on Social Media', of('social_submission'))}
-      {group('Tag us', of('social_tag_submission'))}
+      {group('Share Your Review', of('review'))}
+      {group('Follow Us on Social Media', of('follow'))}
+      {group('Tag us', of('tag'))}
       {!questions.length ? <p className="text-slate-700">Nothing more to add: claim your reward below.</p> : null}
     </>
   );

@@ -1,8 +1,9 @@
 import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
 import { formPostEvents } from '../../modules/analytics/index.ts';
 import { allowedKeys, type PublicSurvey } from '../../modules/responses/server.ts';
-import { deviceIdFromCookies, blockStateKey, screenshotKey, visibleBlocks, RATING_REQUIRED, sectionOfProblem, type Problem, customerView, demoView, type CustomerSurveyView } from '../../modules/responses/index.ts';
+import { deviceIdFromCookies, blockEvidence, blockKey, blockScreenshotKey, isSaved, visibleBlocks, RATING_REQUIRED, sectionOfProblem, type Problem, customerView, demoView, type CustomerSurveyView } from '../../modules/responses/index.ts';
 import {
+  allQuestions,
   customerEmailOf,
   customerNameOf,
   effectiveTemplate,
@@ -11,7 +12,7 @@ import {
   type SurveyTemplate,
 } from '../../modules/surveys/index.ts';
 import { readForm } from '../utils/input.server.ts';
-import { demoGiftCardNumber, FIELD, fileField, firstStep, INTENTS, type Intent, type SurveyPageData, type SurveyStep } from './state.ts';
+import { FIELD, fileField, firstStep, INTENTS, simulatedStep, submittedStep, withRejectedBlock, type Intent, type SurveyPageData, type SurveyStep } from './state.ts';
 import { ownerPreview } from '../utils/auth.server.ts';
 
 /** Which link the customer came by (spec section 2, "Public survey"). */
@@ -38,7 +39,7 @@ async function resolveView({ request, context, params }: Args, kind: SurveyRoute
       : await context.responses.findCurrentSurvey({ businessId, bypassSquare });
   if (!found) return { view: null };
   return {
-    view: customerView(found.survey, found.businessName, { mode: bypassSquare ? 'preview' : 'live', dynamic: kind === 'dynamic', bypassSquare, brand: found.brand, rewardsPaused: found.rewardsPaused }),
+    view: customerView(found.survey, found.businessName, { dynamic: kind === 'dynamic', bypassSquare, brand: found.brand, rewardsPaused: found.rewardsPaused }),
     found,
   };
 }
@@ -50,7 +51,7 @@ const notFound = (custom?: boolean) => data<SurveyPageData>({ view: null, step: 
  * demo. A failure is logged and never fails the customer's page.
  */
 async function countFunnel(context: AppLoadContext, view: CustomerSurveyView, events: Parameters<AppLoadContext['analytics']['countFunnel']>[0]['events']) {
-  if (view.mode !== 'live' || !view.businessId || !view.surveyId || events.length === 0) return;
+  if (view.mode !== 'live' || events.length === 0) return;
   try {
     await context.analytics.countFunnel({ businessId: view.businessId, surveyId: view.surveyId, events });
   } catch (error) {
@@ -91,30 +92,25 @@ function answersFrom(form: FormData, template: SurveyTemplate): Record<string, s
  */
 async function verifyUploads(context: AppLoadContext, form: FormData, view: CustomerSurveyView, template: SurveyTemplate, step: SurveyStep) {
   for (const q of visibleBlocks(template, view, step.answers)) {
-    const shot = screenshotKey(q)!;
-    const stateKey = blockStateKey(q)!;
+    const shot = blockScreenshotKey(q);
+    const stateKey = blockKey(q);
     const file = form.get(fileField(shot));
     if (!(file instanceof File) || file.size === 0) {
       if (step.answers[shot] !== undefined) step.states[stateKey] = { status: 'verified' };
       continue;
     }
-    const label = q.platform!;
-    if (view.mode !== 'live' && !view.surveyId) {
+    if (!isSaved(view)) {
       step.answers[shot] = 'preview';
       step.states[stateKey] = { status: 'verified' };
       continue;
     }
-    const text = (field: string) => String(step.answers[`${q.id}_${field}`] ?? '');
+    const evidence = blockEvidence(q, step.answers);
     const result = await context.verifications.verify({
-      businessId: view.businessId!,
-      surveyId: view.surveyId!,
+      businessId: view.businessId,
+      surveyId: view.surveyId,
       bypassSquare: view.bypassSquare,
-      kind: q.type === 'review_submission' ? 'review' : q.type === 'social_submission' ? 'follow' : 'tag',
-      platform: label,
       image: new Uint8Array(await file.arrayBuffer()),
-      reviewerName: text('reviewer_name'),
-      reviewLink: text('review_link'),
-      userHandle: q.type === 'social_submission' ? text('handle') : text('social_handle'),
+      ...evidence,
     });
     if (!result.ok) {
       delete step.answers[shot];
@@ -128,7 +124,7 @@ async function verifyUploads(context: AppLoadContext, form: FormData, view: Cust
       const reason = result.rejectionReason ?? 'Please upload a different screenshot.';
       step.states[stateKey] = { status: 'failed', error: reason };
       step.errors[shot] = reason;
-      step.toast = { title: q.type === 'review_submission' ? 'Screenshot Verification Failed' : 'Social Verification Failed', description: reason, type: 'error' };
+      step.toast = { title: evidence.kind === 'review' ? 'Screenshot Verification Failed' : 'Social Verification Failed', description: reason, type: 'error' };
     }
   }
 }
@@ -137,11 +133,11 @@ async function verifyUploads(context: AppLoadContext, form: FormData, view: Cust
 function removedScreenshot(form: FormData, template: SurveyTemplate, view: CustomerSurveyView, step: SurveyStep): string | null {
   const key = form.get(FIELD.remove);
   if (typeof key !== 'string' || key === '') return null;
-  const q = visibleBlocks(template, view, step.answers).find((b) => screenshotKey(b) === key);
+  const q = visibleBlocks(template, view, step.answers).find((b) => blockScreenshotKey(b) === key);
   if (!q) return null;
   delete step.answers[key];
   form.delete(fileField(key));
-  step.states[blockStateKey(q)!] = { status: 'idle' };
+  step.states[blockKey(q)] = { status: 'idle' };
   return key;
 }
 
@@ -230,35 +226,15 @@ async function submit(
     page: { ...page, states: step.states },
     deviceId: deviceIdFromCookies(request.headers.get('Cookie')),
   });
-  if (result.ok && view.mode !== 'live') {
-    // Preview and demo: nothing was saved; the completion is simulated (spec 4).
-    step.done = { points: result.totalPoints, tier: result.rewardTier, rewardValue: result.rewardValue, email, demoGiftCard: result.rewardTier ? demoGiftCardNumber() : null };
-    step.toast = { title: view.mode === 'demo' ? 'Demo Survey Completed!' : 'Preview Survey Completed!', description: 'Nothing was saved.', type: 'success' };
-    return;
-  }
   if (result.ok) {
-    const checking = !result.preview && Boolean(result.rewardChecking);
-    step.done = {
-      points: result.totalPoints,
-      tier: result.rewardTier,
-      rewardValue: result.rewardValue,
-      email,
-      demoGiftCard: null,
-      ...(checking && !result.preview ? { checking, confirmEmail: Boolean(result.confirmEmail) } : {}),
-    };
-    step.toast = {
-      title: 'Survey Submitted!',
-      description: !result.rewardTier ? 'Thank you for your feedback.' : checking ? 'Your reward will arrive by email.' : 'Your gift card is on its way to your inbox.',
-      type: 'success',
-    };
+    // A live survey's response is stored; a preview or the demo saved nothing and its completion is simulated (spec 4).
+    Object.assign(step, view.mode === 'live' ? submittedStep({ ...result, rewardChecking: !result.preview && result.rewardChecking }, email) : simulatedStep(view.mode, result, email));
     return;
   }
   if (result.screenshotRejected) {
     // Spec 8: show the reason, clear that platform's fields, return to section index 2.
-    const q = template.sections.flatMap((s) => [...s.questions, ...(s.negative_questions ?? [])]).find((x) => x.id === result.screenshotRejected!.questionId);
-    for (const f of q?.fields ?? []) delete step.answers[`${q!.id}_${f.id}`];
-    if (q) step.states[blockStateKey(q)!] = { status: 'failed', error: result.message };
-    step.toast = { title: 'Screenshot Verification Failed', description: result.message, type: 'error' };
+    const { questionId } = result.screenshotRejected;
+    Object.assign(step, withRejectedBlock(step, allQuestions(template).find((x) => x.id === questionId), result.message));
     step.section = Math.min(2, template.sections.length - 1);
     return;
   }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { brandOf, logoPath } from '../../modules/branding/index.ts';
-import { customerView } from '../../modules/responses/index.ts';
+import { draftView } from '../../modules/responses/index.ts';
 import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
 import { DEFAULT_REVIEW_POLICY } from '../../modules/surveys/index.ts';
 import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
@@ -25,8 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await getOwner(request, context);
   const brand = owner ? brandOf(owner) : null;
   return publicSurveyJson(
-    customerView({ ...parsed.data, customQuestions: parsed.data.customQuestions ?? [], reviewPolicy: parsed.data.reviewPolicy ?? DEFAULT_REVIEW_POLICY }, owner?.displayName ?? 'Your Business', {
-      mode: 'preview',
+    draftView({ ...parsed.data, customQuestions: parsed.data.customQuestions ?? [], reviewPolicy: parsed.data.reviewPolicy ?? DEFAULT_REVIEW_POLICY }, owner?.displayName ?? 'Your Business', {
       brand: owner && brand ? { color: brand.color, logoUrl: logoPath(owner.id, brand.logoKey) } : undefined,
     }),
   );

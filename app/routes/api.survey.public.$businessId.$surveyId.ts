@@ -10,6 +10,6 @@ import { ownerPreview } from '../utils/auth.server.ts';
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const bypassSquare = await ownerPreview(request, context, params.businessId ?? '', new URL(request.url).searchParams.get('bypass_square'));
   const found = await context.responses.findPublicSurvey({ businessId: params.businessId ?? '', surveyId: params.surveyId ?? '', bypassSquare });
-  const view = found ? customerView(found.survey, found.businessName, { mode: bypassSquare ? 'preview' : 'live', bypassSquare, brand: found.brand }) : null;
+  const view = found ? customerView(found.survey, found.businessName, { bypassSquare, brand: found.brand }) : null;
   return publicSurveyJson(view, { frequencyDays: found?.survey.surveyFrequencyDays });
 }

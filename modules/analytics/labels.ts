@@ -1,4 +1,4 @@
-import { PLATFORM_LABELS, TEMPLATES, type Platform, type Question, type QuestionType } from '../surveys/template.ts';
+import { PLATFORM_LABELS, TEMPLATES, verificationKindOf, type Platform, type Question, type QuestionType } from '../surveys/template.ts';
 
 /**
  * The one question-key label map (spec section 2: "A label map for known question keys exists").
@@ -30,11 +30,8 @@ const CONTACT: Readonly<Record<string, string>> = {
 };
 
 function blockLabel(q: Question): string {
-  const platform = PLATFORM_LABELS[q.platform as Platform];
-  if (q.type === 'review_submission') return `${platform} review`;
-  if (q.type === 'social_submission') return `${platform} follow`;
-  if (q.type === 'social_tag_submission') return `${platform} tag`;
-  return q.text;
+  const kind = verificationKindOf(q);
+  return kind ? `${PLATFORM_LABELS[q.platform as Platform]} ${kind}` : q.text;
 }
 
 export type QuestionInfo = { key: string; label: string; type: QuestionType | 'contact' | 'field'; fieldType?: 'text' | 'url' | 'image_upload'; order: number };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getTemplate } from '../surveys/template.ts';
-import { blockStateKey, liveScore, sectionOfProblem, submitProblem, verificationStatus, verifiedFlags } from './customer-checks.ts';
+import { allQuestions } from '../surveys/questions.ts';
+import { getTemplate, isBlock } from '../surveys/template.ts';
+import { blockEvidence, blockKey, blockStateKey, liveScore, sectionOfProblem, submitProblem, verificationStatus, verifiedFlags } from './customer-checks.ts';
 
 const template = getTemplate('restaurant_cafe_bakery')!;
 const config = { selectedReviewPlatforms: ['google'], selectedSocialPlatforms: ['instagram'], bronzeRewardValue: 100, silverRewardValue: 300, goldRewardValue: 800 };
@@ -86,5 +87,35 @@ describe('a rejected screenshot (issue 13)', () => {
       "Your Google screenshot wasn't accepted. We couldn't find your name \"Ana\" in the screenshot. Upload a different screenshot, or remove it and clear this block to submit without it.",
     );
     expect(p?.message).not.toMatch(/wait/i);
+  });
+});
+
+describe('what a block\'s screenshot is checked against', () => {
+  const block = (id: string) => allQuestions(template).filter(isBlock).find((q) => q.id === id)!;
+
+  it('keys a review by platform, a follow and a tag by platform and kind; other questions have no key', () => {
+    expect(blockKey(block('review_yelp'))).toBe('yelp');
+    expect(blockKey(block('social_tiktok'))).toBe('tiktok_follow');
+    expect(blockKey(block('tag_us_facebook'))).toBe('facebook_tag');
+    expect(blockStateKey(allQuestions(template).find((q) => q.id === 'overall_rating')!)).toBeNull();
+  });
+
+  it('sends a review\'s name and link, a follow\'s handle and a tag\'s handle, each with its kind', () => {
+    const answers = {
+      ...review,
+      social_instagram_handle: '@ana',
+      tag_us_x_social_handle: '@ana_x',
+      social_x_handle: '@not_this_one',
+    };
+    expect(blockEvidence(block('review_google'), answers)).toEqual({ kind: 'review', platform: 'google', reviewerName: 'Ana', reviewLink: 'https://g.page/r/x' });
+    expect(blockEvidence(block('social_instagram'), answers)).toEqual({ kind: 'follow', platform: 'instagram', userHandle: '@ana' });
+    expect(blockEvidence(block('tag_us_x'), answers)).toEqual({ kind: 'tag', platform: 'x', userHandle: '@ana_x' });
+    expect(blockEvidence(block('social_tiktok'), {})).toEqual({ kind: 'follow', platform: 'tiktok', userHandle: '' });
+  });
+
+  it('reports verified tags apart from follows of the same platform', () => {
+    const states = { x_tag: { status: 'verified' as const }, x_follow: { status: 'failed' as const } };
+    expect(verifiedFlags(template, states)).toEqual({ review: {}, follow: {}, tag: { x: true } });
+    expect(verificationStatus(template, states)).toEqual({ screenshot: {}, social: { x_tag: true, x_follow: false } });
   });
 });

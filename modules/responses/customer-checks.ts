@@ -7,14 +7,18 @@ import { scoreSurvey, type Score, type Verified } from '../scoring/index.ts';
 import {
   answerKey,
   customerEmailOf,
+  isBlock,
   overallRatingOf,
   PART3_ID,
   PLATFORM_LABELS,
+  VERIFICATION_KIND_BY_TYPE,
   visibleSections,
   type Answers,
+  type Block,
   type Platform,
   type Question,
   type SurveyTemplate,
+  type VerificationKind,
 } from '../surveys/template.ts';
 import type { ScoringConfig } from '../scoring/index.ts';
 
@@ -39,13 +43,15 @@ export const EMAIL_REQUIRED: Problem = {
 
 export const IMPROVEMENT_MIN_CHARS = 40;
 
-const isBlock = (q: Question) => q.type === 'review_submission' || q.type === 'social_submission' || q.type === 'social_tag_submission';
+/** The spec's state key of a part-3 block: a review by its platform ('google'); follows and tags as '{platform}_follow', '{platform}_tag'. */
+export function blockKey(q: Block): string {
+  const kind = VERIFICATION_KIND_BY_TYPE[q.type];
+  return kind === 'review' ? q.platform : `${q.platform}_${kind}`;
+}
 
-/** The spec's state keys: a review by its platform ('google'); social blocks as '{platform}_follow' and '{platform}_tag'. */
+/** `blockKey` for any question: null unless it is a part-3 block. */
 export function blockStateKey(q: Question): string | null {
-  if (!q.platform || !isBlock(q)) return null;
-  if (q.type === 'review_submission') return q.platform;
-  return `${q.platform}_${q.type === 'social_submission' ? 'follow' : 'tag'}`;
+  return isBlock(q) ? blockKey(q) : null;
 }
 
 /** The answer key of a block's screenshot (e.g. review_google_screenshot), which holds the verification id. */
@@ -54,26 +60,42 @@ export function screenshotKey(q: Question): string | null {
   return field ? answerKey(q.id, field.id) : null;
 }
 
+/** A block's screenshot key; every template block has one (an empty key, never matching an answer, if not). */
+export const blockScreenshotKey = (q: Block): string => screenshotKey(q) ?? '';
+
+/**
+ * What a block's screenshot is checked against, from the answers: the kind and platform, the
+ * reviewer's name and review link of a review, the customer's handle of a follow or tag. The page's
+ * request to /api/verify-* and its no-JavaScript form post both send this.
+ */
+export type BlockEvidence = { kind: VerificationKind; platform: Platform; reviewerName?: string; reviewLink?: string; userHandle?: string };
+
+export function blockEvidence(q: Block, answers: Answers): BlockEvidence {
+  const text = (field: string) => String(answers[answerKey(q.id, field)] ?? '');
+  const kind = VERIFICATION_KIND_BY_TYPE[q.type];
+  if (kind === 'review') return { kind, platform: q.platform, reviewerName: text('reviewer_name'), reviewLink: text('review_link') };
+  return { kind, platform: q.platform, userHandle: text(HANDLE_FIELD[kind]) };
+}
+
+/** The customer's own handle in a follow or tag block (answer keys social_{platform}_handle, tag_us_{platform}_social_handle). */
+const HANDLE_FIELD = { follow: 'handle', tag: 'social_handle' } as const;
+
 /** The part-3 blocks the survey shows for the answers so far. */
-export function visibleBlocks(template: SurveyTemplate, config: ScoringConfig, answers: Answers): Question[] {
+export function visibleBlocks(template: SurveyTemplate, config: ScoringConfig, answers: Answers): Block[] {
   const rating = overallRatingOf(template, answers);
   return visibleSections(template, config, rating).flatMap((s) => s.questions.filter(isBlock));
 }
 
 /** Which blocks count as verified, for scoring. */
 export function verifiedFlags(template: SurveyTemplate, states: BlockStates): Verified {
-  const review: Partial<Record<Platform, boolean>> = {};
-  const follow: Partial<Record<Platform, boolean>> = {};
-  const tag: Partial<Record<Platform, boolean>> = {};
+  const verified: Record<VerificationKind, Partial<Record<Platform, boolean>>> = { review: {}, follow: {}, tag: {} };
   for (const section of template.sections) {
     for (const q of [...section.questions, ...(section.negative_questions ?? [])]) {
-      const key = blockStateKey(q);
-      if (!key || !q.platform || states[key]?.status !== 'verified') continue;
-      const target = q.type === 'review_submission' ? review : q.type === 'social_submission' ? follow : tag;
-      target[q.platform] = true;
+      if (!isBlock(q) || states[blockKey(q)]?.status !== 'verified') continue;
+      verified[VERIFICATION_KIND_BY_TYPE[q.type]][q.platform] = true;
     }
   }
-  return { review, follow, tag };
+  return verified;
 }
 
 /**
@@ -86,10 +108,11 @@ export function verificationStatus(template: SurveyTemplate, states: BlockStates
   const social: Record<string, boolean> = {};
   for (const section of template.sections) {
     for (const q of [...section.questions, ...(section.negative_questions ?? [])]) {
-      const key = blockStateKey(q);
-      const state = key ? states[key] : undefined;
-      if (!key || !state) continue;
-      (q.type === 'review_submission' ? screenshot : social)[key] = state.status === 'verified';
+      if (!isBlock(q)) continue;
+      const key = blockKey(q);
+      const state = states[key];
+      if (!state) continue;
+      (VERIFICATION_KIND_BY_TYPE[q.type] === 'review' ? screenshot : social)[key] = state.status === 'verified';
     }
   }
   return { screenshot, social };
@@ -141,7 +164,7 @@ export function submitProblem(input: {
       const key = answerKey(q.id, f.id);
       return filled(answers[key]) || (key === shot && input.uploads?.has(key));
     }).length;
-    const label = PLATFORM_LABELS[q.platform!];
+    const label = PLATFORM_LABELS[q.platform];
     if (count > 0 && count < (q.fields ?? []).length) {
       return {
         title: 'Incomplete Review Submission',
@@ -150,7 +173,7 @@ export function submitProblem(input: {
       };
     }
     if (count === 0) continue;
-    const state = states[blockStateKey(q)!];
+    const state = states[blockKey(q)];
     if (state?.status === 'verifying') {
       return { title: 'Verification In Progress', message: `Please wait for your ${label} screenshot to be verified before submitting.`, field: q.id };
     }

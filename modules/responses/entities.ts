@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Business } from '../accounts/entities.ts';
 import { SurveyConfig } from '../surveys/entities.ts';
+import type { VerificationKind } from '../surveys/template.ts';
 
 const now = () => new Date();
 
@@ -66,9 +67,6 @@ export const SurveyResponse = defineEntity({
 });
 export type SurveyResponse = InferEntity<typeof SurveyResponse>;
 
-/** The part-3 block a screenshot proves: a review, a follow or a tag (post mentioning the business). */
-export type VerificationKind = 'review' | 'follow' | 'tag';
-export const VERIFICATION_KINDS: readonly VerificationKind[] = ['review', 'follow', 'tag'];
 
 /** Names of the two partial unique indexes: the submission tells them apart when one fires. */
 export const USED_IMAGE_INDEX = 'screenshot_verifications_used_image_unique';

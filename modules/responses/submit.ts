@@ -4,13 +4,16 @@ import type { JobQueue } from '../jobs/port.ts';
 import { scoreSurvey, type Verified } from '../scoring/index.ts';
 import {
   answerKey,
+  isBlock,
   overallRatingOf,
   PLATFORM_LABELS,
+  VERIFICATION_KIND_BY_TYPE,
   visibleSections,
   type Answers,
   type Platform,
   type Question,
   type SurveyTemplate,
+  type VerificationKind,
 } from '../surveys/template.ts';
 import { effectiveTemplate, questionTexts } from '../surveys/questions.ts';
 import { appendAudit, assessSubmission, createHold } from '../trust/server.ts';
@@ -18,7 +21,7 @@ import { duplicateImage, duplicateReviewText } from '../verification/judge.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';
 import { eligibilityFrom } from './eligibility.ts';
 import { isUuid } from '../shared/ids.ts';
-import { CustomerSubmission, ScreenshotVerification, SurveyResponse, USED_REVIEW_TEXT_INDEX, type VerificationKind } from './entities.ts';
+import { CustomerSubmission, ScreenshotVerification, SurveyResponse, USED_REVIEW_TEXT_INDEX } from './entities.ts';
 import { queryBuilder } from '../shared/orm.ts';
 import { findPublicSurvey, type PublicSurvey } from './public-survey.ts';
 import { liveScore, submitProblem, type BlockStates } from './customer-checks.ts';
@@ -287,13 +290,6 @@ export async function submitSurvey(
 /** A started block and the verification that proves it. */
 type Use = { question: Question; kind: VerificationKind; platform: Platform; row: ScreenshotVerification };
 
-
-const KIND_BY_TYPE: Partial<Record<Question['type'], VerificationKind>> = {
-  review_submission: 'review',
-  social_submission: 'follow',
-  social_tag_submission: 'tag',
-};
-
 function notVerified(q: Question & { platform: Platform }): Extract<SubmissionResult, { ok: false }> {
   return {
     ok: false,
@@ -337,10 +333,9 @@ async function checkScreenshots(
   const blocks: Array<{ question: Question & { platform: Platform }; kind: VerificationKind; id: string }> = [];
   for (const section of visibleSections(template, survey, overallRatingOf(template, answers))) {
     for (const q of section.questions) {
-      const kind = KIND_BY_TYPE[q.type];
       const shot = q.fields?.find((f) => f.type === 'image_upload');
-      if (!kind || !q.platform || !shot || !q.fields?.some((f) => answers[answerKey(q.id, f.id)] !== undefined)) continue;
-      blocks.push({ question: { ...q, platform: q.platform }, kind, id: String(answers[answerKey(q.id, shot.id)] ?? '') });
+      if (!isBlock(q) || !shot || !q.fields?.some((f) => answers[answerKey(q.id, f.id)] !== undefined)) continue;
+      blocks.push({ question: q, kind: VERIFICATION_KIND_BY_TYPE[q.type], id: String(answers[answerKey(q.id, shot.id)] ?? '') });
     }
   }
   const ids = [...new Set(blocks.map((b) => b.id).filter((id) => isUuid(id)))];

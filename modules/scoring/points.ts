@@ -1,8 +1,10 @@
 import {
   answerKey,
+  isSharing,
   overallRatingOf,
   sectionBranches,
   validScale,
+  verificationKindOf,
   visibleSections,
   type Answers,
   type PlatformSelection,
@@ -58,13 +60,15 @@ function blockComplete(q: Question, answers: Answers): boolean {
 }
 
 function isVerified(q: Question, verified: Verified): boolean {
-  const flags: Readonly<Partial<Record<string, boolean>>> =
-    q.type === 'review_submission' ? verified.review : q.type === 'social_submission' ? verified.follow : verified.tag;
+  const kind = verificationKindOf(q);
+  const flags: Readonly<Partial<Record<string, boolean>>> = kind ? verified[kind] : {};
   return q.platform !== undefined && flags[q.platform] === true;
 }
 
 /** Whether an answer earns the question's points, before the duplicate-tag rule. */
 function earns(q: Question, answers: Answers, verified: Verified): boolean {
+  // A part-3 block (review, follow, tag): every field filled and that platform verified.
+  if (isSharing(q)) return blockComplete(q, answers) && isVerified(q, verified);
   const value = answers[q.id];
   switch (q.type) {
     case 'scale':
@@ -73,10 +77,6 @@ function earns(q: Question, answers: Answers, verified: Verified): boolean {
       return q.options ? q.options.includes(textOf(value)) : textOf(value) !== '';
     case 'short_text':
       return charCount(textOf(value)) >= Math.max(1, q.min_chars ?? 1);
-    case 'review_submission':
-    case 'social_submission':
-    case 'social_tag_submission':
-      return blockComplete(q, answers) && isVerified(q, verified);
     default:
       return textOf(value) !== '';
   }
@@ -105,7 +105,7 @@ export function scoreSurvey({ template, config, answers, verified }: ScoreInput)
   for (const section of visibleSections(template, config, rating)) {
     for (const q of section.questions) {
       if (q.points <= 0 || !earns(q, answers, verified)) continue;
-      if (q.type === 'social_tag_submission') {
+      if (verificationKindOf(q) === 'tag') {
         const shot = q.fields?.find((f) => f.type === 'image_upload');
         const value = shot ? textOf(answers[answerKey(q.id, shot.id)]) : '';
         if (tagScreenshots.has(value)) continue;

@@ -121,9 +121,35 @@ export function reviewPolicyOf(config: { readonly reviewPolicy?: string | null }
   return config.reviewPolicy === 'ask_every' ? 'ask_every' : 'rating_routed';
 }
 
-/** Question types that need the customer to share something public (a review, a follow, a post). */
-export const SHARING_TYPES: readonly QuestionType[] = ['review_submission', 'social_submission', 'social_tag_submission'];
-export const isSharing = (q: Question): boolean => SHARING_TYPES.includes(q.type);
+/** What a part-3 screenshot proves: a review, a follow, or a tag (a post mentioning the business). */
+export type VerificationKind = 'review' | 'follow' | 'tag';
+export const VERIFICATION_KINDS: readonly VerificationKind[] = ['review', 'follow', 'tag'];
+
+/**
+ * The one table from a part-3 question type to the verification kind its screenshot is checked as
+ * (issue 11). Everything that tells blocks apart by kind reads it: the block state keys
+ * ('google', 'instagram_follow', 'x_tag'), scoring's verified flags, the verification request of
+ * the page and of its form post, the submission's check of the stored verification, the labels.
+ */
+export const VERIFICATION_KIND_BY_TYPE = {
+  review_submission: 'review',
+  social_submission: 'follow',
+  social_tag_submission: 'tag',
+} as const satisfies Partial<Record<QuestionType, VerificationKind>>;
+
+/** The question types of part-3 blocks: the customer shares something public and proves it with a screenshot. */
+export type SharingType = keyof typeof VERIFICATION_KIND_BY_TYPE;
+export const SHARING_TYPES = Object.keys(VERIFICATION_KIND_BY_TYPE) as readonly SharingType[];
+export const isSharing = (q: Question): q is Question & { readonly type: SharingType } => Object.hasOwn(VERIFICATION_KIND_BY_TYPE, q.type);
+
+/** A part-3 block: a sharing question with its platform. */
+export type Block = Question & { readonly type: SharingType; readonly platform: Platform };
+export const isBlock = (q: Question): q is Block => isSharing(q) && q.platform !== undefined;
+
+/** The verification kind of a part-3 question; null for any other question. */
+export function verificationKindOf(q: Question): VerificationKind | null {
+  return isSharing(q) ? VERIFICATION_KIND_BY_TYPE[q.type] : null;
+}
 
 /**
  * The platforms an owner picked for one survey (survey_configs.selected*Platforms), and the review
@@ -351,7 +377,7 @@ export function validScale(value: string | number | undefined, scaleMax: number)
 /** Review blocks follow the review selection; follow and tag blocks the social selection. */
 export function isPlatformSelected(question: Question, config: PlatformSelection): boolean {
   if (!question.platform) return true;
-  const selected = question.type === 'review_submission' ? config.selectedReviewPlatforms : config.selectedSocialPlatforms;
+  const selected = verificationKindOf(question) === 'review' ? config.selectedReviewPlatforms : config.selectedSocialPlatforms;
   return selected.includes(question.platform);
 }
 
