@@ -14,6 +14,7 @@ import { Migration20261124120000QuestionTexts } from './Migration20261124120000Q
 import { Migration20261124121000ReviewPolicy } from './Migration20261124121000ReviewPolicy.ts';
 import { Migration20261124123000Trust } from './Migration20261124123000Trust.ts';
 import { Migration20261124130000ResponseQuestions } from './Migration20261124130000ResponseQuestions.ts';
+import { Migration20261124140000HostedVision } from './Migration20261124140000HostedVision.ts';
 
 /** Every migration in order. Listed explicitly so the server, the CLI and tests load the same set. */
 export const migrationsList = [
@@ -33,4 +34,5 @@ export const migrationsList = [
   { name: 'Migration20261124121000ReviewPolicy', class: Migration20261124121000ReviewPolicy },
   { name: 'Migration20261124123000Trust', class: Migration20261124123000Trust },
   { name: 'Migration20261124130000ResponseQuestions', class: Migration20261124130000ResponseQuestions },
+  { name: 'Migration20261124140000HostedVision', class: Migration20261124140000HostedVision },
 ];

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { DiskBlobStore } from '../adapters/blobstore/DiskBlobStore.ts';
 import { PgBossJobQueue } from '../adapters/jobs/PgBossJobQueue.ts';
 import { JoseGoogleIdTokenVerifier } from '../adapters/identity/JoseGoogleIdTokenVerifier.ts';
+import { VisionScreenshotVerifier } from '../adapters/verification/VisionScreenshotVerifier.ts';
 import { type GoogleIdTokenVerifier, RateLimiter, SignInThrottle } from '../modules/accounts/index.ts';
 import type { Billing, LocalBillingPages } from '../modules/billing/index.ts';
 import type { JobQueue, QueueName, QueuePolicy } from '../modules/jobs/index.ts';
@@ -47,6 +48,8 @@ export type Root = {
   jobs: JobQueue | null;
   /** SCREENSHOT_VERIFIER: OCR (workers start on first use) or the fake; its history is the database's. */
   verifier: ScreenshotVerifier;
+  /** The hosted vision verifier for the surveys whose owner chose it (ADR 066); null without SCREENSHOT_VISION_API_KEY. */
+  visionVerifier: ScreenshotVerifier | null;
   /** A new verifier of the configured kind over another history (`verifications replay`); the caller closes it. */
   createVerifier(history: VerificationHistory): ScreenshotVerifier;
   /**
@@ -116,6 +119,14 @@ export async function createRoot(
       ? await PgBossJobQueue.start({ connectionString: db.url, logger, poolMax: 2, worker: options.workers ?? false, policies: options.jobPolicies })
       : null;
   const verifier = createVerifier(createDatabaseVerificationHistory(db.orm.em));
+  const visionVerifier = config.SCREENSHOT_VISION_API_KEY
+    ? new VisionScreenshotVerifier({
+        apiKey: config.SCREENSHOT_VISION_API_KEY,
+        model: config.SCREENSHOT_VISION_MODEL,
+        ...(config.SCREENSHOT_VISION_BASE_URL ? { baseURL: config.SCREENSHOT_VISION_BASE_URL } : {}),
+        history: createDatabaseVerificationHistory(db.orm.em),
+      })
+    : null;
   const edgeLimiter = config.EDGE_RATE_LIMITS
     ? createEdgeLimiter({ databaseUrl: db.url, logger, secureCookie: config.NODE_ENV === 'production' })
     : null;
@@ -131,6 +142,7 @@ export async function createRoot(
     googleIdTokens: config.GOOGLE_CLIENT_ID ? new JoseGoogleIdTokenVerifier({ clientId: config.GOOGLE_CLIENT_ID }) : null,
     jobs,
     verifier,
+    visionVerifier,
     createVerifier,
     giftCards,
     blobStore: new DiskBlobStore({ root: path.join(config.DATA_DIR, 'uploads') }),
@@ -142,6 +154,7 @@ export async function createRoot(
       await edgeLimiter?.close();
       await jobs?.stop();
       await verifier.close();
+      await visionVerifier?.close();
       await mailer.close?.();
       await db.close();
     },

@@ -67,6 +67,13 @@ export const configSchema = z
     /** Screenshot verifier: `ocr` (tesseract.js, offline) or `fake` (instant; refused in production unless ALLOW_DEMO_ADAPTERS). */
     SCREENSHOT_VERIFIER: z.enum(['ocr', 'fake']).default('ocr'),
     /**
+     * The hosted vision verifier an owner may choose per survey (ADR 066; the `openai` SDK): its key
+     * (unset: the choice is not offered and nothing is ever sent), model and endpoint.
+     */
+    SCREENSHOT_VISION_API_KEY: z.string().min(1).optional(),
+    SCREENSHOT_VISION_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    SCREENSHOT_VISION_BASE_URL: z.url({ error: 'must be a URL' }).optional(),
+    /**
      * Point-of-sale connector: `square` (OAuth against Square; needs SQUARE_APPLICATION_ID and
      * SQUARE_APPLICATION_SECRET) or `demo` (a local consent page and two demo locations; refused in
      * production unless ALLOW_DEMO_ADAPTERS).

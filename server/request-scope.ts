@@ -21,7 +21,7 @@ export function createServices(root: Root, em: EntityManager = root.db.orm.em.fo
     accounts: createAccounts({ em, mailer: root.mailer, appUrl: config.APP_URL, logger }),
     surveys,
     responses: createResponses({ em, jobs: root.jobs, logger }),
-    verifications: createVerifications({ em, verifier: root.verifier, blobStore: root.blobStore, logger }),
+    verifications: createVerifications({ em, verifier: root.verifier, visionVerifier: root.visionVerifier, blobStore: root.blobStore, logger }),
     branding: createBranding({ em, blobStore: root.blobStore, logger }),
     billing: createBillingService({ em, billing: root.billing, mailer: root.mailer, appUrl: config.APP_URL, logger, ownsSurvey: surveys.owns }),
     /** The owner's analytics (issue 12): figures computed in SQL, every query scoped to the business id given. */
@@ -79,6 +79,8 @@ export function createRequestContext(root: Root, extra: { cspNonce: string; clie
       billing: root.billing.id,
       stripePublishableKey: root.billing.publishableKey,
       supportEmail: root.config.SUPPORT_EMAIL,
+      /** An owner may choose the hosted vision verifier (ADR 066): SCREENSHOT_VISION_API_KEY is set. */
+      hostedVisionAvailable: root.visionVerifier !== null,
     },
     logger: root.logger,
     sessions: root.sessions,

@@ -8,6 +8,7 @@ import {
   customerNameOf,
   displayHandle,
   effectiveTemplate,
+  HOSTED_VISION_DISCLOSURE,
   incentiveDisclosure,
   isBlock,
   PART3_PENDING_MESSAGE,
@@ -549,6 +550,11 @@ function Part3({
           <h3 className="text-lg font-bold">Help Us Improve</h3>
           <QuestionInput q={{ ...improvement, description: undefined }} api={api} />
         </div>
+      ) : null}
+      {view.hostedVision && questions.some(isBlock) ? (
+        <p className="rounded-card border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" data-testid="vision-disclosure">
+          {HOSTED_VISION_DISCLOSURE}
+        </p>
       ) : null}
       {group('Share Your Review', of('review'))}
       {group('Follow Us on Social Media', of('follow'))}

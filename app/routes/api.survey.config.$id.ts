@@ -3,6 +3,7 @@ import { fairnessFieldErrors, surveyFairnessProblems } from '../../modules/scori
 import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
 import { apiError, readJson } from '../utils/api.server.ts';
 import { requireOwnerApi, surveyNotFound } from '../utils/owner-api.server.ts';
+import { HOSTED_VISION_UNAVAILABLE, hostedVisionRefused } from '../utils/hosted-vision.server.ts';
 
 /** GET /api/survey/config/{id}: one of the owner's surveys (for editing). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -18,6 +19,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const stored = await context.surveys.get(owner.id, params.id ?? '');
   if (!stored) return surveyNotFound();
   const input = await readJson(request, surveyConfigApiSchema);
+  if (hostedVisionRefused(context, input.hostedVision, stored)) return apiError(400, HOSTED_VISION_UNAVAILABLE, { fieldErrors: { hostedVision: [HOSTED_VISION_UNAVAILABLE] } });
   // Tier fairness (ADR 041), with the stored questions, policy and thresholds for what the body leaves out.
   const unfair = surveyFairnessProblems({
     ...input,

@@ -35,6 +35,7 @@ import { buttonClass, Card, FieldError, useHydrated } from '../components/ui.tsx
 import { getOwner } from '../utils/auth.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
 import { readForm } from '../utils/input.server.ts';
+import { HOSTED_VISION_UNAVAILABLE, hostedVisionRefused } from '../utils/hosted-vision.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Survey builder — RewardLoop' }];
 
@@ -58,9 +59,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!owner) throw redirect(`/auth?returnTo=${encodeURIComponent(`/survey-builder?surveyId=${surveyId}`)}`);
     const survey = await context.surveys.get(owner.id, surveyId);
     if (!survey) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
-    return { loggedIn: true, survey };
+    return { loggedIn: true, survey, visionAvailable: context.config.hostedVisionAvailable };
   }
-  return { loggedIn: Boolean(owner), survey: null };
+  return { loggedIn: Boolean(owner), survey: null, visionAvailable: context.config.hostedVisionAvailable };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -91,6 +92,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const surveyId = new URL(request.url).searchParams.get('surveyId');
   const stored = surveyId ? await context.surveys.get(owner.id, surveyId) : null;
   if (surveyId && !stored) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
+  if (hostedVisionRefused(context, submission.value.hostedVision, stored)) {
+    return data(
+      { result: submission.reply({ fieldErrors: { hostedVision: [HOSTED_VISION_UNAVAILABLE] } }), toast: { title: 'Save Failed', description: HOSTED_VISION_UNAVAILABLE, type: 'error' as const }, draftSaved: false, editor: posted.state },
+      400,
+    );
+  }
   // Tier fairness (ADR 041): the same pure check as the JSON API, with the survey's own tier points.
   const tiers = submission.value.tierThresholds === undefined ? (stored?.tierThresholds ?? null) : submission.value.tierThresholds;
   const unfair = surveyFairnessProblems({ ...submission.value, reviewPolicy: submission.value.reviewPolicy ?? DEFAULT_REVIEW_POLICY, tierThresholds: tiers });
@@ -130,7 +137,7 @@ function fairnessReply(problems: readonly FairnessProblem[]) {
 const modeLabel = (mode: RewardMode) => (mode === 'custom' ? 'Custom' : getTemplate(DEFAULT_TEMPLATE_ID)!.preset_rewards[mode].label);
 
 export default function SurveyBuilder() {
-  const { loggedIn, survey } = useLoaderData<typeof loader>();
+  const { loggedIn, survey, visionAvailable } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const template = getTemplate(survey?.surveyTemplateId ?? DEFAULT_TEMPLATE_ID)!;
@@ -182,6 +189,7 @@ export default function SurveyBuilder() {
         onDraftSaved={() => setDraftSaved(true)}
         lastResult={actionData?.result}
         lastEditor={actionData?.editor}
+        visionAvailable={visionAvailable}
         initialQuestions={draft?.customQuestions ?? questionList(survey ?? { surveyTemplateId: template.id, customQuestions: [] })}
       />
       <Toast toast={actionData?.toast} />
@@ -198,6 +206,7 @@ function BuilderForm({
   lastResult,
   lastEditor,
   initialQuestions,
+  visionAvailable,
 }: {
   defaults: ReturnType<typeof toFormValues>;
   loggedIn: boolean;
@@ -207,6 +216,8 @@ function BuilderForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   lastEditor: EditorState | undefined;
   initialQuestions: CustomQuestion[];
+  /** The server offers the hosted vision verifier (ADR 066). */
+  visionAvailable: boolean;
 }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -393,6 +404,27 @@ function BuilderForm({
               </p>
             </div>
           </div>
+          {visionAvailable ? (
+            <div className="mt-4 flex items-start gap-3">
+              <input
+                {...getInputProps(fields.hostedVision, { type: 'checkbox' })}
+                aria-describedby={`${fields.hostedVision.id}-help`}
+                className="mt-1 size-5 shrink-0 rounded border-slate-300"
+              />
+              <div>
+                <label htmlFor={fields.hostedVision.id} className="font-semibold">
+                  Check screenshots with a hosted AI service (OpenAI)
+                </label>
+                <p id={`${fields.hostedVision.id}-help`} className="text-sm text-slate-600">
+                  Reads unusual layouts better than the built-in reader. Every screenshot customers upload to this survey is sent to OpenAI, and the survey tells them so before they choose a file.
+                </p>
+                <FieldError id={fields.hostedVision.errorId} errors={fields.hostedVision.errors} />
+              </div>
+            </div>
+          ) : defaults.hostedVision ? (
+            // Not offered on this server now: the survey keeps its choice (its screenshots are read here meanwhile).
+            <input type="hidden" name={fields.hostedVision.name} value="on" />
+          ) : null}
         </Card>
 
         <Card>

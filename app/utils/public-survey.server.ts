@@ -23,6 +23,8 @@ export function publicSurveyJson(view: CustomerSurveyView | null, extra: { frequ
         socialHandles: view.socialHandles,
         reviewUrls: view.reviewUrls,
         reviewPolicy: view.reviewPolicy,
+        // Screenshots read by a hosted AI service (ADR 066): a client shows the disclosure too.
+        hostedVision: view.hostedVision,
         ...(extra.frequencyDays ? { surveyFrequencyDays: extra.frequencyDays } : {}),
       },
       template,

@@ -35,6 +35,8 @@ export type SurveyViewFields = {
   brand: { color: string | null; logoUrl: string | null };
   /** The business's monthly reward budget is used up: the page says so before the customer starts. */
   rewardsPaused: boolean;
+  /** Screenshots are read by the hosted vision model (ADR 066): the page says so where they are uploaded. */
+  hostedVision: boolean;
 };
 
 /** A saved survey: its ids are known, and screenshots are verified for real. */
@@ -81,7 +83,7 @@ type ConfigFields = Pick<
   | 'reviewUrls'
   | 'socialHandles'
   | 'redemptionWebsite'
-> & { reviewPolicy?: string | null; tierThresholds?: Record<string, number> | null };
+> & { reviewPolicy?: string | null; tierThresholds?: Record<string, number> | null; hostedVision?: boolean };
 
 const viewFields = (survey: ConfigFields, businessName: string, options: { brand?: { color: string | null; logoUrl: string | null }; rewardsPaused?: boolean }): SurveyViewFields => ({
   title: survey.title,
@@ -100,6 +102,7 @@ const viewFields = (survey: ConfigFields, businessName: string, options: { brand
   tierThresholds: survey.tierThresholds ? { ...survey.tierThresholds } : null,
   brand: options.brand ?? { color: null, logoUrl: null },
   rewardsPaused: Boolean(options.rewardsPaused),
+  hostedVision: Boolean(survey.hostedVision),
 });
 
 /**

@@ -31,7 +31,15 @@ export type VerifyResult =
   | { ok: true; id: string; isValid: boolean; rejectionReason: string | null; rejectionCode: RejectionCode | null }
   | { ok: false; status: 400 | 404 | 413 | 415; message: string };
 
-type Deps = { em: EntityManager; verifier: ScreenshotVerifier; blobStore: BlobStore; logger: Logger; now?: () => Date };
+type Deps = {
+  em: EntityManager;
+  verifier: ScreenshotVerifier;
+  /** The hosted vision verifier, for surveys whose owner chose it (ADR 066); null when not configured. */
+  visionVerifier?: ScreenshotVerifier | null;
+  blobStore: BlobStore;
+  logger: Logger;
+  now?: () => Date;
+};
 
 const refuse = (status: 400 | 404 | 413 | 415, message: string): VerifyResult => ({ ok: false, status, message });
 const shown = (value: string) => JSON.stringify(value.slice(0, 40));
@@ -67,6 +75,9 @@ export async function verifyScreenshot(deps: Deps, input: VerifyInput): Promise<
   });
   if (!found) return refuse(404, 'Survey Not Found');
   const { survey, businessName } = found;
+  // The owner's choice (ADR 066): the hosted vision model reads this survey's screenshots when it is
+  // configured; otherwise (and for every other survey) the configured verifier, and nothing leaves.
+  const verifier = survey.hostedVision && deps.visionVerifier ? deps.visionVerifier : deps.verifier;
   const selected = isReview ? survey.selectedReviewPlatforms : survey.selectedSocialPlatforms;
   const label = PLATFORM_LABELS[input.platform as ReviewPlatform | SocialPlatform];
   if (!selected.includes(input.platform)) return refuse(400, `${label} is not one of this survey's ${isReview ? 'review' : 'social'} platforms.`);
@@ -84,7 +95,7 @@ export async function verifyScreenshot(deps: Deps, input: VerifyInput): Promise<
   try {
     let result: VerificationResult;
     if (isReview) {
-      result = await deps.verifier.verifyReview({
+      result = await verifier.verifyReview({
         businessId: survey.businessId,
         businessName,
         platform: input.platform as ReviewPlatform,
@@ -95,7 +106,7 @@ export async function verifyScreenshot(deps: Deps, input: VerifyInput): Promise<
         ...(survey.socialHandles[input.platform] ? { businessHandle: survey.socialHandles[input.platform] } : {}),
       });
     } else {
-      result = await deps.verifier.verifySocial({
+      result = await verifier.verifySocial({
         businessId: survey.businessId,
         businessName,
         platform: input.platform as SocialPlatform,
@@ -130,7 +141,7 @@ export async function verifyScreenshot(deps: Deps, input: VerifyInput): Promise<
     });
     await deps.em.flush();
     deps.logger.info(
-      { verificationId: row.id, businessId: survey.businessId, kind: input.kind, platform: input.platform, isValid: result.isValid, rejectionCode: result.rejectionCode },
+      { verificationId: row.id, businessId: survey.businessId, kind: input.kind, platform: input.platform, verifier: verifier.id, isValid: result.isValid, rejectionCode: result.rejectionCode },
       'screenshot verified',
     );
     return { ok: true, id: row.id, isValid: result.isValid, rejectionReason: result.rejectionReason, rejectionCode: result.rejectionCode };

@@ -26,6 +26,8 @@ export const SurveyConfig = defineEntity({
     surveyFrequencyDays: p.integer().default(90),
     /** The owner asks customers to confirm their email (a link) before a gift card is sent (ADR 050). */
     verifyCustomerEmail: p.boolean().default(false),
+    /** The owner chose the hosted vision verifier for this survey's screenshots (ADR 066); off unless chosen. */
+    hostedVision: p.boolean().default(false),
     redemptionWebsite: p.string().length(500).nullable(),
     /** 'ask_every' or 'rating_routed' (ADR 040); existing rows were migrated to 'rating_routed'. */
     reviewPolicy: p.string().length(20).default('ask_every'),

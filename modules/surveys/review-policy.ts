@@ -40,3 +40,10 @@ export const POLICY_DISCLOSURE: Readonly<Record<ReviewPolicy, string>> = {
 export function incentiveDisclosure(policy: ReviewPolicy): string {
   return `${INCENTIVE_DISCLOSURE} ${POLICY_DISCLOSURE[policy]}`;
 }
+
+/**
+ * Said where screenshots are uploaded when the owner chose the hosted vision verifier (ADR 066):
+ * the customer knows, before choosing a file, that it is sent to a third party.
+ */
+export const HOSTED_VISION_DISCLOSURE =
+  'This business has screenshots checked by a hosted AI service (OpenAI): the screenshots you upload here are sent to it to be read, and to nothing else.';

@@ -214,6 +214,8 @@ export type SurveyConfigInput = {
   tierThresholds?: Partial<Record<TierName, number>> | null;
   /** Customers confirm their email before a gift card is sent (ADR 050); left out: unchanged (new surveys: off). */
   verifyCustomerEmail?: boolean;
+  /** Screenshots read by the hosted vision model (ADR 066); left out: unchanged (new surveys: off). */
+  hostedVision?: boolean;
 };
 
 function cleanLinks(v: PlatformFields) {
@@ -261,6 +263,7 @@ export const builderFormSchema = z
     tierGold: tierPointsField,
     // A checkbox: sent ('on') when ticked, absent when not.
     verifyCustomerEmail: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
+    hostedVision: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
     ...platformsAndLinks,
   })
   .superRefine(checkPlatforms, always)
@@ -295,6 +298,7 @@ export const builderFormSchema = z
       customQuestions: storedQuestions(v.surveyTemplateId, v.customQuestions),
       reviewPolicy: v.reviewPolicy,
       verifyCustomerEmail: v.verifyCustomerEmail,
+      hostedVision: v.hostedVision,
       ...(formTierThresholds(v.surveyTemplateId, v) === undefined ? {} : { tierThresholds: formTierThresholds(v.surveyTemplateId, v) }),
     };
   });
@@ -321,6 +325,7 @@ export const surveyConfigApiSchema = z
     reviewPolicy: reviewPolicy.optional(),
     tierThresholds: tierThresholdsInput.optional(),
     verifyCustomerEmail: z.boolean({ error: 'verifyCustomerEmail must be true or false' }).optional(),
+    hostedVision: z.boolean({ error: 'hostedVision must be true or false' }).optional(),
     ...platformsAndLinks,
   })
   .superRefine(checkPlatforms, always)
@@ -354,6 +359,7 @@ export const surveyConfigApiSchema = z
       ...(v.reviewPolicy === undefined ? {} : { reviewPolicy: v.reviewPolicy }),
       ...(v.tierThresholds === undefined ? {} : { tierThresholds: v.tierThresholds }),
       ...(v.verifyCustomerEmail !== undefined ? { verifyCustomerEmail: v.verifyCustomerEmail } : {}),
+      ...(v.hostedVision !== undefined ? { hostedVision: v.hostedVision } : {}),
     };
   });
 
@@ -368,6 +374,7 @@ export type StoredSurveyLike = {
   redemptionWebsite?: string | null;
   surveyFrequencyDays?: number;
   verifyCustomerEmail?: boolean;
+  hostedVision?: boolean;
   selectedReviewPlatforms?: readonly string[];
   reviewUrls?: Record<string, string>;
   selectedSocialPlatforms?: readonly string[];
@@ -398,6 +405,7 @@ export function toFormValues(s: StoredSurveyLike | null | undefined, defaultMode
     redemptionWebsite: s?.redemptionWebsite ?? '',
     surveyFrequencyDays: String(s?.surveyFrequencyDays ?? 90),
     verifyCustomerEmail: s?.verifyCustomerEmail ? 'on' : undefined,
+    hostedVision: s?.hostedVision ? 'on' : undefined,
     selectedReviewPlatforms: [...(s?.selectedReviewPlatforms ?? [])],
     reviewUrls: { ...(s?.reviewUrls ?? {}) },
     selectedSocialPlatforms: [...(s?.selectedSocialPlatforms ?? [])],

@@ -28,6 +28,8 @@ export type SurveyConfigView = {
   surveyFrequencyDays: number;
   /** Customers confirm their email (a link) before their gift card is sent (ADR 050). */
   verifyCustomerEmail: boolean;
+  /** Screenshots read by the hosted vision model (ADR 066). */
+  hostedVision: boolean;
   reviewUrls: Record<string, string>;
   socialHandles: Record<string, string>;
   customQuestions: unknown[];
@@ -58,6 +60,7 @@ export function toSurveyView(s: SurveyConfig): SurveyConfigView {
     selectedSocialPlatforms: s.selectedSocialPlatforms,
     surveyFrequencyDays: s.surveyFrequencyDays,
     verifyCustomerEmail: s.verifyCustomerEmail,
+    hostedVision: s.hostedVision,
     reviewUrls: s.reviewUrls,
     socialHandles: s.socialHandles,
     customQuestions: s.customQuestions,
@@ -183,6 +186,7 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
         selectedSocialPlatforms: [...row.selectedSocialPlatforms],
         surveyFrequencyDays: row.surveyFrequencyDays,
         verifyCustomerEmail: row.verifyCustomerEmail,
+        hostedVision: row.hostedVision,
         redemptionWebsite: row.redemptionWebsite ?? null,
         tierThresholds: row.tierThresholds ? { ...row.tierThresholds } : null,
         reviewPolicy: reviewPolicyOf(row),
