@@ -4,7 +4,7 @@
  * that survey's, go to the service (mocked with msw at the network edge), and the survey tells the
  * customer so. Elsewhere nothing is sent.
  */
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import { startTrialForTest } from '../setup/billing.ts';
 import { builderFields, connectSquareWithoutLocation, publishForTest, signedInOwner, surveyBody } from '../setup/factories.ts';
 import { formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
+import { chatCompletion, GOOGLE_REVIEW_LINES } from '../mocks/openai.ts';
 
 const BASE = 'https://vision.test/v1';
 const LINK = 'https://maps.app.goo.gl/x7Qm2aVbC9dEf';
@@ -26,28 +27,10 @@ const image = readFileSync(path.join(import.meta.dirname, '../fixtures/screensho
 const dataUrl = `data:image/png;base64,${image.toString('base64')}`;
 
 const sent: Array<Record<string, unknown>> = [];
-const GOOGLE_REVIEW = `Crumb & Co Bakery
-4.7 (312) - Bakery
-Overview Reviews Photos About
-Google reviews
-Ana Pereira
-Local Guide - 23 reviews - 41 photos
-2 days ago
-Best croissants in Portland, flaky and buttery every
-single time. The staff remembered my order after
-two visits and the oat latte was perfect.
-Like Share`;
 const server = setupServer(
   http.post(`${BASE}/chat/completions`, async ({ request }) => {
     sent.push((await request.json()) as Record<string, unknown>);
-    const transcript = { lines: GOOGLE_REVIEW.split('\n').map((text) => ({ text, kind: 'text' })), stars: 5 };
-    return HttpResponse.json({
-      id: 'chatcmpl-1',
-      object: 'chat.completion',
-      created: 1,
-      model: 'vision-model',
-      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify(transcript), refusal: null } }],
-    });
+    return chatCompletion({ lines: GOOGLE_REVIEW_LINES, stars: 5 });
   }),
 );
 

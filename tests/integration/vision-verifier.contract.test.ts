@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VisionScreenshotVerifier, type VisionTranscript } from '../../adapters/verification/VisionScreenshotVerifier.ts';
 import { InMemoryVerificationHistory } from '../../modules/verification/history.ts';
+import { chatCompletion, GOOGLE_REVIEW_LINES, transcriptLines } from '../mocks/openai.ts';
 
 const BASE = 'https://vision.test/v1';
 const KEY = 'sk-test-vision';
@@ -27,31 +28,9 @@ const server = setupServer(
   }),
 );
 
-function transcript(value: VisionTranscript): () => Response {
-  return () =>
-    HttpResponse.json({
-      id: 'chatcmpl-1',
-      object: 'chat.completion',
-      created: 1,
-      model: 'vision-model',
-      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify(value), refusal: null } }],
-    });
-}
-
-const lines = (text: string, buttons: Record<string, 'button' | 'filled_button'> = {}) =>
-  text.split('\n').map((t) => ({ text: t, kind: buttons[t] ?? ('text' as const) }));
-
-const GOOGLE_REVIEW = lines(`Crumb & Co Bakery
-4.7 (312) - Bakery
-Overview Reviews Photos About
-Google reviews
-Ana Pereira
-Local Guide - 23 reviews - 41 photos
-2 days ago
-Best croissants in Portland, flaky and buttery every
-single time. The staff remembered my order after
-two visits and the oat latte was perfect.
-Like Share`);
+const transcript = (value: VisionTranscript) => () => chatCompletion(value);
+const lines = transcriptLines;
+const GOOGLE_REVIEW = GOOGLE_REVIEW_LINES;
 
 const INSTAGRAM_PROFILE = (handle: string, button: string, kind: 'button' | 'filled_button') =>
   lines(
