@@ -9,7 +9,7 @@ import { signInSchema } from '../../modules/accounts/forms.ts';
 import { AuthScreen, type AuthMode } from '../components/auth-forms.tsx';
 import { getAuthenticator, getOwner, signInGate, signInOutcome, startSession } from '../utils/auth.server.ts';
 import { safeReturnTo } from '../utils/return-to.ts';
-import { afterSignIn, saveHandedOverDraft } from '../utils/draft.server.ts';
+import { afterSignIn, handOverDraft, UNSAVED_DRAFT_PATH, unsavedDraftToast } from '../utils/draft.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
 import { readForm } from '../utils/input.server.ts';
 
@@ -70,10 +70,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     const headers = await startSession(request, context, created.business, { remember: submission.value.remember });
-    const draftId = await saveHandedOverDraft(context, created.business.id, draft);
+    const handed = await handOverDraft(context, created.business.id, draft);
+    if (handed.problem) return redirectWithToast(context, UNSAVED_DRAFT_PATH, unsavedDraftToast(handed.problem), { headers });
     return redirectWithToast(
       context,
-      afterSignIn(returnTo, draftId),
+      afterSignIn(returnTo, handed.surveyId),
       { title: 'Account created!', description: 'Your business account has been created successfully.', type: 'success' },
       { headers },
     );
@@ -99,10 +100,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const business = await getAuthenticator(context).authenticate('form', request, { context, throwOnError: true });
     const headers = await startSession(request, context, business, { remember: submission.value.remember });
     await signInOutcome(context, gate, submission.value.email, true, headers);
-    const draftId = await saveHandedOverDraft(context, business.id, draft);
+    const handed = await handOverDraft(context, business.id, draft);
+    if (handed.problem) return redirectWithToast(context, UNSAVED_DRAFT_PATH, unsavedDraftToast(handed.problem), { headers });
     return redirectWithToast(
       context,
-      afterSignIn(returnTo, draftId),
+      afterSignIn(returnTo, handed.surveyId),
       { title: 'Welcome back!', description: 'You have successfully signed in.', type: 'success' },
       { headers },
     );

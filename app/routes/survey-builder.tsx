@@ -59,9 +59,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!owner) throw redirect(`/auth?returnTo=${encodeURIComponent(`/survey-builder?surveyId=${surveyId}`)}`);
     const survey = await context.surveys.get(owner.id, surveyId);
     if (!survey) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
-    return { loggedIn: true, survey, visionAvailable: context.config.hostedVisionAvailable };
+    return { loggedIn: true, survey, visionAvailable: context.config.hostedVisionAvailable, restoreDraft: false };
   }
-  return { loggedIn: Boolean(owner), survey: null, visionAvailable: context.config.hostedVisionAvailable };
+  // ?draft=1: open the browser's draft for a signed-in owner (a handed-over draft that could not be saved yet).
+  const restoreDraft = new URL(request.url).searchParams.get('draft') === '1';
+  return { loggedIn: Boolean(owner), survey: null, visionAvailable: context.config.hostedVisionAvailable, restoreDraft };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -118,7 +120,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   const created = await context.surveys.create(owner.id, submission.value);
-  return redirectWithToast(context, `/survey-preview?surveyId=${created.id}`, { title: 'Survey Saved', description: 'Review it, then publish.', type: 'success' });
+  // Saved from the browser's draft (?draft=1, a hand-over that needed a change): the page then forgets that draft.
+  const fromDraft = new URL(request.url).searchParams.get('draft') === '1';
+  return redirectWithToast(context, `/survey-preview?surveyId=${created.id}${fromDraft ? '&handover=1' : ''}`, { title: 'Survey Saved', description: 'Review it, then publish.', type: 'success' });
 }
 
 /** Fairness problems on the builder's fields: the policy choice, the custom amounts, else the whole form. */
@@ -137,7 +141,7 @@ function fairnessReply(problems: readonly FairnessProblem[]) {
 const modeLabel = (mode: RewardMode) => (mode === 'custom' ? 'Custom' : getTemplate(DEFAULT_TEMPLATE_ID)!.preset_rewards[mode].label);
 
 export default function SurveyBuilder() {
-  const { loggedIn, survey, visionAvailable } = useLoaderData<typeof loader>();
+  const { loggedIn, survey, visionAvailable, restoreDraft } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const template = getTemplate(survey?.surveyTemplateId ?? DEFAULT_TEMPLATE_ID)!;
@@ -146,7 +150,7 @@ export default function SurveyBuilder() {
   const [draft, setDraft] = useState<(ReturnType<typeof toFormValues> & { customQuestions: CustomQuestion[] }) | null>(null);
   const [draftSaved, setDraftSaved] = useState(false);
   useEffect(() => {
-    if (loggedIn || survey) return;
+    if (survey || (loggedIn && !restoreDraft)) return;
     try {
       const stored = localStorage.getItem(BUILDER_DRAFT_KEY);
       if (stored) {
@@ -156,7 +160,7 @@ export default function SurveyBuilder() {
     } catch {
       /* an unreadable draft is ignored */
     }
-  }, [loggedIn, survey, defaultMode, template.id]);
+  }, [loggedIn, survey, restoreDraft, defaultMode, template.id]);
   const defaults = draft ?? toFormValues(survey, defaultMode);
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">

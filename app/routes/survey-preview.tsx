@@ -28,7 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const survey = await context.surveys.get(owner.id, surveyId);
   if (!survey) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
   const check = publishCheck(survey);
-  if (!check.ok) throw await redirectWithToast(context, `/survey-builder?surveyId=${survey.id}`, { title: check.title, description: check.message, type: 'error' });
+  // `handover=1` (the browser's draft is now saved) travels on, so the page still forgets that draft.
+  const handover = new URL(request.url).searchParams.get('handover') === '1' ? '&handover=1' : '';
+  if (!check.ok) throw await redirectWithToast(context, `/survey-builder?surveyId=${survey.id}${handover}`, { title: check.title, description: check.message, type: 'error' });
   const readiness = businessReadiness(owner);
   const availability: Availability = surveyAvailability({ isActive: survey.isActive, isPublished: survey.isPublished, hasPlan: readiness.hasPlan, posConnected: readiness.posConnected });
   return { survey, availability, previewUrl: publicSurveyUrl(context.config.appUrl, survey.businessId, survey.id, { preview: true }), signInTo: null };

@@ -3,36 +3,49 @@ import { surveyFairnessProblems } from '../../modules/scoring/index.ts';
 import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
 import { DEFAULT_REVIEW_POLICY } from '../../modules/surveys/index.ts';
 
+/** What became of a handed-over draft: saved (its id), left in the browser for a reason the owner can fix, or nothing usable. */
+export type HandOver = { surveyId: string | null; problem: string | null };
+
 /**
  * A survey built while logged out travels with sign-in / sign-up (spec: surveyBuilderConfig) and
- * is saved to the account. Returns the new survey's id, or null when there was no usable draft
- * (unreadable, invalid, or unfair: the browser keeps its copy for the builder).
+ * is saved to the account. An unreadable or invalid draft is ignored (logged); one that fails the
+ * save-time fairness check (ADR 041) is not saved and its first problem is returned: the browser
+ * keeps its copy, and the builder (`/survey-builder?draft=1`) opens it for the owner to change.
  */
-export async function saveHandedOverDraft(context: AppLoadContext, businessId: string, raw: unknown): Promise<string | null> {
-  if (raw === null || raw === undefined || raw === '') return null;
+export async function handOverDraft(context: AppLoadContext, businessId: string, raw: unknown): Promise<HandOver> {
+  const none = { surveyId: null, problem: null };
+  if (raw === null || raw === undefined || raw === '') return none;
   let value: unknown = raw;
   if (typeof raw === 'string') {
     try {
       value = JSON.parse(raw);
     } catch {
       context.logger.warn({ businessId }, 'handed-over survey draft is not JSON; ignored');
-      return null;
+      return none;
     }
   }
   const parsed = surveyConfigApiSchema.safeParse(value);
   if (!parsed.success) {
     context.logger.warn({ businessId, issues: parsed.error.issues.length }, 'handed-over survey draft is invalid; ignored');
-    return null;
+    return none;
   }
-  // The same save-time fairness check as the builder and the API (ADR 041). An unfair draft is not
-  // saved: the browser keeps its copy (no handover), and the builder shows why when it is opened.
   const unfair = surveyFairnessProblems({ ...parsed.data, reviewPolicy: parsed.data.reviewPolicy ?? DEFAULT_REVIEW_POLICY, tierThresholds: parsed.data.tierThresholds ?? null });
   if (unfair.length) {
     context.logger.warn({ businessId, problems: unfair.map((p) => p.field) }, 'handed-over survey draft fails the fairness check; left in the browser');
-    return null;
+    return { surveyId: null, problem: unfair[0]!.message };
   }
-  return (await context.surveys.create(businessId, parsed.data)).id;
+  return { surveyId: (await context.surveys.create(businessId, parsed.data)).id, problem: null };
 }
+
+/** `handOverDraft` for the callers that only need the saved survey's id (null: not saved). */
+export async function saveHandedOverDraft(context: AppLoadContext, businessId: string, raw: unknown): Promise<string | null> {
+  return (await handOverDraft(context, businessId, raw)).surveyId;
+}
+
+/** Where an owner goes, and what they are told, when their handed-over draft could not be saved. */
+export const UNSAVED_DRAFT_PATH = '/survey-builder?draft=1';
+export const unsavedDraftToast = (problem: string) =>
+  ({ title: 'Survey not saved yet', description: `${problem} Your survey is open in the builder: change this, then save.`, type: 'error' }) as const;
 
 /**
  * Where to go after sign-in: a safe returnTo first, else the publish check for a handed-over draft,

@@ -15,6 +15,7 @@ import { loader as latestPublishedLoader } from '../../app/routes/survey-publish
 import { loader as flyerLoader } from '../../app/routes/survey-materials.$id.flyer.ts';
 import { loader as qrLoader } from '../../app/routes/survey-materials.$id.qr.ts';
 import { action as authAction } from '../../app/routes/auth.tsx';
+import { readToast } from '../../app/utils/toast.server.ts';
 import { builderFields, createSurvey, signedInOwner, surveyBody } from '../setup/factories.ts';
 import { CookieJar, formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
@@ -230,7 +231,7 @@ describe('builder, management and published pages', () => {
     }
   });
 
-  it('an unfair draft (Gold earned without sharing) is not saved: the browser keeps it for the builder', async () => {
+  it('an unfair draft (Gold earned without sharing) is not saved: the owner is sent to the builder, which opens the browser’s copy, with the reason', async () => {
     const draft = JSON.stringify({ ...surveyBody({ title: 'Unfair draft', tierThresholds: { Gold: 10 } }), surveyTemplateId: 'restaurant_cafe_bakery' });
     const res = await run(() =>
       authAction({
@@ -239,9 +240,14 @@ describe('builder, management and published pages', () => {
         params: {},
       }),
     );
-    // No handover: the page keeps the browser's copy, and the builder says what to change.
-    expect(res.headers.get('Location')).toBe('/');
+    // No handover: the browser keeps its copy, and the builder opens it with the reason.
+    expect(res.headers.get('Location')).toBe('/survey-builder?draft=1');
     const jar = new CookieJar().take(new Response(null, { headers: res.headers }));
+    const { toast } = await readToast(getRequest('/survey-builder?draft=1', jar), app.context());
+    expect(toast).toMatchObject({ title: 'Survey not saved yet', type: 'error', description: expect.stringContaining('Gold must need sharing') });
+    // The builder opens the browser's draft for this signed-in owner.
+    const builder = await run(() => builderLoader({ request: getRequest('/survey-builder?draft=1', jar), context: ctx(), params: {} }));
+    expect(builder.body).toMatchObject({ loggedIn: true, restoreDraft: true });
     const list = await run(() => listConfigs({ request: getRequest('/api/survey/configs', jar), context: ctx(), params: {} }));
     expect(list.body).toEqual([]);
   });
