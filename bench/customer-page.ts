@@ -1,8 +1,8 @@
 /**
  * Customer survey page under load (issue 4): starts the production server (the embedded PostgreSQL by
  * default, or with --postgres a freshly created database on the local PostgreSQL, dropped
- * afterwards), creates a survey a customer can reach (owner sign-up, survey, free trial; Square is
- * waived with bypass_square=true, the owner's preview URL, which renders the same page), then in the
+ * afterwards), creates a survey a customer can reach (owner sign-up, survey, free trial, published,
+ * the demo point of sale connected; the page is fetched as a customer, with no session), then in the
  * same run measures with autocannon the survey page and a bare page of the same server (`/terms`),
  * alternating (survey, bare, bare, survey, ... for --rounds rounds, each run after its own warm-up),
  * and reports requests/s and latency p50/p90/p99 per run, the median per page, and the ratio. It also sums the JavaScript a browser

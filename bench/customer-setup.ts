@@ -92,9 +92,9 @@ async function describe(res: Response): Promise<string> {
 
 /**
  * Signs up an owner (POST /api/auth/signup), creates a survey (POST /api/survey/builder-config)
- * and starts the free trial through the fake checkout (BILLING=fake), all with an
- * Origin header equal to the server URL. Square cannot be connected yet, so customers reach the
- * survey with bypass_square=true (the owner's preview URL) or `bypassSquare: true` in the API.
+ * starts the free trial through the fake checkout (BILLING=fake), publishes it and connects the demo
+ * point of sale (POS=demo, no location: Test cards), all with an Origin header equal to the server
+ * URL: customers reach it like any published survey.
  */
 export async function createReachableSurvey(baseUrl: string, displayName = 'Bench Bakery'): Promise<ReachableSurvey> {
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
@@ -135,6 +135,26 @@ export async function createReachableSurvey(baseUrl: string, displayName = 'Benc
   const completed = await post('/api/subscription-complete', { setupIntentId });
   if (completed.status !== 200) throw new Error(`completing the trial failed: ${await describe(completed)}`);
   await completed.arrayBuffer();
+  // Published means published (issue 14): customers reach only a survey its owner published.
+  const published = await post('/api/survey/publish', { surveyId: survey.id });
+  if (published.status !== 200) throw new Error(`publishing the survey failed: ${await describe(published)}`);
+  await published.arrayBuffer();
+  // Customers reach a published survey once Square is connected (the spec's Available): the demo
+  // point of sale's consent (POS=demo), as an owner clicks through it; no location, so Test cards.
+  const auth = await fetch(`${baseUrl}/api/square/auth`, { headers: { cookie, Origin: baseUrl }, redirect: 'manual' });
+  const consent = auth.headers.get('Location');
+  if (auth.status !== 302 || !consent?.includes('state=')) throw new Error(`starting the Square connection failed: ${await describe(auth)}`);
+  const allow = await fetch(new URL(consent, baseUrl), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseUrl, cookie },
+    body: new URLSearchParams({ state: new URL(consent, baseUrl).searchParams.get('state')!, intent: 'allow' }).toString(),
+    redirect: 'manual',
+  });
+  const callback = allow.headers.get('Location');
+  if (allow.status !== 302 || !callback?.includes('code=')) throw new Error(`the demo consent failed: ${await describe(allow)}`);
+  const connected = await fetch(new URL(callback, baseUrl), { headers: { cookie }, redirect: 'manual' });
+  if (connected.status !== 302) throw new Error(`the Square callback failed: ${await describe(connected)}`);
+  await connected.arrayBuffer();
   // The proof is that the page now renders.
   const reachable = { cookie, businessId: survey.businessId, surveyId: survey.id, email };
   const page = await fetch(baseUrl + previewPath(reachable));

@@ -2,9 +2,9 @@
  * Survey submissions under load (issue 4): starts the production server with its job queue (as
  * `npm start` does; the embedded PostgreSQL by default, or with --postgres a freshly created database on the
  * local PostgreSQL, dropped afterwards), creates a survey a customer can reach (owner sign-up,
- * survey, free trial), then POSTs --count submissions with distinct customer emails to
- * `POST /api/survey/submit/{businessId}/{surveyId}` with `bypassSquare: true` (Square cannot be
- * connected yet), --concurrency at a time. Reports submissions/s, latency p50/p90/p99 and the
+ * survey, free trial, published, the demo point of sale connected), then POSTs --count submissions
+ * with distinct customer emails to `POST /api/survey/submit/{businessId}/{surveyId}` (the
+ * `bypassSquare: true` they send is ignored without the owner's session), --concurrency at a time. Reports submissions/s, latency p50/p90/p99 and the
  * server's CPU, then stops the server and checks in its database that nothing was lost: one stored
  * `survey_responses` row and one queued pg-boss `reward-issue` job per 201 (the same response ids),
  * and no extra ones.
@@ -186,7 +186,7 @@ async function main() {
   cleanups.push(() => server.stop({ keepDataDir: true }));
   await waitFor200(server, '/healthz', 90_000);
   const target = await createReachableSurvey(server.url);
-  console.log(`  survey ${target.surveyId} of business ${target.businessId} (free trial, bypassSquare)`);
+  console.log(`  survey ${target.surveyId} of business ${target.businessId} (free trial, published, demo point of sale)`);
 
   const quietBefore = maxWait > 0 ? await waitForQuiet(maxWait) : null;
   const { value: outcomes, cost } = await measureRun(server, pgdb, () => submitAll(server, target, count, concurrency));
