@@ -85,6 +85,22 @@ export async function listIssuances(em: EntityManager, options: { businessId?: s
   }));
 }
 
+/** An issued card whose email is the step left (failed or pending): the fields both lists show. */
+function emailStage(i: GiftCardIssuance) {
+  return {
+    stage: 'email' as const,
+    surveyResponseId: i.surveyResponseId,
+    issuanceId: i.id,
+    customerName: i.customerName ?? null,
+    customerEmail: i.customerEmail,
+    rewardTier: i.rewardTier,
+    rewardValue: i.rewardValue,
+    giftCardNumber: i.giftCardNumber,
+    attempts: i.emailAttempts,
+    lastError: i.emailLastError ?? null,
+  };
+}
+
 /**
  * Rewards marked failed, newest first: a card that could not be issued (its request failed and no
  * issuance exists) or an email that could not be sent (issued, not emailed, email failed).
@@ -135,18 +151,9 @@ export async function listFailures(em: EntityManager, options: { businessId?: st
       ];
     }),
     ...emails.map((i) => ({
-      stage: 'email' as const,
-      surveyResponseId: i.surveyResponseId,
-      issuanceId: i.id,
+      ...emailStage(i),
       businessId: i.businessId,
       businessName: names.get(i.businessId) ?? '',
-      customerName: i.customerName ?? null,
-      customerEmail: i.customerEmail,
-      rewardTier: i.rewardTier,
-      rewardValue: i.rewardValue,
-      giftCardNumber: i.giftCardNumber,
-      attempts: i.emailAttempts,
-      lastError: i.emailLastError ?? null,
       failedAt: i.emailFailedAt!.toISOString(),
     })),
   ];
@@ -215,16 +222,7 @@ export async function listPending(em: EntityManager, options: { businessId: stri
       since: r.submittedAt.toISOString(),
     })),
     ...emails.map((i) => ({
-      stage: 'email' as const,
-      surveyResponseId: i.surveyResponseId,
-      issuanceId: i.id,
-      customerName: i.customerName ?? null,
-      customerEmail: i.customerEmail,
-      rewardTier: i.rewardTier,
-      rewardValue: i.rewardValue,
-      giftCardNumber: i.giftCardNumber,
-      attempts: i.emailAttempts,
-      lastError: i.emailLastError ?? null,
+      ...emailStage(i),
       since: i.issuedAt.toISOString(),
     })),
   ];
