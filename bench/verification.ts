@@ -2,16 +2,20 @@
  * Screenshot verification (issue 13): scores a ScreenshotVerifier adapter on labelled fixture sets
  * and times it.
  *
- *   node bench/verification.ts [--set screenshots] [--set train] [--set holdout] [--set holdout2] [--cases]
- *                              [--workers 2] [--max-wait 120] [--json] [--verifier ocr|vision]
+ *   node bench/verification.ts [--set screenshots] [--set train] [--set train2] [--set holdout] [--set holdout2] [--set holdout3] [--cases]
+ *                              [--workers 2] [--max-wait 120] [--json] [--verifier ocr|vision] [--match REGEX]
+ *
+ * `--match REGEX` keeps the cases whose "id kind platform" matches (tuning sets only), e.g.
+ * `--match 'follow|tag'` for the social cases, `--match review` for the reviews.
  *
  * `--verifier vision` scores the hosted vision adapter instead (SCREENSHOT_VISION_API_KEY and
  * friends in the environment; every image of the chosen sets is sent to that service); the cold
  * start lines are the OCR pool's either way.
  *
  * Sets: `screenshots` (the small rendered set beside the judge, tests/fixtures/screenshots),
- * `train`, `holdout` and `holdout2` (the independent set, tests/fixtures/verification-set; holdout2
- * is a second held-out part drawn later with its own seed and wider looks). Default: screenshots
+ * `train`, `holdout`, `holdout2`, `train2` and `holdout3` (the independent set,
+ * tests/fixtures/verification-set; the last three were drawn later, each with its own seed and wider
+ * looks: two held-out parts and a second train part). Default: screenshots
  * and train. The holdouts are for the final measure only: never tune on them; their cases are
  * printed only with --cases.
  *
@@ -30,6 +34,8 @@ import {
   formatReport,
   loadScreenshotSet,
   loadVerificationSet,
+  VERIFICATION_PARTS,
+  type VerificationPart,
   report,
   runAll,
   runOne,
@@ -50,6 +56,7 @@ const { values: args } = parseArgs({
     verifier: { type: 'string', default: 'ocr' },
     'max-wait': { type: 'string', default: '120' },
     json: { type: 'boolean', default: false },
+    match: { type: 'string' },
   },
 });
 const workers = Math.max(1, Number(args.workers));
@@ -62,8 +69,8 @@ const rssKiB = () => procStatusKiB(process.pid)?.VmRSS ?? Math.round(process.mem
 
 function load(set: string): RunnerCase[] {
   if (set === 'screenshots') return loadScreenshotSet();
-  if (set === 'train' || set === 'holdout' || set === 'holdout2') return loadVerificationSet(set);
-  throw new Error(`unknown set ${set} (screenshots, train, holdout, holdout2)`);
+  if ((VERIFICATION_PARTS as readonly string[]).includes(set)) return loadVerificationSet(set as VerificationPart);
+  throw new Error(`unknown set ${set} (screenshots, ${VERIFICATION_PARTS.join(', ')})`);
 }
 
 const busy = Number(args['max-wait']) > 0 ? await waitForQuiet(Number(args['max-wait'])) : null;
@@ -94,7 +101,9 @@ if (verifier instanceof OcrScreenshotVerifier) await verifier.warmUp();
 const rssWarm = rssKiB();
 const reports: Record<string, Report> = {};
 for (const set of sets) {
-  const cases = load(set);
+  const match = args.match === undefined ? null : new RegExp(args.match);
+  if (match && set.startsWith('holdout')) throw new Error('--match is for tuning sets: a holdout is measured whole');
+  const cases = load(set).filter((c) => !match || match.test(`${c.id} ${c.kind} ${c.platform}`));
   if (cases.length === 0) {
     log(`\n${set}: no cases found`);
     continue;
