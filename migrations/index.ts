@@ -15,6 +15,7 @@ import { Migration20261124121000ReviewPolicy } from './Migration20261124121000Re
 import { Migration20261124123000Trust } from './Migration20261124123000Trust.ts';
 import { Migration20261124130000ResponseQuestions } from './Migration20261124130000ResponseQuestions.ts';
 import { Migration20261124140000HostedVision } from './Migration20261124140000HostedVision.ts';
+import { Migration20261124170000ImageFingerprint } from './Migration20261124170000ImageFingerprint.ts';
 
 /** Every migration in order. Listed explicitly so the server, the CLI and tests load the same set. */
 export const migrationsList = [
@@ -35,4 +36,5 @@ export const migrationsList = [
   { name: 'Migration20261124123000Trust', class: Migration20261124123000Trust },
   { name: 'Migration20261124130000ResponseQuestions', class: Migration20261124130000ResponseQuestions },
   { name: 'Migration20261124140000HostedVision', class: Migration20261124140000HostedVision },
+  { name: 'Migration20261124170000ImageFingerprint', class: Migration20261124170000ImageFingerprint },
 ];

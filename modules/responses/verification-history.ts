@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { isSameCapture } from '../verification/fingerprint.ts';
 import type { VerificationHistory } from '../verification/port.ts';
 import { isUuid } from '../shared/ids.ts';
 import { REVIEW_TEXT_KEY_MAX, ScreenshotVerification } from './entities.ts';
@@ -10,7 +11,8 @@ export function reviewTextKey(normalisedText: string): string {
 }
 
 /**
- * VerificationHistory over `screenshot_verifications` (ADR 015): an image or a review text is
+ * VerificationHistory over `screenshot_verifications` (ADR 015): an image (or a lossy copy of it,
+ * by its fingerprint, ADR 067) or a review text is
  * rewarded for a business when a row of that business with it has been used by a submission
  * (`survey_response_id` set). One process-wide instance; each lookup forks its own EntityManager
  * from `em` (the root's), so it never touches a request's unit of work.
@@ -25,6 +27,15 @@ export function createDatabaseVerificationHistory(
     isUuid(where.businessId) && (await em.fork().count(ScreenshotVerification, { ...where, surveyResponseId: usedBy })) > 0;
   return {
     isImageRewarded: (businessId, imageHash) => used({ businessId, imageHash }),
+    // Every rewarded fingerprint of the business, compared here (ADR 067: a few ms each; a
+    // business has a few hundred rewards a year at most).
+    isCopyRewarded: async (businessId, imageFingerprint) => {
+      if (!isUuid(businessId)) return false;
+      const rows = await em
+        .fork()
+        .find(ScreenshotVerification, { businessId, surveyResponseId: usedBy, imageFingerprint: { $ne: null } }, { fields: ['imageFingerprint'], populate: ['imageFingerprint'] });
+      return rows.some((row) => row.imageFingerprint !== null && row.imageFingerprint !== undefined && isSameCapture(imageFingerprint, row.imageFingerprint));
+    },
     isReviewTextRewarded: (businessId, normalisedText) => used({ businessId, normalisedReviewText: reviewTextKey(normalisedText) }),
   };
 }

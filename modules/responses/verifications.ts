@@ -128,6 +128,7 @@ export async function verifyScreenshot(deps: Deps, input: VerifyInput): Promise<
       uploadKey: stored.upload.key,
       imageHash: evidence.imageHash,
       perceptualHash: phash,
+      imageFingerprint: evidence.imageFingerprint ?? null,
       normalisedReviewText: evidence.normalisedReviewText ? reviewTextKey(evidence.normalisedReviewText) : null,
       reviewText: evidence.reviewText ?? null,
       starRating: evidence.starRating ?? null,

@@ -1,3 +1,4 @@
+import { isSameCapture } from './fingerprint.ts';
 import type { VerificationEvidence, VerificationHistory } from './port.ts';
 
 /**
@@ -7,14 +8,20 @@ import type { VerificationEvidence, VerificationHistory } from './port.ts';
 export class InMemoryVerificationHistory implements VerificationHistory {
   private readonly images = new Set<string>();
   private readonly texts = new Set<string>();
+  private readonly fingerprints = new Map<string, string[]>();
 
-  markRewarded(businessId: string, evidence: Partial<Pick<VerificationEvidence, 'imageHash' | 'normalisedReviewText'>>): void {
+  markRewarded(businessId: string, evidence: Partial<Pick<VerificationEvidence, 'imageHash' | 'imageFingerprint' | 'normalisedReviewText'>>): void {
     if (evidence.imageHash) this.images.add(`${businessId}\u0000${evidence.imageHash}`);
+    if (evidence.imageFingerprint) this.fingerprints.set(businessId, [...(this.fingerprints.get(businessId) ?? []), evidence.imageFingerprint]);
     if (evidence.normalisedReviewText) this.texts.add(`${businessId}\u0000${evidence.normalisedReviewText}`);
   }
 
   async isImageRewarded(businessId: string, imageHash: string): Promise<boolean> {
     return this.images.has(`${businessId}\u0000${imageHash}`);
+  }
+
+  async isCopyRewarded(businessId: string, imageFingerprint: string): Promise<boolean> {
+    return (this.fingerprints.get(businessId) ?? []).some((stored) => isSameCapture(imageFingerprint, stored));
   }
 
   async isReviewTextRewarded(businessId: string, normalisedText: string): Promise<boolean> {
@@ -24,11 +31,13 @@ export class InMemoryVerificationHistory implements VerificationHistory {
   clear(): void {
     this.images.clear();
     this.texts.clear();
+    this.fingerprints.clear();
   }
 }
 
 /** A history in which nothing was ever rewarded. */
 export const EMPTY_VERIFICATION_HISTORY: VerificationHistory = {
   isImageRewarded: async () => false,
+  isCopyRewarded: async () => false,
   isReviewTextRewarded: async () => false,
 };

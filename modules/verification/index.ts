@@ -7,3 +7,4 @@ export * from './history.ts';
 export * from './judge.ts';
 export * from './text.ts';
 export * from './verify.ts';
+export * from './fingerprint.ts';

@@ -107,6 +107,13 @@ export type VerificationEvidence = {
    * Store it with the reward so `VerificationHistory.isImageRewarded` can find it.
    */
   imageHash: string;
+  /**
+   * The picture's fingerprint (`fingerprint.ts`, ADR 067): a small greyscale thumbnail that finds a
+   * lossy copy (re-saved as JPEG or WebP, downscaled, the status bar cropped) of a rewarded
+   * screenshot. Absent when the adapter does not decode images (the fake). Store it with the reward
+   * so `VerificationHistory.isCopyRewarded` can find it.
+   */
+  imageFingerprint?: string;
   /** The review's text as read from the screenshot (reviews only, when a body was found). */
   reviewText?: string;
   /** `normaliseReviewText(reviewText)`: the key to store for `isReviewTextRewarded`. */
@@ -134,10 +141,15 @@ export interface ScreenshotVerifier {
 /**
  * What has already earned a reward, per business. `modules/responses/verification-history.ts`
  * implements it over the database (`screenshot_verifications` rows used by a response keep
- * `evidence.imageHash` and `evidence.normalisedReviewText`); `InMemoryVerificationHistory` serves tests.
+ * `evidence.imageHash`, `evidence.imageFingerprint` and `evidence.normalisedReviewText`); `InMemoryVerificationHistory` serves tests.
  */
 export interface VerificationHistory {
   isImageRewarded(businessId: string, imageHash: string): Promise<boolean>;
+  /**
+   * Whether a rewarded image of this business is the same capture as the one with this
+   * fingerprint, re-saved (`isSameCapture`): not merely another screenshot of the same screen.
+   */
+  isCopyRewarded(businessId: string, imageFingerprint: string): Promise<boolean>;
   /** `normalisedText` is always the output of `normaliseReviewText`. */
   isReviewTextRewarded(businessId: string, normalisedText: string): Promise<boolean>;
 }

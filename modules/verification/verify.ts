@@ -62,6 +62,8 @@ async function judgeCloser(reading: Extract<ScreenshotReading, { kind: 'read' }>
 export type OpenedScreenshot = {
   /** 'sha256:<hex>' identity of the picture (see VerificationEvidence.imageHash). */
   imageHash: string;
+  /** Its fingerprint (VerificationEvidence.imageFingerprint), when the reader decoded it. */
+  imageFingerprint?: string;
   /** Reads the text (and star rows); null when the bytes are not an image we can decode. */
   read: (() => Promise<ScreenshotReading>) | null;
 };
@@ -75,18 +77,24 @@ function result(verdict: Verdict, evidence: VerificationEvidence): VerificationR
   return { isValid: false, rejectionReason: verdict.reason, rejectionCode: verdict.code, evidence };
 }
 
+/** The same picture, or a lossy copy of it (ADR 067), already earned a reward at this business. */
+async function rewardedPicture(history: VerificationHistory, businessId: string, opened: OpenedScreenshot): Promise<boolean> {
+  if (await history.isImageRewarded(businessId, opened.imageHash)) return true;
+  return opened.imageFingerprint ? history.isCopyRewarded(businessId, opened.imageFingerprint) : false;
+}
+
 const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
 
 export async function verifyReviewWith(reader: ScreenshotReader, history: VerificationHistory, request: ReviewVerificationRequest): Promise<VerificationResult> {
   if (!REVIEW_PLATFORMS.includes(request.platform)) throw new TypeError(`unknown review platform ${String(request.platform)}`);
   const opened = await reader.open(request.image);
-  const evidence: VerificationEvidence = { imageHash: opened.imageHash };
+  const evidence: VerificationEvidence = { imageHash: opened.imageHash, ...(opened.imageFingerprint ? { imageFingerprint: opened.imageFingerprint } : {}) };
   if (blank(request.reviewerName)) return result(missingField('reviewerName', request.platform), evidence);
   if (blank(request.reviewLink)) return result(missingField('reviewLink', request.platform), evidence);
   const link = checkReviewLink(request.platform, request.reviewLink, { name: request.businessName, handle: request.businessHandle });
   if (!link.ok) return result(link, evidence);
   if (!opened.read) return result(unreadableImage(), evidence);
-  if (await history.isImageRewarded(request.businessId, opened.imageHash)) return result(duplicateImage(request.businessName), evidence);
+  if (await rewardedPicture(history, request.businessId, opened)) return result(duplicateImage(request.businessName), evidence);
 
   const first = await opened.read();
   if (first.kind === 'timeout') return result(ocrTimeout(), evidence);
@@ -115,12 +123,12 @@ export async function verifySocialWith(reader: ScreenshotReader, history: Verifi
     throw new TypeError(`unknown verification type ${String(request.verificationType)}`);
   }
   const opened = await reader.open(request.image);
-  const evidence: VerificationEvidence = { imageHash: opened.imageHash };
+  const evidence: VerificationEvidence = { imageHash: opened.imageHash, ...(opened.imageFingerprint ? { imageFingerprint: opened.imageFingerprint } : {}) };
   if (!normaliseHandle(request.businessHandle)) return result(missingField('businessHandle', request.platform), evidence);
   // The spec requires the customer's handle for follows too, although only a tag shows it.
   if (!normaliseHandle(request.userHandle)) return result(missingField('userHandle', request.platform, request.verificationType), evidence);
   if (!opened.read) return result(unreadableImage(), evidence);
-  if (await history.isImageRewarded(request.businessId, opened.imageHash)) return result(duplicateImage(request.businessName), evidence);
+  if (await rewardedPicture(history, request.businessId, opened)) return result(duplicateImage(request.businessName), evidence);
 
   const first = await opened.read();
   if (first.kind === 'timeout') return result(ocrTimeout(), evidence);

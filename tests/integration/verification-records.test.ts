@@ -4,7 +4,7 @@
  * uses a row by id. The root's verifier is the FakeScreenshotVerifier (tests/setup/test-root.ts),
  * except in the last block, which runs the real OCR verifier on a fixture screenshot.
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
@@ -506,4 +506,37 @@ describe('screenshot verification records (OCR verifier)', () => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ isValid: false, rejectionReason: expect.stringContaining('already been used for a reward at Crumb & Co Bakery') });
   }, 60_000);
+
+  it("refuses a lossy copy of a follow screenshot that earned (ADR 067), not another customer's screenshot of the same profile", async () => {
+    const dir = path.join(import.meta.dirname, '../fixtures/verification-set/images/train2');
+    const original = await readFile(path.join(dir, 't2-instagram-follow-dup-01-earlier.png'));
+    const maple = await openShop(app, 'Maple & Rye Kitchen', { socialHandles: { instagram: '@mapleandrye' } });
+    const follow = async (image: Buffer, type: string, userHandle: string) => {
+      const res = await callVerify(app, 'social', jsonRequest('/api/verify-social', { ...maple, bypassSquare: true, platform: 'instagram', userHandle, verificationType: 'follow', screenshot: dataUrl(image, type) }));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as VerifyBody;
+    };
+    const first = await follow(original, 'image/png', '@kenji.w');
+    expect(first, JSON.stringify(first)).toMatchObject({ isValid: true });
+    expect((await app.root.db.orm.em.fork().findOneOrFail(ScreenshotVerification, { id: first.verificationId }, { populate: ['imageFingerprint'] })).imageFingerprint).toMatch(/^fp1:192x416:/);
+    const earned = await submit(app, maple, { overall_rating: 5, social_instagram_handle: '@kenji.w', social_instagram_screenshot: first.verificationId }, 'kenji@example.com');
+    expect(earned.status, JSON.stringify(earned.body)).toBe(201);
+
+    // The same picture re-saved as a JPEG (the set's own copy), and downscaled to WebP with the status bar cut off.
+    const copies = [
+      await readFile(path.join(dir, 't2-instagram-follow-dup-01.jpg')),
+      await sharp(original).extract({ left: 0, top: 141, width: 1290, height: 2796 - 141 }).resize({ width: 720 }).webp({ quality: 75 }).toBuffer(),
+    ];
+    for (const [i, copy] of copies.entries()) {
+      const body = await follow(copy, i === 0 ? 'image/jpeg' : 'image/webp', '@kenji.w');
+      expect(body, `copy ${i}`).toMatchObject({ isValid: false, rejectionCode: 'duplicate', rejectionReason: expect.stringContaining('already been used for a reward at Maple & Rye Kitchen') });
+    }
+
+    // Another customer's screenshot of the same profile, a few minutes later: only the clock differs.
+    const later = await sharp(original)
+      .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80"><rect width="200" height="80" fill="#fff"/><text x="16" y="56" font-family="DejaVu Sans" font-weight="bold" font-size="46" fill="#000">3:58</text></svg>'), left: 80, top: 24 }])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    expect(await follow(later, 'image/jpeg', '@li.wei'), "another customer's capture").toMatchObject({ isValid: true, rejectionCode: null });
+  }, 90_000);
 });
