@@ -5,7 +5,7 @@
  * See `preprocess.ts` for the image hash and `TesseractPool.ts` for the pool.
  */
 import { EMPTY_VERIFICATION_HISTORY, type OcrLine, type OcrText, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, verifyReviewWith, verifySocialWith, type OpenedScreenshot, type ScreenshotReader, type ScreenshotReading } from '../../modules/verification/index.ts';
-import { dominantColour, openScreenshot, type DecodedScreenshot } from './preprocess.ts';
+import { dominantColour, openScreenshot, screenToOcr, type DecodedScreenshot } from './preprocess.ts';
 import { findStarRows } from './stars.ts';
 import { OcrTimeoutError, TesseractPool, type TesseractPoolOptions } from './TesseractPool.ts';
 import { z } from 'zod';
@@ -75,9 +75,28 @@ export function sampleButtonFills(ocr: OcrText, decoded: Pick<DecodedScreenshot,
 
 /** An OCR reading of a cut-out moved back to where the cut-out was. */
 function offset(ocr: OcrText, left: number, top: number): OcrText {
-  const move = (b: OcrLine['bbox']) => ({ x0: b.x0 + left, y0: b.y0 + top, x1: b.x1 + left, y1: b.y1 + top });
+  return placed(ocr, (x, y) => ({ x: x + left, y: y + top }));
+}
+
+/**
+ * An OCR reading of a transformed cut-out (moved, scaled, turned) put back with `to`: each box keeps
+ * its shape, scaled, about its mapped centre (a level line stays a level line of its own height).
+ */
+function placed(ocr: OcrText, to: (x: number, y: number) => { x: number; y: number }): OcrText {
+  const move = (b: OcrLine['bbox']) => {
+    const cx = (b.x0 + b.x1) / 2;
+    const cy = (b.y0 + b.y1) / 2;
+    const c = to(cx, cy);
+    const unit = to(cx + 1, cy);
+    const k = Math.hypot(unit.x - c.x, unit.y - c.y);
+    const hw = ((b.x1 - b.x0) * k) / 2;
+    const hh = ((b.y1 - b.y0) * k) / 2;
+    return { x0: c.x - hw, y0: c.y - hh, x1: c.x + hw, y1: c.y + hh };
+  };
   return { ...ocr, lines: ocr.lines.map((l) => ({ ...l, bbox: move(l.bbox), words: l.words.map((w) => ({ ...w, bbox: move(w.bbox) })) })) };
 }
+
+const compactText = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}@]/gu, '');
 
 /** First-pass lines read at least this confidently are blanked out before the closer passes. */
 const SURE_LINE_CONFIDENCE = 60;
@@ -131,8 +150,18 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
         lines.push(line);
         continue;
       }
-      // A clearer reading replaces: a first-pass line read poorly, or another closer pass's reading of the same spot.
-      if (overlapping.every((l) => (!firstLines.has(l) || l.confidence < SURE_LINE_CONFIDENCE) && line.confidence > l.confidence + 10)) {
+      // A clearer reading replaces: a first-pass line read poorly, or another closer pass's reading
+      // of the same spot; so does a longer reading of the same line, the text read before and more
+      // ('Coffee date at @bluedoo' cut where the picture behind turns pale).
+      const longer = compactText(line.text);
+      const extends_ = (l: OcrLine) => line.confidence >= 80 && longer.length >= compactText(l.text).length + 3 && longer.includes(compactText(l.text));
+      // Another closer pass's shorter reading inside this one's span ('Coffee da', 'gue #local') gives way too.
+      const slack = (line.bbox.y1 - line.bbox.y0) / 2;
+      const spans = (l: OcrLine) => line.confidence >= 80 && longer.length >= compactText(l.text).length + 3 && line.bbox.x0 <= l.bbox.x0 + slack && line.bbox.x1 >= l.bbox.x1 - slack;
+      // A clearer reading is not a fragment of the line ('Foli' does not replace '( Following').
+      const clearer = (l: OcrLine) => line.confidence > l.confidence + 10 && longer.length >= 0.6 * compactText(l.text).length;
+      const replaces = (l: OcrLine) => (firstLines.has(l) && l.confidence >= SURE_LINE_CONFIDENCE ? extends_(l) : clearer(l) || extends_(l) || (!firstLines.has(l) && spans(l)));
+      if (overlapping.every(replaces)) {
         for (const l of overlapping) lines.splice(lines.indexOf(l), 1);
         lines.push(line);
       }
@@ -193,26 +222,39 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
       sampleButtonFills(ocr, decoded);
       const starRows = findStarRows(decoded.stars).map((row) => ({ ...row, y: row.y * decoded.starToOcr }));
       const more = async (): Promise<ScreenshotReading> => {
-        // Two sparse-text passes over what the first pass left: the greyscale image (labels inside
+        // Sparse-text passes over what the first pass left: the greyscale image (labels inside
         // buttons, text automatic segmentation skipped) and the white-text mask (captions, stickers
-        // and overlays on photos and videos), run side by side on the pool.
+        // and overlays on photos and videos), run side by side on the pool; and over the whole
+        // light-text mask (light text over a pale picture, which the first pass cuts short).
         const heights = ocr.lines.map((l) => l.bbox.y1 - l.bbox.y0).sort((a, b) => a - b);
         const lineHeight = heights[Math.floor(heights.length / 2)] ?? 40;
         const images = await decoded.closer(
           ocr.lines.filter((l) => l.confidence >= SURE_LINE_CONFIDENCE).map((l) => l.bbox),
           lineHeight,
+          { bands: ocr.lines.filter((l) => l.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 3).length < 3 },
         );
         let readings: OcrText[];
+        let screenReading: OcrText | null = null;
         try {
           const sparse = [images.grey, images.whiteText].map(async (image) => tsvToOcrText(await this.pool.recognize(image, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth, decoded.ocrHeight));
           // ... and each row of ink left as a single line (7).
           const rows = images.rows.map(async (row) => offset(tsvToOcrText(await this.pool.recognize(row.image, this.ocrTimeoutMs, { pageSegMode: 7 }), decoded.ocrWidth, decoded.ocrHeight), row.left, row.top));
-          readings = await Promise.all([...sparse, ...rows]);
+          // ... and, in a photo of a phone, its screen cut out and enlarged (small, unevenly lit text).
+          const { screen } = images;
+          const photo = screen ? (async () => placed(tsvToOcrText(await this.pool.recognize(screen.image, this.ocrTimeoutMs, { adaptiveThreshold: true }), decoded.ocrWidth, decoded.ocrHeight), (x, y) => screenToOcr(screen, x, y)))() : null;
+          // ... and, when the first pass read next to nothing, each band of the image as a page
+          // (before the other passes: whole lines read in context, not replaced by fragments).
+          const bands = images.bands.map(async (band) => offset(tsvToOcrText(await this.pool.recognize(band.image, this.ocrTimeoutMs, { pageSegMode: 3 }), decoded.ocrWidth, decoded.ocrHeight), band.left, band.top));
+          // The light-text mask last: it adds what nothing else read, or a longer reading of a line.
+          const light = (async () => tsvToOcrText(await this.pool.recognize(images.lightText, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth, decoded.ocrHeight))();
+          [screenReading, ...readings] = await Promise.all([photo, ...bands, ...sparse, ...rows, light]);
         } catch (error) {
           if (error instanceof OcrTimeoutError) return { kind: 'timeout' };
           throw error;
         }
-        const merged = mergeReadings(ocr, readings);
+        // The screen's enlarged reading, where there is one, is the base (it read the screen whole);
+        // the first pass adds what lies outside it, then the other passes what both missed.
+        const merged = screenReading ? mergeReadings({ ...ocr, lines: screenReading.lines }, [ocr, ...readings]) : mergeReadings(ocr, readings);
         merged.background = decoded.background;
         sampleButtonFills(merged, decoded);
         return { kind: 'read', ocr: merged, starRows };

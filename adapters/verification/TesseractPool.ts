@@ -79,9 +79,10 @@ export class TesseractPool {
    * OCR of one image (PNG/JPEG bytes) as tesseract TSV (words with line numbers and boxes).
    * Rejects with OcrTimeoutError after `timeoutMs` of OCR, and with the worker's error otherwise.
    * `pageSegMode` overrides the pool's mode for this image only (11, sparse text, finds words that
-   * automatic segmentation skips: labels inside buttons, captions over a photo).
+   * automatic segmentation skips: labels inside buttons, captions over a photo); `adaptiveThreshold`
+   * binarises by tiles (uneven lighting).
    */
-  async recognize(image: Buffer, timeoutMs: number, options: { pageSegMode?: number } = {}): Promise<string> {
+  async recognize(image: Buffer, timeoutMs: number, options: { pageSegMode?: number; adaptiveThreshold?: boolean } = {}): Promise<string> {
     await this.acquire();
     let gen: Generation | null = null;
     try {
@@ -90,7 +91,12 @@ export class TesseractPool {
       await gen.ready;
       // The worker passes options it does not know on to tesseract as parameters for this job only
       // (tesseract.js's worker-script recognize()); its types list only its own options.
-      const params = (options.pageSegMode !== undefined ? { tessedit_pageseg_mode: String(options.pageSegMode) } : {}) as Partial<RecognizeOptions>;
+      const params = {
+        ...(options.pageSegMode !== undefined ? { tessedit_pageseg_mode: String(options.pageSegMode) } : {}),
+        // Leptonica's adaptive Otsu (tiles) instead of one threshold for the whole image: text under
+        // glare or a light-to-dark gradient (a photographed screen) keeps its contrast.
+        ...(options.adaptiveThreshold ? { thresholding_method: '1' } : {}),
+      } as Partial<RecognizeOptions>;
       const job = gen.scheduler.addJob('recognize', image, params, { text: false, tsv: true });
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixtureImage } from '../../tests/fixtures/screenshots/cases.ts';
 import { joinRows, mergeReadings, tsvToOcrText } from './OcrScreenshotVerifier.ts';
-import { bytesHash, decodeScreenshot, stretchContrast, whiteTextMask } from './preprocess.ts';
+import { bytesHash, decodeScreenshot, lightTextMask, openScreenshot, outlinedLabels, screenRegion, stretchContrast, whiteTextMask } from './preprocess.ts';
 
 describe('decodeScreenshot', () => {
   const png = fixtureImage('google-review-ana.png');
@@ -112,6 +112,30 @@ describe('the closer reading (ADR 045)', () => {
     expect(merged.lines.map((l) => l.text)).toEqual(['Little Fig', 'Seguindo', '@lapetiteboulangerie']);
   });
 
+  it('replaces a confident first-pass line cut short with a longer reading of it, and shorter closer readings inside its span', () => {
+    const first = { width: 1080, height: 2000, lines: [line([word('Coffee', 40, 100, 160, 140), word('date', 170, 100, 250, 140), word('at', 260, 100, 300, 140), word('@bluedoo', 310, 100, 480, 140)])] };
+    const piece = { width: 1080, height: 2000, lines: [line([word('café', 680, 102, 760, 140, 96)])] };
+    const whole = {
+      width: 1080,
+      height: 2000,
+      lines: [line([word('Coffee', 40, 100, 160, 140, 93), word('date', 170, 100, 250, 140, 93), word('at', 260, 100, 300, 140, 93), word('@bluedoorcafe', 310, 100, 600, 140, 93), word('#café', 620, 100, 755, 140, 93)])],
+    };
+    expect(mergeReadings(first, [piece, whole]).lines.map((l) => l.text)).toEqual(['Coffee date at @bluedoorcafe #café']);
+    // A longer line that does not contain the first reading does not replace it.
+    const other = { width: 1080, height: 2000, lines: [line([word('Coffee', 40, 100, 160, 140, 93), word('time', 170, 100, 250, 140, 93), word('at', 260, 100, 300, 140, 93), word('@bluedoorcafe', 310, 100, 600, 140, 93)])] };
+    expect(mergeReadings(first, [other]).lines.map((l) => l.text)).toEqual(['Coffee date at @bluedoo']);
+  });
+
+  it('does not replace a line with a confident fragment of it', () => {
+    const first = { width: 1080, height: 2000, lines: [line([word('we', 490, 380, 540, 420, 40), word('(', 700, 380, 720, 420, 50), word('Following', 740, 380, 1000, 420, 70)])] };
+    const fragment = { width: 1080, height: 2000, lines: [line([word('Foli', 764, 396, 860, 420, 90)])] };
+    expect(mergeReadings(first, [fragment]).lines.map((l) => l.text)).toEqual(['we ( Following']);
+  });
+
+  it('makes a light-text mask: pixels clearly lighter than around them', () => {
+    expect([...lightTextMask(new Uint8Array([200, 200, 120, 250]), new Uint8Array([150, 190, 60, 240]))]).toEqual([0, 255, 255, 255]);
+  });
+
   it('makes a white-text mask: white captions black, everything else white', () => {
     const rgb = { width: 3, height: 1, data: new Uint8Array([255, 255, 255, 250, 240, 200, 20, 20, 20]) };
     expect([...whiteTextMask(rgb)]).toEqual([0, 255, 255]);
@@ -127,5 +151,104 @@ describe('the closer reading (ADR 045)', () => {
     const { grey: untouched, rows: all } = await decoded.closer([], 40);
     expect(all.length).toBeGreaterThan(0);
     expect((await sharp(untouched).stats()).channels[0]!.min).toBeLessThan(100);
+  });
+
+  it('cuts the image into three overlapping bands only when asked (the first pass read next to nothing)', async () => {
+    const decoded = (await decodeScreenshot(fixtureImage('google-review-ana.png')))!;
+    expect((await decoded.closer([], 40)).bands).toEqual([]);
+    const { bands } = await decoded.closer([], 40, { bands: true });
+    expect(bands.map((b) => b.top)).toEqual([0, Math.round(decoded.ocrHeight * 0.25), Math.round(decoded.ocrHeight * 0.5)]);
+    expect((await sharp(bands[2]!.image).metadata()).height).toBe(decoded.ocrHeight - Math.round(decoded.ocrHeight * 0.5));
+  });
+});
+
+describe('outlinedLabels', () => {
+  // A 400 x 100 white strip: a round icon (40 x 40 at x 10), then an outlined pill (x 100-380,
+  // y 10-90) with a 'label' of ink inside (x 180-300, y 40-60).
+  const width = 400;
+  const grey = new Uint8Array(width * 100).fill(255);
+  const ink = (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) grey[y * width + x] = 0;
+  };
+  ink(10, 30, 50, 70);
+  ink(100, 10, 380, 12);
+  ink(100, 88, 380, 90);
+  ink(100, 10, 102, 90);
+  ink(378, 10, 380, 90);
+  ink(180, 40, 300, 60);
+
+  it("cuts an outlined button's label out inside its outline, and leaves other ink alone", () => {
+    const [label, ...rest] = outlinedLabels(grey, width, { x0: 0, y0: 0, x1: 400, y1: 100 }, 30);
+    expect(rest).toEqual([]);
+    expect(label!.x0).toBeGreaterThan(102);
+    expect(label!.x1).toBeLessThan(378);
+    expect(label!.y0).toBeGreaterThan(12);
+    expect(label!.y1).toBeLessThan(88);
+    expect(label!.x0).toBeLessThanOrEqual(180);
+    expect(label!.x1).toBeGreaterThanOrEqual(300);
+  });
+
+  it('finds nothing in plain text', () => {
+    const text = new Uint8Array(width * 100).fill(255);
+    for (let x = 20; x < 380; x += 12) for (let y = 40; y < 60; y++) text[y * width + x] = 0;
+    expect(outlinedLabels(text, width, { x0: 0, y0: 0, x1: 400, y1: 100 }, 30)).toEqual([]);
+  });
+});
+
+describe('a photographed phone (screenRegion) and thumbnails', () => {
+  /** A page of 'text' bars on `page`, as a screenshot (`desk` null) or photographed on a desk. */
+  async function picture(page: string, desk: string | null): Promise<Buffer> {
+    const width = 1250;
+    const height = 1875;
+    const bars = Array.from({ length: 14 }, (_, i) => ({
+      input: { create: { width: 420 + (i % 3) * 60, height: 18, channels: 3 as const, background: page === '#ffffff' ? '#222222' : '#dddddd' } },
+      left: desk ? 330 : 60,
+      top: (desk ? 560 : 200) + i * 52,
+    }));
+    if (!desk) {
+      return sharp({ create: { width, height, channels: 3, background: page } }).composite(bars).png().toBuffer();
+    }
+    const bezel = { input: { create: { width: 700, height: 1300, channels: 3 as const, background: '#111111' } }, left: 275, top: 300 };
+    const screen = { input: { create: { width: 660, height: 1260, channels: 3 as const, background: page } }, left: 295, top: 320 };
+    return sharp({ create: { width, height, channels: 3, background: desk } }).composite([bezel, screen, ...bars]).png().toBuffer();
+  }
+  const small = async (image: Buffer) => {
+    const { data, info } = await sharp(image).removeAlpha().resize(540).raw().toBuffer({ resolveWithObject: true });
+    return { data: new Uint8Array(data), width: info.width, height: info.height };
+  };
+
+  it.each([
+    ['light', '#ffffff'],
+    ['dark', '#202124'],
+  ])('finds the screen (%s mode) of a phone photographed on a desk', async (_mode, page) => {
+    const box = screenRegion(await small(await picture(page, '#cbbfae')));
+    const k = 540 / 1250;
+    expect(box).not.toBeNull();
+    expect(box!.x0).toBeGreaterThanOrEqual(Math.floor(270 * k));
+    expect(box!.x1).toBeLessThanOrEqual(Math.ceil(980 * k));
+    expect((box!.x1 - box!.x0) / k).toBeGreaterThan(600);
+    expect((box!.y1 - box!.y0) / k).toBeGreaterThan(1100);
+  });
+
+  it('finds no screen in a screenshot, whose page reaches its edges', async () => {
+    expect(screenRegion(await small(await picture('#ffffff', null)))).toBeNull();
+    expect(screenRegion(await small(await picture('#202124', null)))).toBeNull();
+  });
+
+  it('offers the cut-out screen, enlarged, to the closer reading only for a photo', async () => {
+    const photo = await decodeScreenshot(await picture('#ffffff', '#cbbfae'));
+    const { screen } = await photo!.closer([], 40);
+    expect(screen).not.toBeNull();
+    expect(screen!.scale).toBeGreaterThan(1.5);
+    expect(screen!.left).toBeGreaterThan(200);
+    expect((await (await decodeScreenshot(await picture('#ffffff', null)))!.closer([], 40)).screen).toBeNull();
+  });
+
+  it('reads a thumbnail as no text (too small to read), not as whatever OCR makes of it', async () => {
+    const thumb = await sharp(fixtureImage('google-review-ana.png')).resize(150).png().toBuffer();
+    const opened = await openScreenshot(thumb, async () => {
+      throw new Error('a thumbnail must not reach OCR');
+    });
+    expect(await opened.read!()).toMatchObject({ kind: 'read', ocr: { lines: [] } });
   });
 });

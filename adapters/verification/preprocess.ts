@@ -1,6 +1,6 @@
 /**
- * Decoding a screenshot once, with sharp: its pixel hash, the greyscale image given to OCR and a
- * small RGB copy for counting stars.
+ * Decoding a screenshot once, with sharp: its pixel hash, its fingerprint, the greyscale image
+ * given to OCR and a small RGB copy for counting stars.
  *
  * Image hash: sha256 of the decoded pixels (EXIF orientation applied, alpha flattened onto white,
  * 8-bit sRGB), prefixed with the size, not of the uploaded bytes. Re-saving the same screenshot
@@ -8,12 +8,13 @@
  * re-encoding it) leaves the pixels and so the hash unchanged; a byte hash would be defeated by
  * any of those. A lossy copy (JPEG re-save, crop, resize) changes pixels: exact hashing cannot
  * catch it without also flagging different screenshots of look-alike screens (a perceptual hash
- * over a few dozen bits collides on white review cards), so that case is left to the review-text
- * check, which reads the same words off the copy.
+ * over a few dozen bits collides on white review cards), so that case is left to the picture's
+ * fingerprint (a 192-px greyscale thumbnail compared pixel by pixel after alignment, ADR 067) and,
+ * for reviews, to the review-text check, which reads the same words off the copy.
  */
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
-import type { OpenedScreenshot, ScreenshotReading } from '../../modules/verification/index.ts';
+import { encodeFingerprint, FINGERPRINT_MAX_HEIGHT, FINGERPRINT_WIDTH, type OpenedScreenshot, type ScreenshotReading } from '../../modules/verification/index.ts';
 
 /** Larger images are refused before decoding (a phone screenshot is 2-5 Mpx). */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -24,6 +25,12 @@ export const MAX_INPUT_PIXELS = 40_000_000;
  * nothing taller than MAX_OCR_HEIGHT is given to OCR.
  */
 export const MIN_OCR_WIDTH = 1080;
+/**
+ * Narrower than this, a phone screenshot is a thumbnail or a preview (every phone saves 640 px or
+ * more): its text is a few pixels high, so it reads as no text, and the customer is asked for the
+ * full screenshot instead of being told it is not a review.
+ */
+export const MIN_READABLE_WIDTH = 200;
 export const MAX_OCR_WIDTH = 1600;
 export const MAX_OCR_HEIGHT = 3600;
 const STAR_WIDTH = 540;
@@ -49,8 +56,14 @@ export type DecodedScreenshot = {
   /** The page's commonest colour. */
   background: { r: number; g: number; b: number };
   /** Makes the images of the closer reading (see `closerImages`). */
-  closer: (blank: readonly Box[], lineHeight: number) => Promise<{ grey: Buffer; whiteText: Buffer; rows: InkRow[] }>;
+  closer: (blank: readonly Box[], lineHeight: number, options?: { bands?: boolean }) => Promise<{ grey: Buffer; whiteText: Buffer; lightText: Buffer; rows: InkRow[]; screen: ScreenCrop | null; bands: InkRow[] }>;
 };
+
+/**
+ * A phone's screen photographed on a desk, cut out, enlarged (`enlarged`: its size then) and turned
+ * level (`tilt` degrees undone; `size`: the image's size after), for OCR; `screenToOcr` maps back.
+ */
+export type ScreenCrop = { image: Buffer; left: number; top: number; scale: number; tilt: number; size: { width: number; height: number }; enlarged: { width: number; height: number } };
 
 type Box = { x0: number; y0: number; x1: number; y1: number };
 
@@ -70,6 +83,16 @@ export function whiteTextMask(rgb: Rgb): Buffer {
     const min = r < g ? (r < b ? r : b) : g < b ? g : b;
     mask[i] = max > 238 && max - min < 18 ? 0 : 255;
   }
+  return mask;
+}
+
+/**
+ * Pixels of light text over a varying background: lighter than the blurred image around them by a
+ * clear margin, and light themselves (black on white for OCR, the rest white).
+ */
+export function lightTextMask(grey: Uint8Array, around: Uint8Array): Buffer {
+  const mask = Buffer.alloc(grey.length);
+  for (let i = 0; i < grey.length; i++) mask[i] = grey[i]! - around[i]! > 28 && grey[i]! > 150 ? 0 : 255;
   return mask;
 }
 
@@ -125,6 +148,59 @@ export function inkRows(grey: Uint8Array, width: number, height: number, lineHei
   return boxes.slice(0, max);
 }
 
+/**
+ * Inside a row of ink, the labels of outlined buttons: a segment of ink (columns with ink, split by
+ * gaps of half a line) at least twice as wide as tall whose top and bottom rows of ink run across
+ * most of it (an outline: X's 'Following' pill, TikTok's 'Message' box), cut inside the outline.
+ * OCR reads nothing off a label with its outline around it; cut out, it reads it.
+ */
+export function outlinedLabels(grey: Uint8Array, width: number, box: Box, lineHeight: number): Box[] {
+  const inkAt = (x: number, y: number) => grey[y * width + x]! < 110;
+  const columns: boolean[] = [];
+  for (let x = box.x0; x < box.x1; x++) {
+    let ink = false;
+    for (let y = box.y0; y < box.y1 && !ink; y++) ink = inkAt(x, y);
+    columns.push(ink);
+  }
+  const segments: Array<[number, number]> = [];
+  const split = Math.max(2, lineHeight * 0.5);
+  let runStart = -1;
+  let lastInk = -1;
+  columns.forEach((ink, i) => {
+    if (!ink) return;
+    if (runStart < 0) runStart = i;
+    else if (i - lastInk > split) {
+      segments.push([box.x0 + runStart, box.x0 + lastInk + 1]);
+      runStart = i;
+    }
+    lastInk = i;
+  });
+  if (runStart >= 0) segments.push([box.x0 + runStart, box.x0 + lastInk + 1]);
+  const labels: Box[] = [];
+  for (const [x0, x1] of segments) {
+    let top = -1;
+    let bottom = -1;
+    for (let y = box.y0; y < box.y1; y++) {
+      let ink = false;
+      for (let x = x0; x < x1 && !ink; x++) ink = inkAt(x, y);
+      if (ink) {
+        if (top < 0) top = y;
+        bottom = y;
+      }
+    }
+    const h = bottom - top + 1;
+    if (top < 0 || x1 - x0 < 2 * h || h < lineHeight) continue;
+    const across = (y: number) => {
+      let n = 0;
+      for (let x = x0; x < x1; x++) if (inkAt(x, y) || inkAt(x, Math.min(y + 1, bottom)) || inkAt(x, Math.max(y - 1, top))) n++;
+      return n / (x1 - x0);
+    };
+    if (across(top + 1) < 0.6 || across(bottom - 1) < 0.6) continue;
+    labels.push({ x0: Math.round(x0 + 0.3 * h), y0: Math.round(top + 0.2 * h), x1: Math.round(x1 - 0.3 * h), y1: Math.round(bottom + 1 - 0.2 * h) });
+  }
+  return labels;
+}
+
 /** Paints boxes white in a greyscale image, in place (text already read, so the next pass skips it). */
 function paintWhite(grey: Buffer, width: number, height: number, boxes: readonly Box[]): void {
   for (const box of boxes) {
@@ -135,6 +211,174 @@ function paintWhite(grey: Buffer, width: number, height: number, boxes: readonly
     const y1 = Math.min(height, Math.ceil(box.y1) + pad);
     for (let y = y0; y < y1; y++) grey.fill(255, y * width + x0, y * width + x1);
   }
+}
+
+/** Screens smaller than this share of the picture are too small to find; larger ones are the picture. */
+const SCREEN_MIN_AREA = 0.12;
+const SCREEN_MAX_AREA = 0.8;
+/** How far (RGB distance) a pixel may be from the page's colour: glare and shading on a photographed screen. */
+const SCREEN_COLOUR_DISTANCE = 45;
+
+/**
+ * The screen in a photo of a phone (a customer photographing their screen instead of taking a
+ * screenshot): the region around the picture's centre in the centre's colour (the app's page,
+ * light or dark), grown row by row and column by column while most of the row (column) is that
+ * colour. Null when that region is most of the picture (a screenshot) or a small patch. Works on a
+ * small copy (`small`, any width); the box is in its pixels.
+ */
+export function screenRegion(small: Rgb): (Box & { tilt: number }) | null {
+  const { width, height, data } = small;
+  const centre = dominantColour(small, { x0: width * 0.35, y0: height * 0.35, x1: width * 0.65, y1: height * 0.65 });
+  const near = new Uint8Array(width * height);
+  for (let i = 0, j = 0; i < near.length; i++, j += 3) {
+    const dr = data[j]! - centre.r;
+    const dg = data[j + 1]! - centre.g;
+    const db = data[j + 2]! - centre.b;
+    near[i] = dr * dr + dg * dg + db * db < SCREEN_COLOUR_DISTANCE ** 2 ? 1 : 0;
+  }
+  const rowShare = (y: number, x0: number, x1: number) => {
+    let n = 0;
+    for (let x = x0; x < x1; x++) n += near[y * width + x]!;
+    return n / Math.max(1, x1 - x0);
+  };
+  const colShare = (x: number, y0: number, y1: number) => {
+    let n = 0;
+    for (let y = y0; y < y1; y++) n += near[y * width + x]!;
+    return n / Math.max(1, y1 - y0);
+  };
+  // Grow from the middle third; text and pictures on the page leave gaps, so a row counts when
+  // a third of it is the page's colour.
+  let x0 = Math.floor(width * 0.4);
+  let x1 = Math.ceil(width * 0.6);
+  let y0 = Math.floor(height * 0.4);
+  let y1 = Math.ceil(height * 0.6);
+  // A band of text, a picture or a button across the page is stepped over: the page goes on while
+  // one of the next few rows (3% of the picture) is mostly its colour.
+  const stepY = Math.max(2, Math.round(height * 0.03));
+  const stepX = Math.max(2, Math.round(width * 0.03));
+  const pageRow = (y: number) => rowShare(y, x0, x1) > 0.33;
+  const pageCol = (x: number) => colShare(x, y0, y1) > 0.33;
+  /** From `from`, moving by `dir`, the furthest index of the page reached over gaps of fewer than `step`. */
+  const reach = (from: number, dir: 1 | -1, limit: number, step: number, isPage: (i: number) => boolean) => {
+    let edge = from;
+    for (let i = from + dir; dir > 0 ? i < limit : i >= 0; i += dir) {
+      if (isPage(i)) edge = i;
+      else if (Math.abs(i - edge) >= step) break;
+    }
+    return edge;
+  };
+  for (let pass = 0; pass < 3; pass++) {
+    y0 = reach(y0, -1, height, stepY, pageRow);
+    y1 = reach(y1 - 1, 1, height, stepY, pageRow) + 1;
+    x0 = reach(x0, -1, width, stepX, pageCol);
+    x1 = reach(x1 - 1, 1, width, stepX, pageCol) + 1;
+  }
+  const area = ((x1 - x0) * (y1 - y0)) / (width * height);
+  if (area < SCREEN_MIN_AREA || area > SCREEN_MAX_AREA) return null;
+  // A photographed screen lies inside the picture, the desk at least on its left and right (a
+  // phone is taller than wide); a screenshot's page reaches the sides.
+  if (x0 < 0.03 * width || x1 > 0.97 * width) return null;
+  return { x0, y0, x1, y1, tilt: textTilt(small, { x0, y0, x1, y1 }, centre) };
+}
+
+/**
+ * The slope of the text lines in a box, in degrees (clockwise positive, within ±12): the angle at
+ * which the ink's rows line up best (the sharpest profile of ink per row), as a phone photographed
+ * askew shows them. Ink: pixels far from the page's colour.
+ */
+export function textTilt(small: Rgb, box: Box, page: { r: number; g: number; b: number }): number {
+  const { width, data } = small;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let y = box.y0; y < box.y1; y++) {
+    for (let x = box.x0; x < box.x1; x++) {
+      const i = (y * width + x) * 3;
+      const d = Math.abs(data[i]! - page.r) + Math.abs(data[i + 1]! - page.g) + Math.abs(data[i + 2]! - page.b);
+      if (d > 180) {
+        xs.push(x - box.x0);
+        ys.push(y - box.y0);
+      }
+    }
+  }
+  if (xs.length < 50) return 0;
+  const rows = box.y1 - box.y0 + box.x1 - box.x0;
+  const sharpness = (degrees: number) => {
+    const t = Math.tan((degrees * Math.PI) / 180);
+    const profile = new Float64Array(2 * rows + 1);
+    for (let k = 0; k < xs.length; k++) profile[Math.round(ys[k]! - xs[k]! * t) + rows]!++;
+    let sum = 0;
+    for (const v of profile) sum += v * v;
+    return sum;
+  };
+  let best = 0;
+  let bestScore = sharpness(0);
+  for (let degrees = -12; degrees <= 12; degrees += 0.5) {
+    const score = sharpness(degrees);
+    if (score > bestScore * 1.02) {
+      best = degrees;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+
+/** The screen's cut-out: greyscale, contrast stretched (dark mode inverted), enlarged to about 1400 px wide. */
+async function screenCrop(rgb: Rgb, small: Rgb, ocrScale: number): Promise<ScreenCrop | null> {
+  const box = screenRegion(small);
+  if (!box) return null;
+  const k = rgb.width / small.width;
+  const margin = 0.02 * rgb.width;
+  const left = Math.max(0, Math.floor(box.x0 * k - margin));
+  const top = Math.max(0, Math.floor(box.y0 * k - margin));
+  const w = Math.min(rgb.width, Math.ceil(box.x1 * k + margin)) - left;
+  const h = Math.min(rgb.height, Math.ceil(box.y1 * k + margin)) - top;
+  const enlarge = Math.min(3, Math.max(1, 1400 / w), MAX_OCR_HEIGHT / h);
+  const grey = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
+    .extract({ left, top, width: w, height: h })
+    .greyscale()
+    .raw()
+    .toBuffer();
+  stretchContrast(grey);
+  const enlarged = { width: Math.round(w * enlarge), height: Math.round(h * enlarge) };
+  let image = sharp(grey, { raw: { width: w, height: h, channels: 1 } }).resize(enlarged.width, enlarged.height, { kernel: 'lanczos3', fit: 'fill' });
+  // A phone held askew: its text lines are turned level (OCR reads level lines best).
+  const tilt = Math.abs(box.tilt) >= 1 ? box.tilt : 0;
+  if (tilt) image = sharp(await image.png({ compressionLevel: 1 }).toBuffer()).rotate(-tilt, { background: '#ffffff' });
+  const { data, info } = await image.png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
+  return { image: data, left: left * ocrScale, top: top * ocrScale, scale: enlarge / ocrScale, tilt, size: { width: info.width, height: info.height }, enlarged };
+}
+
+/**
+ * Where a point of the screen's cut-out (as given to OCR: enlarged, turned level) lies in the OCR
+ * coordinates of the whole picture: turned back about the centre, then shrunk and moved.
+ */
+export function screenToOcr(crop: ScreenCrop, x: number, y: number): { x: number; y: number } {
+  let u = x;
+  let v = y;
+  if (crop.tilt) {
+    const a = (crop.tilt * Math.PI) / 180;
+    const dx = x - crop.size.width / 2;
+    const dy = y - crop.size.height / 2;
+    u = crop.enlarged.width / 2 + dx * Math.cos(a) - dy * Math.sin(a);
+    v = crop.enlarged.height / 2 + dx * Math.sin(a) + dy * Math.cos(a);
+  }
+  return { x: crop.left + u / crop.scale, y: crop.top + v / crop.scale };
+}
+
+/**
+ * The picture's fingerprint (modules/verification/fingerprint.ts, ADR 067): greyscale, scaled to
+ * FINGERPRINT_WIDTH pixels wide keeping its proportions; of a very long picture, only the top.
+ */
+export async function imageFingerprint(rgb: Rgb): Promise<string> {
+  // Whole thumbnail rows only, so that every copy is scaled by exactly FINGERPRINT_WIDTH / width
+  // both ways (a copy downscaled to another width lines up with the original row for row).
+  const height = Math.max(1, Math.min(FINGERPRINT_MAX_HEIGHT, Math.floor((rgb.height * FINGERPRINT_WIDTH) / rgb.width)));
+  const rows = Math.min(rgb.height, Math.max(1, Math.round((height * rgb.width) / FINGERPRINT_WIDTH)));
+  let pipeline = sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } });
+  if (rows < rgb.height) pipeline = sharp(await pipeline.extract({ left: 0, top: 0, width: rgb.width, height: rows }).raw().toBuffer(), { raw: { width: rgb.width, height: rows, channels: 3 } });
+  const data = await pipeline.greyscale().resize(FINGERPRINT_WIDTH, height, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
+  return encodeFingerprint({ width: FINGERPRINT_WIDTH, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) });
 }
 
 export function bytesHash(image: Buffer): string {
@@ -192,7 +436,7 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
     rgb,
     ocrToRgb: width / ocrWidth,
     background: dominantColour(rgb, { x0: 0, y0: 0, x1: width, y1: height }, 7),
-    closer: async (blank, lineHeight) => {
+    closer: async (blank, lineHeight, options = {}) => {
       const grey = Buffer.from(ocrGrey);
       paintWhite(grey, ocrWidth, ocrHeight, blank);
       const pad = Math.round(lineHeight / 3);
@@ -202,8 +446,11 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
       const right = inkRows(grey, ocrWidth, ocrHeight, lineHeight, 8, Math.round(ocrWidth * 0.4)).filter(
         (box) => !whole.some((w) => w.y0 <= box.y0 && w.y1 >= box.y1),
       );
+      const bands = [...whole, ...right].slice(0, 10);
+      // ... and the labels of outlined buttons in them, cut inside their outline.
+      const labels = bands.flatMap((box) => outlinedLabels(grey, ocrWidth, box, lineHeight)).slice(0, 4);
       const rows = await Promise.all(
-        [...whole, ...right].slice(0, 10).map(async (box) => {
+        [...bands, ...labels].map(async (box) => {
           const left = Math.max(0, box.x0 - pad);
           const top = Math.max(0, box.y0 - pad);
           const w = Math.min(ocrWidth, box.x1 + pad) - left;
@@ -215,7 +462,31 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
       if (scale !== 1) mask = mask.resize(ocrWidth, ocrHeight, { kernel: 'lanczos3', fit: 'fill' });
       const white = await mask.toColourspace('b-w').raw().toBuffer();
       paintWhite(white, ocrWidth, ocrHeight, blank);
-      return { grey: await png(grey), whiteText: await png(white), rows };
+      // Light text over a photo or a gradient (a story's author, a video's caption where the picture
+      // behind it is pale): pixels clearly lighter than their surroundings, whatever their colour
+      // (not blanked: the first pass often stops such a line where the picture behind turns pale).
+      const light = await sharp(raw.data, rawInput).greyscale().resize(ocrWidth, ocrHeight, { fit: 'fill' }).raw().toBuffer();
+      const around = await sharp(light, ocrRaw).blur(Math.max(4, lineHeight * 0.3)).raw().toBuffer();
+      const [greyPng, whitePng, lightPng, screen] = await Promise.all([
+        png(grey),
+        png(white),
+        png(lightTextMask(light, around)),
+        screenCrop(rgb, { data: stars, width: starWidth, height: starHeight }, scale),
+      ]);
+      // When asked (the first pass read next to nothing: a photo of a screen, whose frame and desk
+      // defeat the whole page's layout analysis, and whose screen may not be found where its middle
+      // is pictures), the image in three overlapping bands.
+      const pages =
+        options.bands
+          ? await Promise.all(
+              [0, 0.25, 0.5].map(async (from) => {
+                const top = Math.round(ocrHeight * from);
+                const band = Math.min(ocrHeight - top, Math.round(ocrHeight / 2));
+                return { image: await sharp(ocrGrey, ocrRaw).extract({ left: 0, top, width: ocrWidth, height: band }).png().toBuffer(), left: 0, top };
+              }),
+            )
+          : [];
+      return { grey: greyPng, whiteText: whitePng, lightText: lightPng, rows, screen, bands: pages };
     },
   };
 }
@@ -292,7 +563,7 @@ export function stretchContrast(grey: Uint8Array): { flat: boolean; dark: boolea
 
 /**
  * What every adapter does first with an upload: decode it (its image hash), or, when it is not an
- * image, hash its bytes and offer nothing to read; a blank (flat) picture reads as no text. `read`
+ * image, hash its bytes and offer nothing to read; a blank (flat) picture, or a thumbnail, reads as no text. `read`
  * is the adapter's own reading of a decoded, non-blank screenshot.
  */
 export async function openScreenshot(image: Buffer, read: (decoded: DecodedScreenshot) => Promise<ScreenshotReading>): Promise<OpenedScreenshot> {
@@ -300,6 +571,7 @@ export async function openScreenshot(image: Buffer, read: (decoded: DecodedScree
   if (!decoded) return { imageHash: bytesHash(Buffer.isBuffer(image) ? image : Buffer.alloc(0)), read: null };
   return {
     imageHash: decoded.imageHash,
-    read: async () => (decoded.flat ? { kind: 'read', ocr: { lines: [], width: decoded.ocrWidth, height: decoded.ocrHeight }, starRows: [] } : read(decoded)),
+    imageFingerprint: await imageFingerprint(decoded.rgb),
+    read: async () => (decoded.flat || decoded.rgb.width < MIN_READABLE_WIDTH ? { kind: 'read', ocr: { lines: [], width: decoded.ocrWidth, height: decoded.ocrHeight }, starRows: [] } : read(decoded)),
   };
 }

@@ -18,6 +18,8 @@ import {
 import { InMemoryVerificationHistory } from './history.ts';
 import type { ReviewPlatform } from './port.ts';
 import { allowedEdits, fold, levenshtein, normaliseHandle, normaliseReviewText, ocrKey, words } from './text.ts';
+import { socialComposer, socialPlatformScores } from './judge.ts';
+import type { OcrText } from './judge.ts';
 import { verifyReviewWith, verifySocialWith, type ScreenshotReader } from './verify.ts';
 
 // Text as tesseract read the fixture screenshots (tests/fixtures/screenshots), slips included.
@@ -284,7 +286,7 @@ describe('findBusinessName and findHandle', () => {
     ['crumb.and.co', 'crumb.and.co', false],
     ['crumbandco', 'oat latte at @crumbandco', true],
     ['crumbandco', 'oat latte at ©crumbandco', true],
-    ['crumbandco', 'oat latte at @crumbandc0', true],
+    ['crumbandco', 'oat latte at @crurnbandco', true],
     ['https://www.instagram.com/crumbandco/', 'at @crumbandco!', true],
   ])('handle %j in %j (mention: %s)', (handle, text, mention) => expect(findHandle(ocr(text), handle, { mention })).not.toBeNull());
 
@@ -655,7 +657,8 @@ describe('issue 13 failure classes: follows and tags', () => {
 
   it('handles match exactly after normalising case, @ and URL forms; OCR look-alikes only', () => {
     expect(findHandle(ocr('@CrumbAndCo'), 'https://www.instagram.com/crumbandco/')).not.toBeNull();
-    expect(findHandle(ocr('crumbandc0'), '@crumbandco')).not.toBeNull();
+    // A zero where the handle has an 'o' is another account (OCR reads a lowercase 'o' as one).
+    expect(findHandle(ocr('crumbandc0'), '@crumbandco')).toBeNull();
     expect(findHandle(ocr('crurnbandco'), '@crumbandco')).not.toBeNull();
     expect(findHandle(ocr('crumbandgo'), '@crumbandco')).toBeNull();
     expect(findHandle(ocr('crumbandcoo'), '@crumbandco')).toBeNull();
@@ -873,5 +876,149 @@ describe('authors and accounts (issue 13, ADR 045)', () => {
     const profile = (handle: string) => `( Following )\nHarbor Light Diner\n@${handle}\nDiner in Boston, MA. Joined March 2019\n667 Following 1,204 Followers\nPosts Replies Media Likes`;
     expect(judgeSocial(input, ocr(profile('harboorlightdiner')))).toMatchObject({ ok: false, code: 'wrong_account' });
     expect(judgeSocial(input, ocr(profile('harborlightdiner')))).toMatchObject({ ok: true });
+  });
+});
+
+describe('reviews as the apps show them in every language (train 2)', () => {
+  const base = { platform: 'google' as const, businessName: 'Harbor Light Diner', reviewerName: 'Noah Williams' };
+  const GOOGLE_FR = `9:12
+< Harbor Light Diner
+Harbor Light Diner
+4.6 (545) - Diner
+Présentation Menu Avis Photos À propos
+545 avis
+Les plus pertinents Les plus récents
+Noah Williams
+74 avis - 242 photos
+il y a 2 jours
+Petit endroit charmant, café excellent et pâtisseries
+délicieuses. Je recommande vivement.
+J'aime Partager
+Daniel Kim
+Local Guide - 4 avis - 20 photos`;
+
+  it("a French Google review (J'aime, Partager; the reviewer's own 'je recommande') is Google's, not Facebook's", () => {
+    expect(reviewPlatformScores(ocr(GOOGLE_FR)).facebook).toBeLessThan(3);
+    expect(judgeReview(base, ocr(GOOGLE_FR))).toMatchObject({ ok: true });
+  });
+
+  it("OCR's glued French date ('ilya2 jours') still dates the review", () => {
+    expect(judgeReview(base, ocr(GOOGLE_FR.replace('il y a 2 jours', 'ilya2 jours')))).toMatchObject({ ok: true });
+  });
+
+  it("'Yesterday' dates a review; a chat's 'Today 10:15' is a chat", () => {
+    expect(judgeReview(base, ocr(GOOGLE_FR.replace('il y a 2 jours', 'yesterday')))).toMatchObject({ ok: true });
+    expect(judgeReview(base, ocr(`Noah Williams\nToday 10:15\nI left a Google review for Harbor Light Diner\n5 stars, best diner ever`))).toMatchObject({ ok: false, code: 'not_a_review' });
+  });
+
+  it("a Facebook page's author line in French still counts for Facebook", () => {
+    expect(reviewPlatformScores(ocr('Noah Williams recommande Harbor Light Diner\n2 j\nJ\'aime Commenter Partager')).facebook).toBeGreaterThanOrEqual(6);
+  });
+
+  it("the customer's own Contributions page: the name under the heading is the author", () => {
+    const mine = `< Contributions\nNoah Williams\nFa\nReviews Photos\nHarbor Light Diner\nDiner - Portland\n3 days ago\nLovely little place, the owner came over to ask how everything was.\nLike Share`;
+    expect(judgeReview(base, ocr(mine))).toMatchObject({ ok: true });
+  });
+
+  it('a composer with its photo button and no date is not posted, even with the Post button cut off', () => {
+    const draft = `11:31\nX Harbor Light Diner\nGreat! Let's hear more.\nCozy spot with great coffee and friendly service. The almond\ncake is a must.|\n[@] Add photo`;
+    expect(judgeReview({ ...base, platform: 'yelp' }, ocr(draft))).toMatchObject({ ok: false, code: 'not_posted' });
+    // A business page's 'Add photo' beside posted, dated reviews is not a composer.
+    expect(judgeReview(base, ocr(`${GOOGLE_FR}\nAdd photo`))).toMatchObject({ ok: true });
+  });
+
+  it("a Google place link must name the whole business: a look-alike sharing its first words is another business", () => {
+    const place = (name: string) => `https://www.google.com/maps/place/${name}/@41.87,-87.62,17z/data=!4m8`;
+    expect(checkReviewLink('google', place('Casa+Verde+Cocina'), { name: 'Casa Verde Cantina' })).toMatchObject({ ok: false, code: 'wrong_business' });
+    expect(checkReviewLink('google', place('Casa+Verde+Cantina'), { name: 'Casa Verde Cantina' })).toEqual({ ok: true });
+    expect(checkReviewLink('google', place('Casa+Verde'), { name: 'Casa Verde Cantina' })).toEqual({ ok: true });
+    // Yelp's slugs add the city, so the first distinctive word still suffices there.
+    expect(checkReviewLink('yelp', 'https://www.yelp.com/biz/casa-verde-chicago', { name: 'Casa Verde Cantina' })).toEqual({ ok: true });
+  });
+});
+
+describe('business names cut short by OCR', () => {
+  it("'Ember & Oak Gril' (the last letter lost) names Ember & Oak Grill; another word after the name does not", () => {
+    expect(findBusinessName(ocr('X Ember & Oak Gril\nGoogle reviews'), 'Ember & Oak Grill')).not.toBeNull();
+    expect(findBusinessName(ocr('X Ember & Oak Tavern\nGoogle reviews'), 'Ember & Oak Grill')).toBeNull();
+  });
+});
+
+describe('follows and tags met on train 2 (issue 13)', () => {
+  const follow: SocialJudgeInput = { platform: 'instagram', businessName: 'Crumb & Co Bakery', businessHandle: '@crumbandco', userHandle: 'ana.pereira', verificationType: 'follow' };
+  const tag: SocialJudgeInput = { ...follow, verificationType: 'tag' };
+
+  it('a stray digit on the button row is not a counter: "Following v Message 2t" is the button', () => {
+    expect(judgeSocial(follow, ocr(INSTAGRAM_PROFILE('Following v Message 2t')))).toEqual({ ok: true });
+    expect(judgeSocial(follow, ocr(INSTAGRAM_PROFILE('Following 12').replace('posts followers following', 'posts followers')))).toMatchObject({ ok: false, code: 'not_following' });
+  });
+
+  it("a Spanish Instagram profile: the counter row says it is Instagram; 'Sugerencias para ti' starts suggestions", () => {
+    const profile = `< crumbandco
+848 5,032 278
+publicaciones seguidores seguidos
+Crumb & Co Bakery
+Bakery
+Siguiendo + Mensaje
+Sugerencias para ti Ver todo
+thandi.nkosi marcuslee
+Seguir Seguir`;
+    expect(socialPlatformScores(ocr(profile)).instagram).toBeGreaterThanOrEqual(2);
+    expect(judgeSocial(follow, ocr(profile))).toEqual({ ok: true });
+    expect(judgeSocial(follow, ocr(profile.replace('Siguiendo + Mensaje', 'Mensaje')))).toMatchObject({ ok: false, code: 'not_following' });
+  });
+
+  it("a zero where the business's handle has an 'o' is another account, not OCR noise", () => {
+    expect(findHandles(ocr('< crumbandc0'), 'crumbandco')).toEqual([]);
+    // Instagram and TikTok handles are lowercase: a capital O inside one is how OCR reads a zero.
+    expect(findHandles(ocr('< crumbandcO'), 'crumbandco', { lowercase: true })).toEqual([]);
+    expect(findHandles(ocr('@CrumbAndCo'), 'crumbandco')).toHaveLength(1);
+    // A mention sticker in capitals cannot tell O from 0.
+    expect(findHandles(ocr('@CRUMBANDCO'), 'crumbandco', { lowercase: true })).toHaveLength(1);
+    const lookAlike = INSTAGRAM_PROFILE('Following Message').replace('& crumbandco', '< crumbandcO');
+    expect(judgeSocial(follow, ocr(lookAlike))).toMatchObject({ ok: false, code: 'wrong_account' });
+    const video = (author: string) => `@${author}\nBest brunch spot\n@crumbandco #local\noriginal sound - ${author}\n3h`;
+    const tiktok = { ...tag, platform: 'tiktok' as const, userHandle: '@ben.food' };
+    expect(judgeSocial(tiktok, ocr(video('ben.food')))).toEqual({ ok: true });
+    expect(judgeSocial(tiktok, ocr(video('ben.f0od')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+  });
+
+  it("an avatar's initial before the story's author handle is not a word", () => {
+    const story = (header: string) => `${header} 5h\n@CRUMBANDCO\nSend message`;
+    expect(judgeSocial(tag, ocr(story('A | ana.pereira')))).toEqual({ ok: true });
+    expect(judgeSocial(tag, ocr(story('Seen by ana.pereira')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+  });
+
+  it('a post being written (New post, Tag people, Add location) is not posted', () => {
+    const composer = `7:44\n< New post\nBirthday cake by @crumbandco #local\nTag people >\nAdd location >\nShare`;
+    expect(judgeSocial(tag, ocr(composer))).toMatchObject({ ok: false, code: 'not_posted' });
+    expect(socialComposer(ocr('ana.pereira\n@crumbandco my new post is up!\nLiked by sam.k'))).toBe(false);
+  });
+
+  it("Facebook: a page name one word off is another page; the wrapped page name skips the avatar's initials", () => {
+    const fb: SocialJudgeInput = { platform: 'facebook', businessName: "Nonna's Trattoria", businessHandle: 'nonnastrattoria', userHandle: 'jose.alvarez', verificationType: 'tag' };
+    const post = (place: string) => `< José Alvarez\nJosé Alvarez\n2 hours ago\nCoffee date at ${place}!\n2 comments\nLike Comment Share`;
+    expect(judgeSocial(fb, ocr(post("Nonna's Trattoria")))).toEqual({ ok: true });
+    expect(judgeSocial(fb, ocr(post("Nonno's Trattoria")))).toMatchObject({ ok: false, code: 'wrong_account' });
+    const crumb: SocialJudgeInput = { ...fb, businessName: 'Crumb & Co Bakery', businessHandle: 'crumbandco', userHandle: 'olivia.smith' };
+    const wrapped: OcrText = {
+      width: 1000,
+      height: 800,
+      lines: [
+        { text: 'Daniel Kim is at Crumb & Co', confidence: 90, bbox: { x0: 213, y0: 361, x1: 900, y1: 400 }, words: [] },
+        {
+          text: 'DK. Bakery.',
+          confidence: 90,
+          bbox: { x0: 37, y0: 375, x1: 400, y1: 420 },
+          words: [
+            { text: 'DK.', confidence: 90, bbox: { x0: 37, y0: 375, x1: 150, y1: 420 } },
+            { text: 'Bakery.', confidence: 90, bbox: { x0: 213, y0: 380, x1: 400, y1: 420 } },
+          ],
+        },
+        { text: '1 day ago', confidence: 90, bbox: { x0: 213, y0: 494, x1: 400, y1: 530 }, words: [] },
+      ],
+    };
+    expect(judgeSocial(crumb, wrapped)).toMatchObject({ ok: false, code: 'author_mismatch' });
+    expect(judgeSocial({ ...crumb, userHandle: 'daniel.kim' }, wrapped)).toEqual({ ok: true });
   });
 });

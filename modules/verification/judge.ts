@@ -142,7 +142,7 @@ export function checkReviewLink(platform: ReviewPlatform, link: string, business
   }
   if (business?.name.trim()) {
     const named = businessNamedByLink(platform, url);
-    if (named && !linkNamesBusiness(named, business.name, business.handle)) {
+    if (named && !linkNamesBusiness(named, business.name, business.handle, platform)) {
       return reject(
         'wrong_business',
         `The review link is for another business ("${named.slice(0, 60)}"). Paste the link to your ${label} review of ${business.name.trim()}.`,
@@ -152,7 +152,14 @@ export function checkReviewLink(platform: ReviewPlatform, link: string, business
   return { ok: true };
 }
 
-function linkNamesBusiness(named: string, businessName: string, handle?: string): boolean {
+function linkNamesBusiness(named: string, businessName: string, handle?: string, platform?: ReviewPlatform): boolean {
+  // A Google place link carries the listing's whole name ('Casa+Verde+Cocina'): one name must
+  // hold every distinctive word of the other, so a look-alike sharing the first words is not ours.
+  if (platform === 'google') {
+    const ours = distinctiveWords(businessName);
+    const theirs = distinctiveWords(named);
+    if (ours.length > 0 && theirs.length > 0 && !theirs.every((w) => ours.includes(w)) && !ours.every((w) => theirs.includes(w))) return false;
+  }
   const linkKeys = businessKeys(named);
   if (businessKeys(businessName).some((k) => linkKeys.some((l) => l.includes(k)))) return true;
   if (handle && normaliseHandle(handle) && handleKey(named) === handleKey(normaliseHandle(handle))) return true;
@@ -264,6 +271,11 @@ export function findBusinessNames(ocr: OcrText, businessName: string, options: {
   const distinct = all.filter((w) => !GENERIC_BUSINESS_WORDS.has(w));
   const short = distinct.length > 0 && distinct.length < all.length && distinct.join('').length >= 5 ? businessKeys(distinct.join(' ')) : [];
   const longest = Math.max(...full.map((k) => k.length), 1);
+  const generic = all.filter((w) => GENERIC_BUSINESS_WORDS.has(w) && w.length >= 4);
+  const cutGeneric = (token: string) => {
+    const t = fold(token).replace(/[^a-z]/g, '');
+    return t.length >= 3 && generic.some((w) => w !== t && w.startsWith(t)) && !/\p{L}/u.test(fold(token).replace(/^[a-z]+/, ''));
+  };
   const found: Match[] = [];
   ocr.lines.forEach((line, index) => {
     if (options.skipLines?.has(index)) return;
@@ -281,8 +293,9 @@ export function findBusinessNames(ocr: OcrText, businessName: string, options: {
         for (let end = start; end < keys.length && joined.length < longest + 1; end++) {
           joined += keys[end];
           if (full.includes(joined)) best = Math.max(best, 2);
-          // The shortened name must end there ('Little Fig' is not 'Little Fig Tea Room').
-          else if (short.includes(joined) && !/^\p{L}/u.test(tokens[end + 1] ?? '')) best = Math.max(best, 1);
+          // The shortened name must end there ('Little Fig' is not 'Little Fig Tea Room'), or go on
+          // with the start of its own generic word ('Ember & Oak Gril': the last letter lost).
+          else if (short.includes(joined) && (!/^\p{L}/u.test(tokens[end + 1] ?? '') || cutGeneric(tokens[end + 1]!))) best = Math.max(best, 1);
         }
       }
     }
@@ -303,7 +316,11 @@ function wrappedBusinessNames(ocr: OcrText, businessName: string): number[] {
   const found: number[] = [];
   for (let i = 0; i + 1 < ocr.lines.length; i++) {
     if (single.has(i) || single.has(i + 1)) continue;
-    const pair = { ...ocr, lines: [{ ...ocr.lines[i]!, text: `${ocr.lines[i]!.text} ${ocr.lines[i + 1]!.text}` }] };
+    // The wrapped part starts at the text's left edge: words left of it are an avatar's initials ('DK').
+    const next = ocr.lines[i + 1]!;
+    const column = ocr.lines[i]!.bbox.x0;
+    const rest = next.words.length > 0 ? next.words.filter((w) => w.bbox.x1 > column).map((w) => w.text).join(' ') : next.text;
+    const pair = { ...ocr, lines: [{ ...ocr.lines[i]!, text: `${ocr.lines[i]!.text} ${rest}` }] };
     if (findBusinessNames(pair, businessName).some((m) => m.score >= 2)) found.push(i);
   }
   return found;
@@ -313,11 +330,27 @@ function wrappedBusinessNames(ocr: OcrText, businessName: string): number[] {
 export type HandleMatch = { line: number; token: number; mention: boolean; /** Several tokens joined ('Harbor Light Diner' for harborlightdiner): a name, not a handle shown as one. */ joined: boolean };
 
 /**
+ * Zeros in a handle as read: the digit '0', and on platforms whose handles are lowercase only
+ * (Instagram, TikTok; `lowercase`) a capital 'O' inside a lowercase handle, which is how OCR reads
+ * a zero there ('nOnnastrattoria' is n0nnastrattoria). OCR reads a lowercase 'o' as a lowercase
+ * 'o'; a zero where the business's handle has an 'o' is another account, not OCR noise. A handle
+ * read in capitals (a story's mention sticker) cannot tell them apart and counts none.
+ */
+function zeroes(token: string, lowercase: boolean): number {
+  const bare = token.replace(/^[@©®]+/, '');
+  if (!/[a-z]/.test(bare)) return 0;
+  return (bare.match(lowercase ? /[0O]/g : /0/g) ?? []).length;
+}
+
+/**
  * Every place a handle appears: one token, or up to three tokens joined across an OCR break, whose
  * `handleKey` equals the handle's (case, '@', URL form, underscores and OCR look-alikes aside;
- * nothing else forgiven). `mention`: written with '@' (or '©', '®', or an '@' token just before).
+ * nothing else forgiven, and no zero read where the handle has an 'o': see `zeroes`). `mention`:
+ * written with '@' (or '©', '®', or an '@' token just before). `lowercase`: the platform's handles
+ * are lowercase only.
  */
-export function findHandles(ocr: OcrText, handle: string, options: { ignoreDots?: boolean } = {}): HandleMatch[] {
+export function findHandles(ocr: OcrText, handle: string, options: { ignoreDots?: boolean; lowercase?: boolean } = {}): HandleMatch[] {
+  const ownZeroes = zeroes(normaliseHandle(handle), false);
   const key = (value: string) => (options.ignoreDots ? handleKey(value).replace(/\./g, '') : handleKey(value));
   const target = key(normaliseHandle(handle));
   if (target.length < 2) return [];
@@ -329,6 +362,7 @@ export function findHandles(ocr: OcrText, handle: string, options: { ignoreDots?
       for (let end = start; end < raw.length && end < start + 3; end++) {
         window += raw[end]!;
         if (key(window) === target) {
+          if (zeroes(window, options.lowercase === true) > ownZeroes) break;
           const at = /^[@©®]/.test(raw[start]!) || (start > 0 && /^[@©®]$/.test(raw[start - 1]!));
           found.push({ line: index, token: start, mention: at, joined: end > start });
           break;
@@ -344,15 +378,16 @@ export function findHandles(ocr: OcrText, handle: string, options: { ignoreDots?
  * 'crumbandcoo', 'crumb.andco' are other accounts): the token as read, or null. Tokens of three
  * characters or fewer, and the handle itself, never count.
  */
-export function findNearHandle(ocr: OcrText, handle: string, keep: (line: number, mention: boolean) => boolean): string | null {
+export function findNearHandle(ocr: OcrText, handle: string, keep: (line: number, mention: boolean) => boolean, options: { lowercase?: boolean } = {}): string | null {
   const target = handleKey(normaliseHandle(handle));
+  const ownZeroes = zeroes(normaliseHandle(handle), false);
   if (target.length < 5) return null;
   for (const [index, line] of ocr.lines.entries()) {
     const raw = handleTokens(line);
     for (let i = 0; i < raw.length; i++) {
       const mention = /^[@©®]/.test(raw[i]!) || (i > 0 && /^[@©®]$/.test(raw[i - 1]!));
       const seen = handleKey(raw[i]!);
-      if (seen.length < 4 || seen === target || !keep(index, mention)) continue;
+      if (seen.length < 4 || (seen === target && zeroes(raw[i]!, options.lowercase === true) <= ownZeroes) || !keep(index, mention)) continue;
       if (Math.abs(seen.length - target.length) <= 2 && levenshtein(seen, target, 2) <= 2) return raw[i]!.replace(/^[@©®]+/, '');
     }
   }
@@ -369,7 +404,8 @@ export function findHandle(ocr: OcrText, handle: string, options: { mention?: bo
 // Platform markers
 
 /** Facebook's review verb ('Priya Shah recommends Crumb & Co'), in English, Spanish, French and Portuguese. */
-const RECOMMENDS = /\b(recommends|doesn'?t recommend|recomienda|recommande|recomenda)\b/;
+/** Facebook's author line ('Priya Shah recommends ...'); not a reviewer's own 'je recommande' in the text. */
+const RECOMMENDS = /\b(recommends|doesn'?t recommend|recomienda|recomenda)\b|(?<!\b(je|j'|nous|vous|on|tu|ne)\s?)\brecommande\b/;
 
 type Marker = { pattern: RegExp; weight: number };
 
@@ -382,14 +418,16 @@ type Marker = { pattern: RegExp; weight: number };
 const REVIEW_MARKERS: Record<ReviewPlatform, Marker[]> = {
   google: [
     { pattern: /\bgoogle\b/, weight: 2 },
-    { pattern: /\blocal guide\b/, weight: 3 },
-    { pattern: /\bresponse from the (owner|business)\b/, weight: 2 },
-    { pattern: /\b(\d+|a|an|one) (minute|hour|day|week|month|year)s? ago\b/, weight: 1 },
-    { pattern: /\b\d+ reviews?\b/, weight: 1 },
-    { pattern: /\blike\b.*\bshare\b/, weight: 2 },
+    { pattern: /\blocal guide\b|\bguia local\b|\bguide local\b/, weight: 3 },
+    { pattern: /\bresponse from the (owner|business)\b|\brespuesta del (propietario|dueno)\b|\breponse du proprietaire\b|\bresposta do proprietario\b/, weight: 2 },
+    // OCR may glue the words ('3daysago').
+    { pattern: /\b(\d+|a|an|one)\s*(minute|hour|day|week|month|year)s?\s*ago\b|\b(hace|il y a|ha)\s+(\d+|un|une|uma|um|una)\s+(minuto|heure|hora|dia|jour|semana|semaine|mes|mois|ano|an)/, weight: 1 },
+    { pattern: /\b\d+ (reviews?|resenas?|avis|avaliacoes|avaliacao)\b/, weight: 1 },
+    // Google's Like and Share under a review (Facebook's row also has Comment).
+    { pattern: /^(?!.*\b(comment|commenter|comentar)\b).*\b(like|j'?aime|me gusta|curtir|gostei)\b.*\b(share|partager|compartir|compartilhar)\b/, weight: 2 },
     { pattern: /\bmaps\b/, weight: 1 },
     { pattern: /\bvisited in\b/, weight: 2 },
-    { pattern: /\boverview\b.*\breviews\b|\bmost relevant\b|\bnewest\b.*\bhighest\b/, weight: 1 },
+    { pattern: /\boverview\b.*\breviews\b|\bmost relevant\b|\bnewest\b.*\bhighest\b|\bmas relevantes\b|\bles plus pertinents\b|\bmais relevantes\b/, weight: 1 },
   ],
   yelp: [
     { pattern: /\byelp\b/, weight: 2 },
@@ -408,7 +446,8 @@ const REVIEW_MARKERS: Record<ReviewPlatform, Marker[]> = {
   facebook: [
     { pattern: /\bfacebook\b|\bfb\.com\b/, weight: 3 },
     { pattern: RECOMMENDS, weight: 3 },
-    { pattern: /\blike\b.*\bcomment\b|\bcomment\b.*\bshare\b|\bcurtir\b.*\b(comentar|compartilhar)\b|\bme gusta\b.*\b(comentar|compartir)\b|\bj'?aime\b.*\b(commenter|partager)\b/, weight: 3 },
+    // The action bar: Like, Comment, Share (Google's has no Comment).
+    { pattern: /\blike\b.*\bcomment\b|\bcomment\b.*\bshare\b|\bcurtir\b.*\bcomentar\b|\bcomentar\b.*\bcompartilhar\b|\bme gusta\b.*\bcomentar\b|\bcomentar\b.*\bcompartir\b|\bj'?aime\b.*\bcommenter\b|\bcommenter\b.*\bpartager\b/, weight: 3 },
     { pattern: /\brecommend\b/, weight: 1 },
     { pattern: /\bcomments?\b/, weight: 1 },
     { pattern: /\bpublic\b/, weight: 1 },
@@ -423,6 +462,9 @@ const SOCIAL_MARKERS: Record<SocialPlatform, Marker[]> = {
   instagram: [
     PROFILE_WORDS_ES_FR_PT,
     { pattern: /\binstagram\b/, weight: 3 },
+    // The profile's counter row names posts and followers together ('posts followers following',
+    // 'publicaciones seguidores seguidos'); X, TikTok and Facebook count no posts there.
+    { pattern: /\b(posts|publicaciones|publicacoes|publications)\b.*\b(followers|seguidores|abonnes|abonnees)\b/, weight: 2 },
     { pattern: /\bfollowed by\b/, weight: 2 },
     { pattern: /\bliked by\b/, weight: 2 },
     { pattern: /\bview all \d+ comments?\b/, weight: 2 },
@@ -516,7 +558,7 @@ const MONTHS = '(jan|feb|fev|mar|apr|abr|avr|may|mai|mayo|jun|juin|jul|juil|aug|
 const DATE_PATTERNS = [
   /\b(\d+|a|an|one)\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|mos?|years?|yrs?|[smhdwy])\s*ago\b/,
   // 'hace 2 días', 'il y a 3 jours', 'há 2 semanas'
-  /\b(hace|il y a|ha|há)\s+(\d+|un|une|uma|um|una)\s+\p{L}+/u,
+  /\b(hace|il ?y ?a|ha|há)\s*(\d+|un|une|uma|um|una)\s*\p{L}+/u,
   new RegExp(`\\b${MONTHS}\\s*\\d{1,2}(st|nd|rd|th)?\\b(,?\\s*\\d{4})?`),
   new RegExp(`\\b\\d{1,2}\\s*(de\\s+)?${MONTHS}(\\s+(de\\s+)?\\d{4})?\\b`),
   // OCR glued or garbled the day: 'Novio2026', 'Nov19,2026'
@@ -524,12 +566,14 @@ const DATE_PATTERNS = [
   /\b\d{1,2}[/.]\d{1,2}[/.](\d{4}|\d{2})\b/,
   /\b\d{4}-\d{2}-\d{2}\b/,
   /\bjust now\b/,
+  // 'Yesterday', 'Today' (Facebook's 'Yesterday at 3:14 PM'), in en/es/fr/pt
+  /(^|[^a-z])(yesterday|today|ayer|hoy|hier|aujourd'?hui|ontem|hoje)($|[^a-z])/,
 ];
 /** Short relative times of social posts and Facebook reviews: '2h', '3d', '1w' as a token of its own. */
 const SHORT_AGO = /(^|[^a-z0-9])\d{1,2}\s?[smhdwj]($|[^a-z0-9])/;
 
 const DATE_WORDS = new RegExp(
-  `^(ago|an?|one|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|mos?|years?|yrs?|edited|new|public|hace|il|y|ha|dias?|jours?|semanas?|semaines?|meses|mois|${MONTHS.slice(1, MONTHS.indexOf(')'))})$`,
+  `^(ago|an?|one|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|mos?|years?|yrs?|edited|new|public|hace|il|y|ha|yesterday|today|ayer|hoy|hier|ontem|hoje|dias?|jours?|semanas?|semaines?|meses|mois|${MONTHS.slice(1, MONTHS.indexOf(')'))})$`,
 );
 
 /** The line without its date words, numbers and stray marks (what is left tells a date line from a sentence). */
@@ -571,6 +615,8 @@ const CHAT_WORDS = /^(online|en linea|en ligne|last seen|typing|delivered|read \
 const NOTE_WORDS = /^(reviewer|rating|review|stars|business|restaurant|place)\s*:|\b(19|20)\d{2},? at \d{1,2}:\d{2}\b|\bpost (it )?on (google|yelp|facebook)\b|\breview us\b|\bscan to (review|leave)\b|\bleave us a review\b/;
 /** A time of day on a line of its own, beside a message ('09:14', '9:14 PM ✓✓'). */
 const CHAT_TIME = /^\d{1,2}:\d{2}( ?[ap]\.?m\.?)?( \S{1,3})?$/;
+/** A messaging app's day separator with a time ('Today 10:15'; Facebook's review date says 'Yesterday at 3:14 PM'). */
+const CHAT_DAY = /^(today|yesterday|hoy|ayer|aujourd'?hui|hier|hoje|ontem),? \d{1,2}:\d{2}\b/;
 
 /**
  * A chat (or a note) that quotes a review: a messaging app's words, or two message times below the
@@ -579,7 +625,7 @@ const CHAT_TIME = /^\d{1,2}:\d{2}( ?[ap]\.?m\.?)?( \S{1,3})?$/;
 export function looksLikeChat(ocr: OcrText): boolean {
   const belowStatusBar = ocr.height * 0.06;
   const times = ocr.lines.filter((l) => l.bbox.y0 > belowStatusBar && CHAT_TIME.test(fold(l.text).trim())).length;
-  return times >= 2 || ocr.lines.some((l) => CHAT_WORDS.test(fold(l.text).trim()) || NOTE_WORDS.test(fold(l.text).trim()));
+  return times >= 2 || ocr.lines.some((l) => CHAT_WORDS.test(fold(l.text).trim()) || NOTE_WORDS.test(fold(l.text).trim()) || CHAT_DAY.test(fold(l.text).trim()));
 }
 
 const COMPOSER_BUTTONS = new Set(['post', 'submit', 'publish']);
@@ -594,6 +640,23 @@ export function composerLine(ocr: OcrText): number {
     return ws.length > 0 && ws.length <= 3 && ws.some((w) => COMPOSER_BUTTONS.has(w)) && ws.every((w) => COMPOSER_BUTTONS.has(w) || COMPOSER_COMPANIONS.has(w));
   });
 }
+
+/**
+ * A composer's photo button on a line of its own ('Add photo', 'Add photos or videos'): with no
+ * date and no author line around it, the review is still being written (its Post button may be
+ * cut off the screenshot).
+ */
+const ADD_PHOTO = /^\W{0,4}\w{0,2}\W{0,3}(add (a )?photos?( or videos?)?|anadir fotos?|agregar fotos?|ajouter des photos|ajouter une photo|adicionar fotos?)\W*$/;
+
+function composerHint(ocr: OcrText): boolean {
+  return ocr.lines.some((l) => ADD_PHOTO.test(fold(l.text).trim()));
+}
+
+const notPostedYet = (label: string): Verdict =>
+  reject(
+    'not_posted',
+    `This review hasn't been posted yet: the screenshot shows it being written. Post your review on ${label}, then upload a screenshot of it as it shows after posting, with your name and the date.`,
+  );
 
 /** A line of prose: four words or more, mostly letters. */
 function isProse(text: string): boolean {
@@ -706,8 +769,10 @@ function authorLine(ocr: OcrText, names: Match[], dates: number[], starRows: rea
   }
   // The customer's own profile (Google's Contributions, Yelp's profile): their name over
   // 'Local Guide · 124 reviews' or 'N reviews', and their reviews below, each with its date.
+  // (Google's heading 'Contributions' above the name says the same.)
+  const contributions = ocr.lines.findIndex((l) => /^\W*\w?\W*(contributions|contribuciones|contributions|contribuicoes)\b/.test(fold(l.text).trim()));
   for (const name of names) {
-    const header = ocr.lines.slice(name.line + 1, name.line + 3).some((l) => PROFILE_HEADER.test(fold(l.text)));
+    const header = ocr.lines.slice(name.line + 1, name.line + 3).some((l) => PROFILE_HEADER.test(fold(l.text))) || (contributions >= 0 && contributions < name.line && name.line - contributions <= 3);
     if (header && dates.some((d) => d > name.line)) return name.line;
   }
   return null;
@@ -737,19 +802,15 @@ export function judgeReview(input: ReviewJudgeInput, ocr: OcrText, starRows: rea
   if (looksLikeChat(ocr)) {
     return reject('not_a_review', `This looks like a message or a note, not your ${label} review. Upload a screenshot of the review itself as it appears on ${label}, showing your name and the date.`);
   }
-  if (composerLine(ocr) >= 0) {
-    return reject(
-      'not_posted',
-      `This review hasn't been posted yet: the screenshot shows it being written. Post your review on ${label}, then upload a screenshot of it as it shows after posting, with your name and the date.`,
-    );
-  }
-  if (scores[input.platform] < REVIEW_MARKER_THRESHOLD) {
-    return reject('not_a_review', `This doesn't look like ${withArticle(label)} review. Upload a screenshot of your review as it appears on ${label}, showing your name, the date and the review.`);
-  }
+  if (composerLine(ocr) >= 0) return notPostedYet(label);
   // A review's date stands on a short line of its own (with the stars, 'Edited', 'Public'), not in a sentence.
   const dates = ocr.lines
     .map((l, i) => (l.words.length <= 8 && !isProse(withoutDateWords(l.text)) && isDateLine(l.text, { short: input.platform === 'facebook' }) ? i : -1))
     .filter((i) => i >= 0);
+  if (dates.length === 0 && composerHint(ocr)) return notPostedYet(label);
+  if (scores[input.platform] < REVIEW_MARKER_THRESHOLD) {
+    return reject('not_a_review', `This doesn't look like ${withArticle(label)} review. Upload a screenshot of your review as it appears on ${label}, showing your name, the date and the review.`);
+  }
   const recommendLine = input.platform === 'facebook' && ocr.lines.some((l) => RECOMMENDS.test(fold(l.text)));
   if (dates.length === 0 && starRows.length === 0 && !recommendLine) {
     return reject(
@@ -819,8 +880,12 @@ const NOT_FOLLOWING_WORDS = new Set(['follow', 'folow', 'requested', 'like', 'se
 function isLabelLine(text: string): boolean {
   const tokens = words(text);
   if (tokens.some((t) => COUNTER_WORDS.has(t))) return true;
-  // A number beside a follow word is a counter ('210 Following', '187 suivi(e)s').
-  if (/\d/.test(text) && tokens.some((t) => /^(following|siguiendo|seguindo|seguidos|abonne|abonnes|abonnements|suivi|suivis|suivie|suivies)$/.test(t))) return true;
+  // A number next to a follow word is a counter ('210 Following', '187 suivi(e)s'); a stray digit
+  // elsewhere on a button row ('Following  Message  2t', an icon read as text) is not.
+  const raw = text.split(/\s+/).filter(Boolean);
+  const counter = (t: string | undefined) => t !== undefined && /^[\d.,]+[kmb]?$/i.test(t);
+  const followWord = /^(following|siguiendo|seguindo|seguidos|abonne|abonnes|abonnements|suivi|suivis|suivie|suivies)$/;
+  if (raw.some((t, i) => followWord.test(words(t).join('')) && (counter(raw[i - 1]) || counter(raw[i + 1])))) return true;
   const joined = tokens.join(' ');
   if (/\bfor you\b|\bpeople you follow\b|\bfollowing list\b|\bfrom people\b/.test(joined)) return true;
   return tokens.some((t) => ['home', 'inbox', 'profile', 'explore', 'notifications', 'search', 'shop', 'reels', 'communities'].includes(t));
@@ -829,7 +894,8 @@ function isLabelLine(text: string): boolean {
 const COUNTER_WORDS = new Set(['followers', 'follower', 'posts', 'likes', 'followed', 'seguidores', 'abonnes', 'abonnees', 'publicaciones', 'publicacoes', 'publications', 'curtidas']);
 
 /** Lines after a suggestions heading show other accounts, with their own Follow buttons. */
-const SUGGESTIONS = /\b(suggested for you|suggested accounts|people you may know|similar accounts|discover people|who to follow|you might like|related accounts)\b/;
+const SUGGESTIONS =
+  /\b(suggested for you|suggested accounts|people you may know|similar accounts|discover people|who to follow|you might like|related accounts|sugerencias para ti|cuentas sugeridas|personas que quizas conozcas|suggestions pour vous|comptes suggeres|vous connaissez peut-etre|sugestoes para voce|contas sugeridas|pessoas que talvez voce conheca)\b/;
 
 function suggestionsStart(ocr: OcrText): number {
   const index = ocr.lines.findIndex((l) => SUGGESTIONS.test(fold(l.text)));
@@ -908,6 +974,45 @@ const LIKED_LINE = /\b(liked by|likes? by|liked this|followed by|reposted|le gus
 const COMMENTS_START = /\bview (all )?\d* ?comments?\b|^comments?$|(^|\s)\d+ comments?$|\badd a comment\b|\bmost relevant\b|\bpost your reply\b|\bver (los|todos os) \d+ comentarios\b|\bvoir (les )?\d+ commentaires\b|^comentarios$|^commentaires$|\banade un comentario\b|\bajouter un commentaire\b|\badicione um comentario\b/;
 
 /**
+ * What only a post being written shows: the composer's title ('New post', 'Create post', 'New
+ * reel', in en/es/fr/pt) or its option rows ('Tag people', 'Add location', 'Everyone can reply',
+ * "What's on your mind?"). A posted post, story or video never shows them.
+ */
+const SOCIAL_COMPOSER_TITLE = /^(<\s*)?(new post|create post|new reel|new story|nueva publicacion|crear publicacion|nouvelle publication|creer une publication|nova publicacao|criar publicacao)\b/;
+const SOCIAL_COMPOSER_ROWS = /\b(tag people|add location|write a caption|everyone can reply|what'?s on your mind|add music|etiquetar personas|agregar ubicacion|identifier des personnes|ajouter un lieu|marcar pessoas|adicionar localizacao)\b/;
+
+export function socialComposer(ocr: OcrText): boolean {
+  const folded = ocr.lines.map((l) => fold(l.text).replace(/[^a-z<' ]+/g, ' ').replace(/\s+/g, ' ').trim());
+  const rows = folded.filter((t) => SOCIAL_COMPOSER_ROWS.test(t)).length;
+  // The title stands alone on the top bar ('< New post', 'Create post  Post'), not inside a caption.
+  const title = folded.some((t, i) => SOCIAL_COMPOSER_TITLE.test(t) && t.split(' ').length <= 5 && ocr.lines[i]!.bbox.y0 < ocr.height * 0.2);
+  return title || rows >= 2;
+}
+
+/**
+ * A page name one word off the business's on a line of the post (Facebook tags a page by name):
+ * 'Nonno's Trattoria' for 'Nonna's Trattoria', another page. Only for the reason given: the tag
+ * is missing either way. Returns the name as read, or null.
+ */
+function findNearBusinessName(ocr: OcrText, businessName: string, keep: (line: number) => boolean): string | null {
+  const name = words(businessName.replace(/&/g, ' ')).map(ocrKey).filter(Boolean);
+  if (name.length < 2) return null;
+  for (const [index, line] of ocr.lines.entries()) {
+    if (!keep(index)) continue;
+    const raw = cleanTokens(line.text);
+    const tokens = raw.map((t) => words(t.replace(/&/g, ' ')).map(ocrKey).join(''));
+    for (let start = 0; start + name.length <= tokens.length; start++) {
+      const window = tokens.slice(start, start + name.length);
+      const off = window.filter((t, k) => t !== name[k]);
+      if (off.length !== 1) continue;
+      const k = window.findIndex((t, j) => t !== name[j]);
+      if (name[k]!.length >= 4 && levenshtein(window[k]!, name[k]!, 2) <= 2) return raw.slice(start, start + name.length).join(' ').replace(/[.!,]+$/, '');
+    }
+  }
+  return null;
+}
+
+/**
  * Which lines are the post's own (its header, caption, stickers and overlays), as opposed to likes
  * and comments: 'Liked by' lines never count, nor lines after the comments start ('View all 12
  * comments', a comments sheet's heading) nor a line followed by a 'Reply' link (a comment).
@@ -939,6 +1044,8 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
   if (!hasText(ocr)) {
     return reject('unreadable', `We couldn't read any text in this screenshot. Upload a clear, full screenshot of ${what}.`);
   }
+  // Instagram and TikTok handles are lowercase only (see `zeroes`).
+  const lowercase = input.platform === 'instagram' || input.platform === 'tiktok';
   const scores = socialPlatformScores(ocr);
   const other = clearlyOther(scores, input.platform, SOCIAL_MARKER_THRESHOLD);
   if (other) {
@@ -950,10 +1057,10 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
       return reject('not_following', `This doesn't look like ${withArticle(label)} profile. Upload a screenshot of the ${business} profile on ${label} that shows "Following".`);
     }
     const limit = suggestionsStart(ocr);
-    const exact = findHandles(ocr, input.businessHandle).filter((h) => h.line < limit);
+    const exact = findHandles(ocr, input.businessHandle, { lowercase }).filter((h) => h.line < limit);
     // A display name that spells the handle ('Harbor Light Diner') does not show which account this is:
     // a look-alike handle on screen ('@harboorlightdiner') still means another account.
-    const near = exact.every((h) => h.joined) ? findNearHandle(ocr, input.businessHandle, (line) => line < limit) : null;
+    const near = exact.every((h) => h.joined) ? findNearHandle(ocr, input.businessHandle, (line) => line < limit, { lowercase }) : null;
     if (near) {
       return reject(
         'wrong_account',
@@ -982,24 +1089,31 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
     return { ok: true };
   }
 
+  if (socialComposer(ocr)) {
+    return reject(
+      'not_posted',
+      `This post hasn't been shared yet: the screenshot shows it being written. Share your post on ${label}, then upload a screenshot of it as posted, with the tag ${business}.`,
+    );
+  }
   const own = postLines(ocr, input.platform);
   // Facebook tags a page by its name ('Léa is at Little Fig Coffee', 'with Little Fig Coffee'), not '@handle'.
   const facebook = input.platform === 'facebook';
   // A photo tag shows the handle alone in a label on the picture, without '@'.
   const alone = (line: number) => cleanTokens(ocr.lines[line]!.text).filter((t) => t.length > 2).length === 1;
   const mentions = [
-    ...findHandles(ocr, input.businessHandle).filter((h) => (h.mention || alone(h.line)) && own[h.line]),
+    ...findHandles(ocr, input.businessHandle, { lowercase }).filter((h) => (h.mention || alone(h.line)) && own[h.line]),
     ...(facebook ? findBusinessNames(ocr, input.businessName).filter((m) => own[m.line] && m.score >= 2) : []),
     // ... also when the page's name wraps onto the next line ('Léa is at Sunrise' / 'Bagels').
     ...(facebook ? wrappedBusinessNames(ocr, input.businessName).filter((line) => own[line] && own[line + 1]) : []),
   ];
   const user = normaliseHandle(input.userHandle);
   // A Facebook username is usually the person's name with dots ('lea.dubois' shows as 'Léa Dubois').
-  const authored = findHandles(ocr, input.userHandle, { ignoreDots: facebook }).filter((h) => {
+  const authored = findHandles(ocr, input.userHandle, { ignoreDots: facebook, lowercase }).filter((h) => {
     if (!own[h.line]) return false;
     // An author line starts with the handle (Instagram's header and caption, a story's corner,
-    // a video's overlay); on X it follows the display name as '@handle · 2h'.
-    if (h.token <= 1) return true;
+    // a video's overlay); on X it follows the display name as '@handle · 2h'. An avatar's initial
+    // or its ring read as one-character tokens before it ('B | bencarter 5h') is not a word.
+    if (handleTokens(ocr.lines[h.line]!).slice(0, h.token).filter((t) => t.replace(/[^\p{L}\p{N}]/gu, '').length > 1).length <= 1) return true;
     // TikTok names the video's author in its sound line: 'original sound - emilychen'.
     if (input.platform === 'tiktok' && ORIGINAL_SOUND.test(fold(ocr.lines[h.line]!.text))) return true;
     return h.mention && h.token <= 5 && isDateLine(ocr.lines[h.line]!.text, { short: true });
@@ -1014,11 +1128,18 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
         `This post isn't yours: ${atHandle(user)} appears only in its likes or comments. Upload a screenshot of your own post that tags ${business}, showing your handle at the top.`,
       );
     }
-    const near = findNearHandle(ocr, input.businessHandle, (line, mention) => mention && own[line] === true);
+    const near = findNearHandle(ocr, input.businessHandle, (line, mention) => mention && own[line] === true, { lowercase });
     if (near) {
       return reject(
         'wrong_account',
         `Your post tags @${normaliseHandle(near)}, which is another account than ${business}. Tag ${business} exactly, then upload a new screenshot.`,
+      );
+    }
+    const nearPage = facebook ? findNearBusinessName(ocr, input.businessName, (line) => own[line] === true) : null;
+    if (nearPage) {
+      return reject(
+        'wrong_account',
+        `Your post tags ${quoted(nearPage)}, which is another page than ${input.businessName}. Tag ${input.businessName} (${business}) exactly, then upload a new screenshot.`,
       );
     }
     return reject(
@@ -1027,7 +1148,7 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
     );
   }
   if (authored.length === 0) {
-    const seen = findHandles(ocr, input.userHandle).length > 0;
+    const seen = findHandles(ocr, input.userHandle, { lowercase }).length > 0;
     return reject(
       'author_mismatch',
       seen
