@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixtureImage } from '../../tests/fixtures/screenshots/cases.ts';
 import { joinRows, mergeReadings, tsvToOcrText } from './OcrScreenshotVerifier.ts';
-import { bytesHash, decodeScreenshot, lightTextMask, openScreenshot, outlinedLabels, screenRegion, stretchContrast, whiteTextMask } from './preprocess.ts';
+import { bytesHash, decodeScreenshot, lightTextMask, openScreenshot, outlinedLabels, screenRegion, stretchContrast, whiteTextMask, withoutStars } from './preprocess.ts';
 
 describe('decodeScreenshot', () => {
   const png = fixtureImage('google-review-ana.png');
@@ -159,6 +159,47 @@ describe('the closer reading (ADR 045)', () => {
     const { bands } = await decoded.closer([], 40, { bands: true });
     expect(bands.map((b) => b.top)).toEqual([0, Math.round(decoded.ocrHeight * 0.25), Math.round(decoded.ocrHeight * 0.5)]);
     expect((await sharp(bands[2]!.image).metadata()).height).toBe(decoded.ocrHeight - Math.round(decoded.ocrHeight * 0.5));
+  });
+});
+
+describe('withoutStars (a rating row read again without its stars)', () => {
+  // A dark page 600 x 60 (RGB and the greyscale OCR image), line height 36: squares 48 px wide, 30 apart.
+  const W = 600;
+  const H = 60;
+  const page = () => ({ colour: new Uint8Array(W * H * 3).fill(18), grey: Buffer.alloc(W * H, 240) });
+  const square = (img: ReturnType<typeof page>, x0: number, rgb: [number, number, number], w = 48) => {
+    for (let y = 6; y < 54; y++) {
+      for (let x = x0; x < x0 + w; x++) {
+        img.colour.set(rgb, (y * W + x) * 3);
+        img.grey[y * W + x] = 120;
+      }
+    }
+  };
+  const text = (img: ReturnType<typeof page>, x0: number, x1: number) => {
+    // letters: thin strokes, 26 px tall
+    for (let y = 17; y < 43; y++) for (let x = x0; x < x1; x += 7) for (const dx of [0, 1, 2]) img.grey[y * W + x + dx] = 20;
+  };
+  const box = { x0: 10, y0: 6, x1: 590, y1: 54 };
+
+  it('paints out three coloured stars and the empty ones after them, and leaves the date beside them', () => {
+    const img = page();
+    for (const x of [10, 88, 166]) square(img, x, [255, 135, 66]);
+    for (const x of [244, 322]) square(img, x, [46, 46, 46]);
+    text(img, 420, 580);
+    const out = withoutStars(img.grey, img.colour, W, box, 36)!;
+    expect(out).not.toBeNull();
+    expect(out[30 * W + 30]).toBe(255); // a coloured star
+    expect(out[30 * W + 340]).toBe(255); // an empty star
+    expect(out[30 * W + 420]).toBe(20); // the date
+    expect(img.grey[30 * W + 30]).toBe(120); // a copy: the input is left alone
+  });
+
+  it('finds no stars in an avatar, a badge or a filled button (one wider coloured shape)', () => {
+    const img = page();
+    square(img, 10, [211, 35, 35], 100);
+    text(img, 150, 400);
+    square(img, 420, [0, 149, 246], 120);
+    expect(withoutStars(img.grey, img.colour, W, box, 36)).toBeNull();
   });
 });
 

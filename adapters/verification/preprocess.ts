@@ -201,6 +201,68 @@ export function outlinedLabels(grey: Uint8Array, width: number, box: Box, lineHe
   return labels;
 }
 
+/** A coloured pixel (star badges, filled buttons, links); the text around them is grey. */
+function isColoured(colour: Uint8Array, i: number): boolean {
+  const r = colour[3 * i]!;
+  const g = colour[3 * i + 1]!;
+  const b = colour[3 * i + 2]!;
+  return Math.max(r, g, b) - Math.min(r, g, b) > 90;
+}
+
+/**
+ * A band of the greyscale OCR image with a row of rating stars in it (three or more coloured shapes
+ * side by side on one scanline: Yelp's red squares, Google's yellow stars) painted out, in a copy; or
+ * null when the band has none. OCR reads the stars as letters and runs them into the date beside
+ * them ('B88 >» 19n0v2026'); without them the date is read on its own. `colour` is the picture in
+ * RGB at the OCR image's size.
+ */
+export function withoutStars(grey: Buffer, colour: Uint8Array, width: number, box: Box, lineHeight: number): Buffer | null {
+  // Columns coloured over a third of the band's height, in runs: each star (or badge square) is one
+  // run about a line's height wide; an avatar or a 'Follow' button is one wider run. The empty stars
+  // after them (grey squares, outlines) are runs of the same size in any colour but the page's.
+  const tall = (box.y1 - box.y0) / 3;
+  const page = Math.max(0, box.x0 - 2) + box.y0 * width;
+  const inked = (i: number) => Math.abs(colour[3 * i]! - colour[3 * page]!) + Math.abs(colour[3 * i + 1]! - colour[3 * page + 1]!) + Math.abs(colour[3 * i + 2]! - colour[3 * page + 2]!) > 45;
+  const isShape = (from: number, to: number) => to - from >= 0.4 * lineHeight && to - from <= 1.6 * lineHeight;
+  let coloured = 0;
+  let first = -1;
+  let last = -1;
+  let run = 0;
+  let inkRun = 0;
+  for (let x = box.x0; x <= box.x1; x++) {
+    let n = 0;
+    let ink = 0;
+    if (x < box.x1) {
+      for (let y = box.y0; y < box.y1; y++) {
+        const i = y * width + x;
+        if (isColoured(colour, i)) n++;
+        if (inked(i)) ink++;
+      }
+    }
+    if (n > tall) run++;
+    else {
+      if (isShape(x - run, x)) {
+        coloured++;
+        if (first < 0) first = x - run;
+        last = x;
+      }
+      run = 0;
+    }
+    if (ink > tall) inkRun++;
+    else {
+      // An empty star right after the stars so far.
+      if (coloured > 0 && isShape(x - inkRun, x) && x - inkRun - last < 1.2 * lineHeight) last = x;
+      inkRun = 0;
+    }
+  }
+  if (coloured < 3) return null;
+  const out = Buffer.from(grey);
+  const x0 = Math.max(box.x0, first - 3);
+  const x1 = Math.min(box.x1, last + 3);
+  for (let y = box.y0; y < box.y1; y++) out.fill(255, y * width + x0, y * width + x1);
+  return out;
+}
+
 /** Paints boxes white in a greyscale image, in place (text already read, so the next pass skips it). */
 function paintWhite(grey: Buffer, width: number, height: number, boxes: readonly Box[]): void {
   for (const box of boxes) {
@@ -449,13 +511,19 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
       const bands = [...whole, ...right].slice(0, 10);
       // ... and the labels of outlined buttons in them, cut inside their outline.
       const labels = bands.flatMap((box) => outlinedLabels(grey, ocrWidth, box, lineHeight)).slice(0, 4);
+      // ... and the rows with rating stars once more, the stars painted out (the date beside them).
+      const colour = scale === 1 ? raw.data : await sharp(raw.data, rawInput).resize(ocrWidth, ocrHeight, { fit: 'fill' }).raw().toBuffer();
+      const starless = inkRows(grey, ocrWidth, ocrHeight, lineHeight, 40).flatMap((box) => {
+        const painted = withoutStars(grey, colour, ocrWidth, box, lineHeight);
+        return painted ? [{ box, pixels: painted }] : [];
+      });
       const rows = await Promise.all(
-        [...bands, ...labels].map(async (box) => {
+        [...[...bands, ...labels].map((box) => ({ box, pixels: grey })), ...starless.slice(0, 4)].map(async ({ box, pixels }) => {
           const left = Math.max(0, box.x0 - pad);
           const top = Math.max(0, box.y0 - pad);
           const w = Math.min(ocrWidth, box.x1 + pad) - left;
           const h = Math.min(ocrHeight, box.y1 + pad) - top;
-          return { image: await sharp(grey, ocrRaw).extract({ left, top, width: w, height: h }).png().toBuffer(), left, top };
+          return { image: await sharp(pixels, ocrRaw).extract({ left, top, width: w, height: h }).png().toBuffer(), left, top };
         }),
       );
       let mask = sharp(whiteTextMask(rgb), { raw: { width, height, channels: 1 } });

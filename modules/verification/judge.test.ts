@@ -8,6 +8,7 @@ import {
   findName,
   followState,
   hasText,
+  isDateLine,
   judgeReview,
   judgeSocial,
   ocrFromText,
@@ -235,6 +236,8 @@ describe('findName', () => {
     ['Ana Pereira', 'AnaPereira'], // word break lost
     ['Ana Pereira', 'Ana Pe reira'], // word break added
     ['Ana Pereira', 'Ana P.'], // the screen shows an initial
+    ['ana pereira', 'AnaP.'], // Yelp's initial with the space lost
+    ['Marcus L.', 'MarcusL.\nChicago, IL'],
     ['Jose Alvarez', GOOGLE_JOSE],
     ['José Álvarez', GOOGLE_JOSE],
     ["Liam O'Brien", 'Liam O’Brien\n4 reviews'],
@@ -256,6 +259,7 @@ describe('findName', () => {
     ['Ana Ferreira', GOOGLE_ANA], // another person: two letters apart
     ['Anna Pereira', 'Ana Ferreira'],
     ['Ana Pereira', 'AnaFerreira'],
+    ['Ana Pereira', 'AnaF.'], // another initial, space lost
     ['Sofia Rossa', 'Sofia Rossi'], // another person one letter away
     ['Ana Pereira', 'Ana Pereia\nLocal Guide'], // a letter lost: not forgiven (OCR look-alikes only)
   ])('does not find %j', (name, text) => expect(findName(ocr(text), name)).toBeNull());
@@ -904,6 +908,13 @@ Local Guide - 4 avis - 20 photos`;
 
   it("OCR's glued French date ('ilya2 jours') still dates the review", () => {
     expect(judgeReview(base, ocr(GOOGLE_FR.replace('il y a 2 jours', 'ilya2 jours')))).toMatchObject({ ok: true });
+  });
+
+  it("a date OCR glued whole, with a zero for the month's 'o' ('19n0v2026'), still dates the review", () => {
+    expect(isDateLine('B88 > * 19n0v2026')).toBe(true);
+    expect(isDateLine('19nov.2026')).toBe(true);
+    expect(judgeReview(base, ocr(GOOGLE_FR.replace('il y a 2 jours', '* * * 19n0v2026')))).toMatchObject({ ok: true });
+    expect(isDateLine('Order 19n0v2 ready')).toBe(false);
   });
 
   it("'Yesterday' dates a review; a chat's 'Today 10:15' is a chat", () => {

@@ -185,7 +185,8 @@ function tokenMatches(claimed: string, seen: string): boolean {
 /**
  * Every line where a person's name appears: all its words in order on one line, each equal up to
  * case, accents and OCR look-alikes (`ocrKey`), initials matching whole words either way
- * ('Marcus L.'); or the whole name with its spaces lost or added. At least one whole word must
+ * ('Marcus L.'); or the whole name with its spaces lost or added, later words whole or cut to their
+ * initial ('AnaP.'). At least one whole word must
  * match. No edit distance: a name one letter away is another person. What makes the name count
  * is also where it stands (the review's author line).
  */
@@ -194,8 +195,13 @@ export function findNames(ocr: OcrText, name: string, options: { skipLines?: Rea
   if (claimed.length === 0) return [];
   const whole = claimed.filter((t) => t.length > 1);
   if (whole.length === 0) return [];
-  const joined = claimed.join('');
   const hasInitials = whole.length !== claimed.length;
+  // The name with its spaces lost, whole or with later words cut to their initial as Yelp shows
+  // them ('AnaP.' for Ana Pereira, 'MarcusL.' for Marcus L.).
+  const joined = new Set(
+    claimed.slice(1).reduce((forms, word) => forms.flatMap((f) => (word.length > 1 ? [f + word, f + word[0]] : [f + word])), [claimed[0]!]),
+  );
+  const longest = Math.max(...[...joined].map((j) => j.length));
   const found: Match[] = [];
   ocr.lines.forEach((line, index) => {
     if (options.skipLines?.has(index)) return;
@@ -206,13 +212,11 @@ export function findNames(ocr: OcrText, name: string, options: { skipLines?: Rea
       const wholeWords = claimed.filter((c, k) => c.length > 1 && window[k]!.length > 1).length;
       if (wholeWords > 0 && claimed.every((c, k) => tokenMatches(c, window[k]!))) best = Math.max(best, claimed.length + (hasInitials ? 0 : 0.5));
     }
-    if (!hasInitials && joined.length >= 4) {
-      for (let start = 0; start < tokens.length; start++) {
-        let window = '';
-        for (let end = start; end < tokens.length && window.length < joined.length; end++) {
-          window += tokens[end];
-          if (window === joined) best = Math.max(best, claimed.length);
-        }
+    for (let start = 0; start < tokens.length; start++) {
+      let window = '';
+      for (let end = start; end < tokens.length && window.length < longest; end++) {
+        window += tokens[end];
+        if (window.length >= 4 && joined.has(window)) best = Math.max(best, claimed.length);
       }
     }
     if (best > 0) found.push({ line: index, score: best });
@@ -563,6 +567,8 @@ const DATE_PATTERNS = [
   new RegExp(`\\b\\d{1,2}\\s*(de\\s+)?${MONTHS}(\\s+(de\\s+)?\\d{4})?\\b`),
   // OCR glued or garbled the day: 'Novio2026', 'Nov19,2026'
   new RegExp(`\\b${MONTHS}[0-9il]{1,2}[,.\\s]*\\d{2,4}\\b`),
+  // ... or glued the whole date: '19nov2026', '19n0v.2026' (French and Portuguese order)
+  new RegExp(`\\b\\d{1,2}${MONTHS}\\s*\\d{4}\\b`),
   /\b\d{1,2}[/.]\d{1,2}[/.](\d{4}|\d{2})\b/,
   /\b\d{4}-\d{2}-\d{2}\b/,
   /\bjust now\b/,
@@ -589,7 +595,8 @@ function withoutDateWords(text: string): string {
 
 /** A line that carries a date or a relative time ('2 days ago', 'Nov 3, 2025', '11/3/2025'). */
 export function isDateLine(text: string, options: { short?: boolean } = {}): boolean {
-  const folded = fold(text);
+  // OCR reads a month's 'o' as a zero between letters ('n0v', 'n0vembre').
+  const folded = fold(text).replace(/(?<=[a-z])0(?=[a-z])/g, 'o');
   return DATE_PATTERNS.some((p) => p.test(folded)) || (options.short === true && SHORT_AGO.test(folded));
 }
 
