@@ -238,6 +238,7 @@ describe('findName', () => {
     ['Ana Pereira', 'Ana P.'], // the screen shows an initial
     ['ana pereira', 'AnaP.'], // Yelp's initial with the space lost
     ['Marcus L.', 'MarcusL.\nChicago, IL'],
+    ['Thandiwe Nkosi', 'Thandiwe NKkosi'], // OCR doubled a capital as capital and small letter
     ['Jose Alvarez', GOOGLE_JOSE],
     ['José Álvarez', GOOGLE_JOSE],
     ["Liam O'Brien", 'Liam O’Brien\n4 reviews'],
@@ -260,6 +261,8 @@ describe('findName', () => {
     ['Anna Pereira', 'Ana Ferreira'],
     ['Ana Pereira', 'AnaFerreira'],
     ['Ana Pereira', 'AnaF.'], // another initial, space lost
+    ['Aron Silva', 'Aaron Silva'], // a real double letter at the start is another name
+    ['Thandiwe Nkosi', 'Thandiwe NKkkosi'],
     ['Sofia Rossa', 'Sofia Rossi'], // another person one letter away
     ['Ana Pereira', 'Ana Pereia\nLocal Guide'], // a letter lost: not forgiven (OCR look-alikes only)
   ])('does not find %j', (name, text) => expect(findName(ocr(text), name)).toBeNull());
@@ -913,13 +916,31 @@ Local Guide - 4 avis - 20 photos`;
   it("a date OCR glued whole, with a zero for the month's 'o' ('19n0v2026'), still dates the review", () => {
     expect(isDateLine('B88 > * 19n0v2026')).toBe(true);
     expect(isDateLine('19nov.2026')).toBe(true);
+    expect(isDateLine('h& uma semana')).toBe(true); // 'há uma semana'
     expect(judgeReview(base, ocr(GOOGLE_FR.replace('il y a 2 jours', '* * * 19n0v2026')))).toMatchObject({ ok: true });
     expect(isDateLine('Order 19n0v2 ready')).toBe(false);
+  });
+
+  it("a date line with the stars read as letters ('w % % % % Edited 5 days ago') still dates the review", () => {
+    expect(judgeReview(base, ocr(GOOGLE_FR.replace('il y a 2 jours', 'w % % % % Edited 5 days ago')))).toMatchObject({ ok: true });
+  });
+
+  it("a chat's title bar ('< Reviews online') makes it a chat; a place's 'Order online' does not", () => {
+    const bubble = `7:43\n< RE: online Reviews\n${'\n'.repeat(2)}Noah Williams\n* * * * * 2 days ago\nLovely little place, the owner came over.\nHarbor Light Diner - Google reviews\nLike - Share\nPost it!\n09:20\n\n\n\n\n\n\n\n\n\n\n\n\n\nMessage`;
+    expect(judgeReview(base, ocr(bubble))).toMatchObject({ ok: false, code: 'not_a_review' });
+    expect(judgeReview(base, ocr(bubble.replace('< RE: online Reviews', '< Harbor Light Diner Order online')))).toMatchObject({ ok: true });
   });
 
   it("'Yesterday' dates a review; a chat's 'Today 10:15' is a chat", () => {
     expect(judgeReview(base, ocr(GOOGLE_FR.replace('il y a 2 jours', 'yesterday')))).toMatchObject({ ok: true });
     expect(judgeReview(base, ocr(`Noah Williams\nToday 10:15\nI left a Google review for Harbor Light Diner\n5 stars, best diner ever`))).toMatchObject({ ok: false, code: 'not_a_review' });
+  });
+
+  it("Yelp in French, Spanish and Portuguese: 'Avis recommandés', the reactions row ('Utile Merci J'adore')", () => {
+    const yelpFr = `yelp\nBlue Door Café\n* * * * * 654 avis\nÉcrire un avis Ajouter photo\nAvis recommandés\nSofia R.\nAustin, TX\n12/11/2026\nPetit endroit charmant, café excellent.`;
+    expect(judgeReview({ ...base, platform: 'yelp', reviewerName: 'Sofia Rossi', businessName: 'Blue Door Café' }, ocr(yelpFr))).toMatchObject({ ok: true });
+    expect(reviewPlatformScores(ocr('Útil 9 Obrigado 2 Adorei 1 Ah, não')).yelp).toBeGreaterThanOrEqual(3);
+    expect(reviewPlatformScores(ocr('Me encanta este lugar, muy útil el personal, gracias')).yelp).toBe(0);
   });
 
   it("a Facebook page's author line in French still counts for Facebook", () => {
@@ -943,8 +964,12 @@ Local Guide - 4 avis - 20 photos`;
     expect(checkReviewLink('google', place('Casa+Verde+Cocina'), { name: 'Casa Verde Cantina' })).toMatchObject({ ok: false, code: 'wrong_business' });
     expect(checkReviewLink('google', place('Casa+Verde+Cantina'), { name: 'Casa Verde Cantina' })).toEqual({ ok: true });
     expect(checkReviewLink('google', place('Casa+Verde'), { name: 'Casa Verde Cantina' })).toEqual({ ok: true });
-    // Yelp's slugs add the city, so the first distinctive word still suffices there.
-    expect(checkReviewLink('yelp', 'https://www.yelp.com/biz/casa-verde-chicago', { name: 'Casa Verde Cantina' })).toEqual({ ok: true });
+    // A Yelp slug is the whole name and the city: every distinctive word of ours must be in it.
+    expect(checkReviewLink('yelp', 'https://www.yelp.com/biz/casa-verde-cantina-miami', { name: 'Casa Verde Cantina' })).toEqual({ ok: true });
+    expect(checkReviewLink('yelp', 'https://www.yelp.com/biz/rosas-taqueria-san-diego', { name: "Rosa's Taqueria" })).toEqual({ ok: true });
+    expect(checkReviewLink('yelp', 'https://www.yelp.com/biz/crumb-and-co-bakery-portland', { name: 'Crumb & Co Bakery' })).toEqual({ ok: true });
+    expect(checkReviewLink('yelp', 'https://www.yelp.com/biz/the-copper-pot-savannah', { name: 'The Copper Kettle' })).toMatchObject({ ok: false, code: 'wrong_business' });
+    expect(checkReviewLink('yelp', 'https://www.yelp.com/biz/casa-verde-chicago', { name: 'Casa Verde Cantina' })).toMatchObject({ ok: false, code: 'wrong_business' });
   });
 });
 

@@ -116,7 +116,8 @@ function distinctiveWords(businessName: string): string[] {
 /**
  * The review link must be an http(s) URL on the platform's domain (a missing scheme is forgiven)
  * and, where its path names a business, name ours: the whole name, the survey's handle, or the
- * name's first distinctive word ('crumb' in yelp.com/biz/crumb-pdx). Opaque short links pass.
+ * name's first distinctive word ('crumb' in facebook.com/crumbpdx); a Google place or a Yelp slug
+ * names the whole listing, so there every distinctive word must agree. Opaque short links pass.
  */
 export function checkReviewLink(platform: ReviewPlatform, link: string, business?: { name: string; handle?: string }): Verdict {
   const label = PLATFORM_LABELS[platform];
@@ -159,6 +160,13 @@ function linkNamesBusiness(named: string, businessName: string, handle?: string,
     const ours = distinctiveWords(businessName);
     const theirs = distinctiveWords(named);
     if (ours.length > 0 && theirs.length > 0 && !theirs.every((w) => ours.includes(w)) && !ours.every((w) => theirs.includes(w))) return false;
+  }
+  // A Yelp slug is the listing's whole name and its city ('the-copper-pot-savannah'): every
+  // distinctive word of ours must be in it, so 'Copper Pot' is not 'The Copper Kettle'.
+  if (platform === 'yelp') {
+    const ours = distinctiveWords(businessName);
+    const slug = words(named).map(ocrKey);
+    if (ours.length > 0 && !ours.every((w) => slug.includes(ocrKey(w))) && !(handle && normaliseHandle(handle) && handleKey(named).includes(handleKey(normaliseHandle(handle))))) return false;
   }
   const linkKeys = businessKeys(named);
   if (businessKeys(businessName).some((k) => linkKeys.some((l) => l.includes(k)))) return true;
@@ -205,12 +213,15 @@ export function findNames(ocr: OcrText, name: string, options: { skipLines?: Rea
   const found: Match[] = [];
   ocr.lines.forEach((line, index) => {
     if (options.skipLines?.has(index)) return;
-    const tokens = line.text.split(/\s+/).map((t) => ocrKey(t)).filter(Boolean);
+    const raw = line.text.split(/\s+/).filter((t) => ocrKey(t));
+    const tokens = raw.map((t) => ocrKey(t));
+    // OCR doubles a capital inside a word as the capital and its small letter ('NKkosi' for 'Nkosi').
+    const undoubled = raw.map((t) => ocrKey(t.replace(/(?<=\p{L})(\p{Lu})(\p{Ll})/gu, (pair, big: string, small: string) => (big.toLowerCase() === small ? big : pair))));
     let best = 0;
     for (let start = 0; start + claimed.length <= tokens.length; start++) {
       const window = tokens.slice(start, start + claimed.length);
       const wholeWords = claimed.filter((c, k) => c.length > 1 && window[k]!.length > 1).length;
-      if (wholeWords > 0 && claimed.every((c, k) => tokenMatches(c, window[k]!))) best = Math.max(best, claimed.length + (hasInitials ? 0 : 0.5));
+      if (wholeWords > 0 && claimed.every((c, k) => tokenMatches(c, window[k]!) || tokenMatches(c, undoubled[start + k]!))) best = Math.max(best, claimed.length + (hasInitials ? 0 : 0.5));
     }
     for (let start = 0; start < tokens.length; start++) {
       let window = '';
@@ -441,10 +452,13 @@ const REVIEW_MARKERS: Record<ReviewPlatform, Marker[]> = {
     { pattern: /\buseful\b.*\bfunny\b|\bfunny\b.*\bcool\b/, weight: 3 },
     { pattern: /\buseful\b/, weight: 1 },
     { pattern: /\belite\b/, weight: 2 },
-    { pattern: /\brecommended reviews\b/, weight: 2 },
+    // The reactions row in Spanish, French and Portuguese ('Útil 9 Gracias 2', 'Utile Merci',
+    // 'Útil Obrigado'): the first two side by side, only counts and icons between them.
+    { pattern: /\b(util|utile)\b[^a-z]{0,8}\b(gracias|merci|obrigad[oa])\b/, weight: 3 },
+    { pattern: /\brecommended reviews\b|\bresenas recomendadas\b|\bavis recommandes\b|\bavaliacoes recomendadas\b/, weight: 2 },
     { pattern: /\b\d+ friends?\b/, weight: 2 },
     { pattern: /\bcheck[- ]?ins?\b/, weight: 2 },
-    { pattern: /\b\d+ reviews?\b/, weight: 1 },
+    { pattern: /\b\d+ (reviews?|resenas|avis|avaliacoes)\b/, weight: 1 },
     { pattern: /\bupdated review\b|\bprevious review\b/, weight: 2 },
   ],
   facebook: [
@@ -593,10 +607,17 @@ function withoutDateWords(text: string): string {
     .join(' ');
 }
 
+/** Words of a line, not counting what OCR made of star icons and bullets ('w % % % %'). */
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter((t) => /[\p{L}\p{N}]{2}/u.test(t)).length;
+}
+
 /** A line that carries a date or a relative time ('2 days ago', 'Nov 3, 2025', '11/3/2025'). */
 export function isDateLine(text: string, options: { short?: boolean } = {}): boolean {
-  // OCR reads a month's 'o' as a zero between letters ('n0v', 'n0vembre').
-  const folded = fold(text).replace(/(?<=[a-z])0(?=[a-z])/g, 'o');
+  // OCR reads a month's 'o' as a zero between letters ('n0v', 'n0vembre'), and the 'á' of 'há' as '&'.
+  const folded = fold(text)
+    .replace(/(?<=[a-z])0(?=[a-z])/g, 'o')
+    .replace(/\bh&(?=\s)/g, 'ha');
   return DATE_PATTERNS.some((p) => p.test(folded)) || (options.short === true && SHORT_AGO.test(folded));
 }
 
@@ -618,6 +639,8 @@ const COMPOSER_PATTERNS = [
 
 /** A messaging app's words: presence, receipts, the message box. */
 const CHAT_WORDS = /^(online|en linea|en ligne|last seen|typing|delivered|read \d|imessage|text message|type a message|escribe un mensaje|ecrire un message|digite uma mensagem|mensagem)\b/;
+/** A contact's presence in a messaging app's title bar. */
+const CHAT_PRESENCE = /\b(online|last seen|typing|en linea|en ligne|escribiendo|digitando)\b/;
 /** A note or a form that writes a review out: 'Reviewer: Sam', 'Rating: 5', a note's 'November 21, 2026 at 18:04'. */
 const NOTE_WORDS = /^(reviewer|rating|review|stars|business|restaurant|place)\s*:|\b(19|20)\d{2},? at \d{1,2}:\d{2}\b|\bpost (it )?on (google|yelp|facebook)\b|\breview us\b|\bscan to (review|leave)\b|\bleave us a review\b/;
 /** A time of day on a line of its own, beside a message ('09:14', '9:14 PM ✓✓'). */
@@ -632,7 +655,9 @@ const CHAT_DAY = /^(today|yesterday|hoy|ayer|aujourd'?hui|hier|hoje|ontem),? \d{
 export function looksLikeChat(ocr: OcrText): boolean {
   const belowStatusBar = ocr.height * 0.06;
   const times = ocr.lines.filter((l) => l.bbox.y0 > belowStatusBar && CHAT_TIME.test(fold(l.text).trim())).length;
-  return times >= 2 || ocr.lines.some((l) => CHAT_WORDS.test(fold(l.text).trim()) || NOTE_WORDS.test(fold(l.text).trim()) || CHAT_DAY.test(fold(l.text).trim()));
+  // A conversation's title bar: the contact's presence beside or under their name ('< Reviews online').
+  const header = ocr.lines.some((l) => l.bbox.y1 < ocr.height * 0.12 && CHAT_PRESENCE.test(fold(l.text)) && !/\b(order|pedir|commander|pedido)\b/.test(fold(l.text)));
+  return times >= 2 || header || ocr.lines.some((l) => CHAT_WORDS.test(fold(l.text).trim()) || NOTE_WORDS.test(fold(l.text).trim()) || CHAT_DAY.test(fold(l.text).trim()));
 }
 
 const COMPOSER_BUTTONS = new Set(['post', 'submit', 'publish']);
@@ -812,7 +837,7 @@ export function judgeReview(input: ReviewJudgeInput, ocr: OcrText, starRows: rea
   if (composerLine(ocr) >= 0) return notPostedYet(label);
   // A review's date stands on a short line of its own (with the stars, 'Edited', 'Public'), not in a sentence.
   const dates = ocr.lines
-    .map((l, i) => (l.words.length <= 8 && !isProse(withoutDateWords(l.text)) && isDateLine(l.text, { short: input.platform === 'facebook' }) ? i : -1))
+    .map((l, i) => (wordCount(l.text) <= 8 && !isProse(withoutDateWords(l.text)) && isDateLine(l.text, { short: input.platform === 'facebook' }) ? i : -1))
     .filter((i) => i >= 0);
   if (dates.length === 0 && composerHint(ocr)) return notPostedYet(label);
   if (scores[input.platform] < REVIEW_MARKER_THRESHOLD) {
