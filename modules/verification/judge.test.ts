@@ -333,6 +333,14 @@ describe('platform markers', () => {
   ])('hasText(%j) = %s', (text, expected) => expect(hasText(ocr(text))).toBe(expected));
 });
 
+it("a blurred picture's reading (every line under 50% confidence) is no text", () => {
+  const blurred = ocr('teh A RR RB\nma & gem\nLEB BB J\nWel Er J');
+  expect(hasText(blurred)).toBe(true);
+  for (const line of blurred.lines) line.confidence = 45;
+  expect(hasText(blurred)).toBe(false);
+  expect(judgeReview({ platform: 'google', businessName: 'Crumb & Co Bakery', reviewerName: 'Ana Pereira' }, blurred)).toMatchObject({ ok: false, code: 'unreadable' });
+});
+
 describe('extractReviewText and pickStarRating', () => {
   it('takes the largest prose block after the name, not the owner reply or the header', () => {
     const text = ocr(GOOGLE_ANA);

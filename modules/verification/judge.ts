@@ -746,9 +746,13 @@ export function pickStarRating(starRows: readonly StarRow[], nameLine: OcrLine |
 
 /** Enough text to judge: a blank or a photo gives a handful of stray characters at most. */
 export function hasText(ocr: OcrText): boolean {
-  const letters = ocr.lines.map((l) => l.text).join(' ').match(/\p{L}{2,}/gu) ?? [];
+  // Lines OCR itself doubts (a blurred picture gives 'teh A RR RB' at 40-50%) do not count.
+  const letters = ocr.lines.filter((l) => l.confidence >= READABLE_LINE_CONFIDENCE).map((l) => l.text).join(' ').match(/\p{L}{2,}/gu) ?? [];
   return letters.join('').length >= 12;
 }
+
+/** Below this confidence (0-100) a line is what OCR made of a blur or a picture, not text. */
+const READABLE_LINE_CONFIDENCE = 50;
 
 /** 'a Google', 'an Instagram', 'an X'. */
 function withArticle(label: string): string {
