@@ -1022,3 +1022,52 @@ Seguir Seguir`;
     expect(judgeSocial({ ...crumb, userHandle: 'daniel.kim' }, wrapped)).toEqual({ ok: true });
   });
 });
+
+describe('follows and tags met on train 3 (issue 13)', () => {
+  const follow: SocialJudgeInput = { platform: 'facebook', businessName: 'Maple & Rye Kitchen', businessHandle: 'mapleandrye', userHandle: 'lucas.silva', verificationType: 'follow' };
+
+  it("Facebook's social proof ('... and 8 other friends follow this') is a sentence, not the Follow button", () => {
+    const page = (button: string) => `< Q Maple & Rye Kitchen
+Maple & Rye Kitchen
+2.9K likes « 3,412 followers
+mateus.costa, omar.haddad and 8 other friends follow this
+${button}
+Posts About Mentions Reviews Photos`;
+    expect(judgeSocial(follow, ocr(page('OD Message v Following')))).toEqual({ ok: true });
+    expect(judgeSocial(follow, ocr(page('OD Message Follow')))).toMatchObject({ ok: false, code: 'not_following' });
+  });
+
+  it("Instagram's counter row with 'publicações' read with a garbled ending is still Instagram's", () => {
+    const profile = (counters: string) => `< crumbandco coo
+491 5,032 356
+${counters}
+Crumb & Co Bakery
+Seguindo + Mensagem`;
+    const input: SocialJudgeInput = { platform: 'instagram', businessName: 'Crumb & Co Bakery', businessHandle: '@crumbandco', userHandle: 'ana', verificationType: 'follow' };
+    expect(judgeSocial(input, ocr(profile('publicacées seguidores seguindo')))).toEqual({ ok: true });
+    expect(judgeSocial(input, ocr(profile('seguidores')))).toMatchObject({ ok: false, code: 'not_following' });
+  });
+
+  const tag: SocialJudgeInput = { platform: 'instagram', businessName: 'Golden Wok Noodle House', businessHandle: 'goldenwokpdx', userHandle: '@oliviasmith', verificationType: 'tag' };
+
+  it("a story's time glued to its author's handle behind a separator ('oliviasmith»38m') is not part of it", () => {
+    expect(judgeSocial(tag, ocr('© oliviasmith»38m\n@GOLDENWOKPDX\nVu par 23'))).toEqual({ ok: true });
+    expect(judgeSocial(tag, ocr('© oliviasmith38m\n@GOLDENWOKPDX\nVu par 23'))).toMatchObject({ ok: false, code: 'author_mismatch' });
+  });
+
+  it("an underscore read as a gap ('@thandiwe n') is the handle only where the handle has one", () => {
+    const x: SocialJudgeInput = { platform: 'x', businessName: 'Casa Verde Cantina', businessHandle: '@casaverdecantina', userHandle: 'https://twitter.com/thandiwe_n', verificationType: 'tag' };
+    const post = (handle: string) => `< Post\nThandiwe Nkosi\n${handle}\nCould eat here every day\n@casaverdecantina #local\n3h - 1937 Views`;
+    expect(judgeSocial(x, ocr(post('@thandiwe n')))).toEqual({ ok: true });
+    expect(findHandles(ocr('@thandiwe n'), 'thandiwe_n')).toHaveLength(1);
+    expect(findHandles(ocr('@thandi wen'), 'thandiwe_n')).toEqual([]);
+    expect(judgeSocial(x, ocr(post('@thandiwe m')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+  });
+
+  it("a display name spelling the customer's handle over a look-alike @handle is another account's post", () => {
+    const x: SocialJudgeInput = { platform: 'x', businessName: 'Sunrise Bagels', businessHandle: 'sunrisebagels', userHandle: '@Kenjiwatanabe', verificationType: 'tag' };
+    const post = (handle: string) => `< Post\nKenji Watanabe\n${handle}\nBirthday cake by @sunrisebagels #local\n3h - 5122 Views`;
+    expect(judgeSocial(x, ocr(post('@kenji.watanabe')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+    expect(judgeSocial(x, ocr(post('@kenjiwatanabe')))).toEqual({ ok: true });
+  });
+});

@@ -247,7 +247,10 @@ function cleanTokens(text: string): string[] {
  * and 'p' set tight are one handle on screen, '@sunrisebagels.p', another account.
  */
 function handleTokens(line: OcrLine): string[] {
-  if (line.words.length === 0 || line.words.map((w) => w.text).join(' ') !== line.text) return cleanTokens(line.text);
+  // A separator glued to a handle ('oliviasmith»38m', 'bencarter·5h': a story's or a post's time
+  // after it) is never part of one: handles are letters, digits, dots and underscores.
+  const split = (text: string) => cleanTokens(text.replace(/[»·•›‧]+/g, ' '));
+  if (line.words.length === 0 || line.words.map((w) => w.text).join(' ') !== line.text) return split(line.text);
   const glued: string[] = [];
   line.words.forEach((word, i) => {
     const previous = line.words[i - 1];
@@ -256,7 +259,7 @@ function handleTokens(line: OcrLine): string[] {
       glued[glued.length - 1] += word.text;
     } else glued.push(word.text);
   });
-  return cleanTokens(glued.join(' '));
+  return split(glued.join(' '));
 }
 
 /**
@@ -358,10 +361,13 @@ export function findHandles(ocr: OcrText, handle: string, options: { ignoreDots?
   ocr.lines.forEach((line, index) => {
     const raw = handleTokens(line);
     for (let start = 0; start < raw.length; start++) {
-      let window = '';
+      // OCR often reads an underscore (a thin line on the baseline) as a gap: '@thandiwe n' is
+      // @thandiwe_n. A break may stand for one only where the handle itself has an underscore.
+      let windows = [''];
       for (let end = start; end < raw.length && end < start + 3; end++) {
-        window += raw[end]!;
-        if (key(window) === target) {
+        windows = windows.flatMap((w) => (end > start && target.includes('_') ? [w + raw[end]!, `${w}_${raw[end]!}`] : [w + raw[end]!]));
+        const window = windows.find((w) => key(w) === target);
+        if (window !== undefined) {
           if (zeroes(window, options.lowercase === true) > ownZeroes) break;
           const at = /^[@©®]/.test(raw[start]!) || (start > 0 && /^[@©®]$/.test(raw[start - 1]!));
           found.push({ line: index, token: start, mention: at, joined: end > start });
@@ -464,7 +470,8 @@ const SOCIAL_MARKERS: Record<SocialPlatform, Marker[]> = {
     { pattern: /\binstagram\b/, weight: 3 },
     // The profile's counter row names posts and followers together ('posts followers following',
     // 'publicaciones seguidores seguidos'); X, TikTok and Facebook count no posts there.
-    { pattern: /\b(posts|publicaciones|publicacoes|publications)\b.*\b(followers|seguidores|abonnes|abonnees)\b/, weight: 2 },
+    // ('publicações' often reads with its accented ending garbled: 'publicacées').
+    { pattern: /\b(posts|publica[a-z]{3,6}|publications)\b.*\b(followers|seguidores|abonnes|abonnees)\b/, weight: 2 },
     { pattern: /\bfollowed by\b/, weight: 2 },
     { pattern: /\bliked by\b/, weight: 2 },
     { pattern: /\bview all \d+ comments?\b/, weight: 2 },
@@ -888,8 +895,14 @@ function isLabelLine(text: string): boolean {
   if (raw.some((t, i) => followWord.test(words(t).join('')) && (counter(raw[i - 1]) || counter(raw[i + 1])))) return true;
   const joined = tokens.join(' ');
   if (/\bfor you\b|\bpeople you follow\b|\bfollowing list\b|\bfrom people\b/.test(joined)) return true;
+  // A page's social proof ('mateus.costa, omar.haddad and 8 other friends follow this'): a sentence
+  // about other people, not the button.
+  if (SOCIAL_PROOF.test(joined)) return true;
   return tokens.some((t) => ['home', 'inbox', 'profile', 'explore', 'notifications', 'search', 'shop', 'reels', 'communities'].includes(t));
 }
+
+const SOCIAL_PROOF =
+  /\b(friends?|others?|people|amigos|amis|personas|pessoas|autres|otros|outros)\b.*\b(follows?|like|likes|siguen|sigue|suivent|suit|seguem|segue|aiment|les gusta|curtem)\b|\b(follows?|likes?) this\b/;
 
 const COUNTER_WORDS = new Set(['followers', 'follower', 'posts', 'likes', 'followed', 'seguidores', 'abonnes', 'abonnees', 'publicaciones', 'publicacoes', 'publications', 'curtidas']);
 
@@ -1146,6 +1159,17 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
       'missing_mention',
       `We couldn't find the tag ${business} in your post (tags in likes or comments don't count). Tag ${business} in your ${label} post or story, then upload a screenshot that shows the tag.`,
     );
+  }
+  // A display name that spells the customer's handle ('Kenji Watanabe' for kenjiwatanabe) over a
+  // look-alike handle ('@kenji.watanabe') is another account's post: the handle says whose it is.
+  if (!facebook && authored.length > 0 && authored.every((h) => h.joined && !h.mention)) {
+    const other = findNearHandle(ocr, input.userHandle, (line, mention) => mention && own[line] === true, { lowercase });
+    if (other) {
+      return reject(
+        'author_mismatch',
+        `This post is by @${normaliseHandle(other)}, not ${atHandle(user)}. Upload a screenshot of your own ${label} post that tags ${business}, or enter your handle exactly as it appears on ${label}.`,
+      );
+    }
   }
   if (authored.length === 0) {
     const seen = findHandles(ocr, input.userHandle, { lowercase }).length > 0;
