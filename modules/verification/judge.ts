@@ -345,6 +345,33 @@ function zeroes(token: string, lowercase: boolean): number {
   return (bare.match(lowercase ? /[0O]/g : /0/g) ?? []).length;
 }
 
+/** Letter pairs OCR confuses in a word it reads unsure of (b/h, h/n, e/c, e/g, g/q, u/v). */
+const OCR_CONFUSIONS = new Set(['bh', 'hb', 'hn', 'nh', 'ec', 'ce', 'eg', 'ge', 'gq', 'qg', 'uv', 'vu']);
+/** A word read below this confidence (0-100) may hold one of those slips. */
+const SLIP_CONFIDENCE = 70;
+
+/** How sure OCR was of the word holding a token (the line's confidence when no word box holds it). */
+function tokenConfidence(line: OcrLine, token: string): number {
+  const core = token.replace(/^[@©®]+/, '');
+  return line.words.find((w) => w.text.includes(core))?.confidence ?? line.confidence;
+}
+
+/**
+ * The business's or the customer's own handle with one OCR slip, not another account: a stray
+ * capital or bar before it (an icon or the '@' read as 'I', 'E', '|': a capital cannot start a
+ * lowercase-only handle, elsewhere the word must be read unsure), or, in a word read unsure, one
+ * letter swapped for its look-alike ('hluedoorcafe' for bluedoorcafe). A letter added, dropped,
+ * doubled or moved, a dot, a zero for an 'o', or a swap read with confidence are other accounts.
+ */
+function ocrSlip(token: string, target: string, confidence: number, lowercase: boolean): boolean {
+  const bare = token.replace(/^[@©®]+/, '');
+  const seen = handleKey(bare);
+  if (seen.length === target.length + 1 && seen.slice(1) === target && /^[A-Z|]/.test(bare) && (lowercase || confidence < SLIP_CONFIDENCE)) return true;
+  if (confidence >= SLIP_CONFIDENCE || seen.length !== target.length) return false;
+  const swaps = [...seen].flatMap((c, i) => (c === target[i] ? [] : [c + target[i]!]));
+  return swaps.length === 1 && OCR_CONFUSIONS.has(swaps[0]!);
+}
+
 /**
  * Every place a handle appears: one token, or up to three tokens joined across an OCR break, whose
  * `handleKey` equals the handle's (case, '@', URL form, underscores and OCR look-alikes aside;
@@ -374,6 +401,12 @@ export function findHandles(ocr: OcrText, handle: string, options: { ignoreDots?
           break;
         }
       }
+      const token = raw[start]!;
+      if (found.at(-1)?.line === index && found.at(-1)?.token === start) continue;
+      if (ocrSlip(token, target, tokenConfidence(line, token), options.lowercase === true) && zeroes(token, options.lowercase === true) <= ownZeroes) {
+        const at = /^[@©®]/.test(token) || (start > 0 && /^[@©®]$/.test(raw[start - 1]!));
+        found.push({ line: index, token: start, mention: at, joined: false });
+      }
     }
   });
   return found;
@@ -394,6 +427,7 @@ export function findNearHandle(ocr: OcrText, handle: string, keep: (line: number
       const mention = /^[@©®]/.test(raw[i]!) || (i > 0 && /^[@©®]$/.test(raw[i - 1]!));
       const seen = handleKey(raw[i]!);
       if (seen.length < 4 || (seen === target && zeroes(raw[i]!, options.lowercase === true) <= ownZeroes) || !keep(index, mention)) continue;
+      if (ocrSlip(raw[i]!, target, tokenConfidence(line, raw[i]!), options.lowercase === true) && zeroes(raw[i]!, options.lowercase === true) <= ownZeroes) continue;
       if (Math.abs(seen.length - target.length) <= 2 && levenshtein(seen, target, 2) <= 2) return raw[i]!.replace(/^[@©®]+/, '');
     }
   }
@@ -517,6 +551,12 @@ const SOCIAL_MARKERS: Record<SocialPlatform, Marker[]> = {
     { pattern: /\b[\d.,]+k? (likes|curtidas|me gusta|j'aime)\b.*\b(followers|seguidores|abonnes)\b/, weight: 2 },
     { pattern: /\bintro\b/, weight: 2 },
     { pattern: /\blike\b.*\bcomment\b|\bcomment\b.*\bshare\b/, weight: 2 },
+    // A post's time followed by its audience icon (the globe, read as '@', '®' or '©'):
+    // 'November 20 · 🌐', '2 hours ago · 🌐'. Other apps put nothing after a post's time.
+    { pattern: /(\d|\bago|\byesterday|\bjust now|\bhace\b|\bayer\b|\bil y a\b|\bhier\b|\bha\b|\bontem\b).*\s[-·•]\s?[@®©]$/, weight: 2 },
+    // The reactions row counts comments and shares in words ('128  2 comments  3 shares');
+    // Instagram's is 'View all 2 comments'.
+    { pattern: /(?<!\bview all )\b\d+ (comments?|shares?|comentarios|commentaires)\b/, weight: 1 },
     { pattern: /\bfollowers\b/, weight: 1 },
     { pattern: /\bfollowing\b/, weight: 1 },
     { pattern: /\bmessage\b/, weight: 1 },
@@ -1008,6 +1048,7 @@ export function socialComposer(ocr: OcrText): boolean {
  * is missing either way. Returns the name as read, or null.
  */
 function findNearBusinessName(ocr: OcrText, businessName: string, keep: (line: number) => boolean): string | null {
+  const tagMark = /^[@©®]$/;
   const name = words(businessName.replace(/&/g, ' ')).map(ocrKey).filter(Boolean);
   if (name.length < 2) return null;
   for (const [index, line] of ocr.lines.entries()) {
@@ -1019,7 +1060,10 @@ function findNearBusinessName(ocr: OcrText, businessName: string, keep: (line: n
       const off = window.filter((t, k) => t !== name[k]);
       if (off.length !== 1) continue;
       const k = window.findIndex((t, j) => t !== name[j]);
-      if (name[k]!.length >= 4 && levenshtein(window[k]!, name[k]!, 2) <= 2) return raw.slice(start, start + name.length).join(' ').replace(/[.!,]+$/, '');
+      // After a tag's '@' (or its misreading '®', '©') the words are a page's name whatever that
+      // word is: '@ La Petite Patisserie' tags another page than La Petite Boulangerie.
+      const tagged = start > 0 && tagMark.test(raw[start - 1]!) && window[k]!.length >= 4;
+      if (tagged || (name[k]!.length >= 4 && levenshtein(window[k]!, name[k]!, 2) <= 2)) return raw.slice(start, start + name.length).join(' ').replace(/[.!,]+$/, '');
     }
   }
   return null;
