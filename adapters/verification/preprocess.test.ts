@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixtureImage } from '../../tests/fixtures/screenshots/cases.ts';
 import { joinRows, mergeReadings, tsvToOcrText } from './OcrScreenshotVerifier.ts';
-import { bytesHash, decodeScreenshot, lightTextMask, openScreenshot, outlinedLabels, screenRegion, stretchContrast, whiteTextMask } from './preprocess.ts';
+import { bytesHash, colouredTextMask, decodeScreenshot, lightTextMask, openScreenshot, outlinedLabels, screenRegion, stretchContrast, whiteTextMask } from './preprocess.ts';
 
 describe('decodeScreenshot', () => {
   const png = fixtureImage('google-review-ana.png');
@@ -139,6 +139,11 @@ describe('the closer reading (ADR 045)', () => {
   it('makes a white-text mask: white captions black, everything else white', () => {
     const rgb = { width: 3, height: 1, data: new Uint8Array([255, 255, 255, 250, 240, 200, 20, 20, 20]) };
     expect([...whiteTextMask(rgb)]).toEqual([0, 255, 255]);
+  });
+
+  it("makes a coloured-text mask: strongly coloured pixels (a mention sticker's gradient) black, white and greys white", () => {
+    const rgb = { width: 4, height: 1, data: new Uint8Array([240, 140, 40, 190, 40, 150, 255, 255, 255, 120, 120, 130]) };
+    expect([...colouredTextMask(rgb)]).toEqual([0, 0, 255, 255]);
   });
 
   it('blanks the lines already read in the closer images', async () => {
