@@ -250,7 +250,12 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
           const light = (async () => tsvToOcrText(await this.pool.recognize(images.lightText, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth, decoded.ocrHeight))();
           // ... and the coloured-text mask (a story's mention sticker in its gradient).
           const colouredText = (async () => tsvToOcrText(await this.pool.recognize(images.colouredText, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth, decoded.ocrHeight))();
-          [coloured, screenReading, ...readings] = await Promise.all([colouredText, photo, ...bands, ...sparse, ...rows, light]);
+          // ... and the top of the screen enlarged (a story's author row), when the first pass read it unsure.
+          const unsureTop = ocr.lines.some((l) => l.bbox.y1 <= decoded.ocrHeight * 0.1 && l.confidence < SURE_LINE_CONFIDENCE);
+          const top = (unsureTop ? images.top : []).map(async (image) =>
+            placed(tsvToOcrText(await this.pool.recognize(image, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth * 2, decoded.ocrHeight * 2), (x, y) => ({ x: x / 2, y: y / 2 })),
+          );
+          [coloured, screenReading, ...readings] = await Promise.all([colouredText, photo, ...bands, ...sparse, ...rows, ...top, light]);
         } catch (error) {
           if (error instanceof OcrTimeoutError) return { kind: 'timeout' };
           throw error;

@@ -146,6 +146,17 @@ describe('the closer reading (ADR 045)', () => {
     expect([...colouredTextMask(rgb)]).toEqual([0, 0, 255, 255]);
   });
 
+  it("gives the top tenth of the screen enlarged twice, two ways (a story's author row)", async () => {
+    const decoded = (await decodeScreenshot(fixtureImage('google-review-ana.png')))!;
+    const { top } = await decoded.closer([], 40);
+    expect(top).toHaveLength(2);
+    for (const image of top) {
+      const meta = await sharp(image).metadata();
+      expect(meta.width).toBe(decoded.ocrWidth * 2);
+      expect(Math.abs(meta.height! - decoded.ocrHeight * 0.2)).toBeLessThanOrEqual(3);
+    }
+  });
+
   it('blanks the lines already read in the closer images', async () => {
     const decoded = (await decodeScreenshot(fixtureImage('google-review-ana.png')))!;
     const everything = [{ x0: 0, y0: 0, x1: decoded.ocrWidth, y1: decoded.ocrHeight }];

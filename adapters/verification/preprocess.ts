@@ -56,7 +56,7 @@ export type DecodedScreenshot = {
   /** The page's commonest colour. */
   background: { r: number; g: number; b: number };
   /** Makes the images of the closer reading (see `closerImages`). */
-  closer: (blank: readonly Box[], lineHeight: number, options?: { bands?: boolean }) => Promise<{ grey: Buffer; whiteText: Buffer; colouredText: Buffer; lightText: Buffer; rows: InkRow[]; screen: ScreenCrop | null; bands: InkRow[] }>;
+  closer: (blank: readonly Box[], lineHeight: number, options?: { bands?: boolean }) => Promise<{ grey: Buffer; whiteText: Buffer; colouredText: Buffer; lightText: Buffer; rows: InkRow[]; screen: ScreenCrop | null; bands: InkRow[]; top: Buffer[] }>;
 };
 
 /**
@@ -508,7 +508,21 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
               }),
             )
           : [];
-      return { grey: greyPng, whiteText: whitePng, colouredText: colouredPng, lightText: lightPng, rows, screen, bands: pages };
+      // The top tenth of the screen enlarged twice (OCR size), contrast stretched two ways: a story's
+      // or a video's author row, small light text with a shadow over a picture, which a whole-page
+      // reading loses ('jose.alvarez 5h' over a pale sky).
+      const topRaw = Math.max(1, Math.round(height * 0.1));
+      const topHeight = Math.max(1, Math.round(topRaw * scale));
+      const topBand = () =>
+        sharp(raw.data, rawInput)
+          .extract({ left: 0, top: 0, width, height: topRaw })
+          .greyscale()
+          .resize(ocrWidth * 2, topHeight * 2, { fit: 'fill' });
+      const top = await Promise.all([
+        topBand().normalise().png().toBuffer(),
+        topBand().clahe({ width: 64, height: 64, maxSlope: 10 }).png().toBuffer(),
+      ]);
+      return { grey: greyPng, whiteText: whitePng, colouredText: colouredPng, lightText: lightPng, rows, screen, bands: pages, top };
     },
   };
 }
