@@ -508,7 +508,7 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
               }),
             )
           : [];
-      // The top tenth of the screen enlarged twice (OCR size), contrast stretched two ways: a story's
+      // The top tenth of the screen enlarged twice (OCR size), contrast stretched: a story's
       // or a video's author row, small light text with a shadow over a picture, which a whole-page
       // reading loses ('jose.alvarez 5h' over a pale sky).
       const topRaw = Math.max(1, Math.round(height * 0.1));
@@ -518,10 +518,7 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
           .extract({ left: 0, top: 0, width, height: topRaw })
           .greyscale()
           .resize(ocrWidth * 2, topHeight * 2, { fit: 'fill' });
-      const top = await Promise.all([
-        topBand().normalise().png().toBuffer(),
-        topBand().clahe({ width: 64, height: 64, maxSlope: 10 }).png().toBuffer(),
-      ]);
+      const top = [await topBand().normalise().png().toBuffer()];
       return { grey: greyPng, whiteText: whitePng, colouredText: colouredPng, lightText: lightPng, rows, screen, bands: pages, top };
     },
   };
