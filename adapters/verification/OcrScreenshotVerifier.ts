@@ -235,6 +235,7 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
         );
         let readings: OcrText[];
         let screenReading: OcrText | null = null;
+        let coloured: OcrText | null = null;
         try {
           const sparse = [images.grey, images.whiteText].map(async (image) => tsvToOcrText(await this.pool.recognize(image, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth, decoded.ocrHeight));
           // ... and each row of ink left as a single line (7).
@@ -247,7 +248,14 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
           const bands = images.bands.map(async (band) => offset(tsvToOcrText(await this.pool.recognize(band.image, this.ocrTimeoutMs, { pageSegMode: 3 }), decoded.ocrWidth, decoded.ocrHeight), band.left, band.top));
           // The light-text mask last: it adds what nothing else read, or a longer reading of a line.
           const light = (async () => tsvToOcrText(await this.pool.recognize(images.lightText, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth, decoded.ocrHeight))();
-          [screenReading, ...readings] = await Promise.all([photo, ...bands, ...sparse, ...rows, light]);
+          // ... and the coloured-text mask (a story's mention sticker in its gradient).
+          const colouredText = (async () => tsvToOcrText(await this.pool.recognize(images.colouredText, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth, decoded.ocrHeight))();
+          // ... and the top of the screen enlarged (a story's author row), when the first pass read it unsure.
+          const unsureTop = ocr.lines.some((l) => l.bbox.y1 <= decoded.ocrHeight * 0.1 && l.confidence < SURE_LINE_CONFIDENCE);
+          const top = (unsureTop ? images.top : []).map(async (image) =>
+            placed(tsvToOcrText(await this.pool.recognize(image, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth * 2, decoded.ocrHeight * 2), (x, y) => ({ x: x / 2, y: y / 2 })),
+          );
+          [coloured, screenReading, ...readings] = await Promise.all([colouredText, photo, ...bands, ...sparse, ...rows, ...top, light]);
         } catch (error) {
           if (error instanceof OcrTimeoutError) return { kind: 'timeout' };
           throw error;
@@ -255,6 +263,15 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
         // The screen's enlarged reading, where there is one, is the base (it read the screen whole);
         // the first pass adds what lies outside it, then the other passes what both missed.
         const merged = screenReading ? mergeReadings({ ...ocr, lines: screenReading.lines }, [ocr, ...readings]) : mergeReadings(ocr, readings);
+        // A mention read clearly off the coloured-text mask stands beside whatever the other passes
+        // made of that spot (greyscale loses the light end of a gradient: 'rTLEFIGCOFFEE').
+        const mentions = (coloured?.lines ?? []).filter(
+          (l) => l.confidence >= SURE_LINE_CONFIDENCE && /@[\p{L}\p{N}._]{4,}/u.test(l.text) && !merged.lines.some((m) => m.text === l.text),
+        );
+        if (mentions.length > 0) {
+          merged.lines.push(...mentions);
+          merged.lines.sort((a, b) => (a.bbox.y0 + a.bbox.y1) / 2 - (b.bbox.y0 + b.bbox.y1) / 2 || a.bbox.x0 - b.bbox.x0);
+        }
         merged.background = decoded.background;
         sampleButtonFills(merged, decoded);
         return { kind: 'read', ocr: merged, starRows };

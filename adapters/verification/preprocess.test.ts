@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixtureImage } from '../../tests/fixtures/screenshots/cases.ts';
 import { joinRows, mergeReadings, tsvToOcrText } from './OcrScreenshotVerifier.ts';
-import { bytesHash, decodeScreenshot, lightTextMask, openScreenshot, outlinedLabels, screenRegion, stretchContrast, whiteTextMask, withoutStars } from './preprocess.ts';
+import { bytesHash, colouredTextMask, decodeScreenshot, lightTextMask, openScreenshot, outlinedLabels, screenRegion, stretchContrast, whiteTextMask, withoutStars } from './preprocess.ts';
 
 describe('decodeScreenshot', () => {
   const png = fixtureImage('google-review-ana.png');
@@ -139,6 +139,22 @@ describe('the closer reading (ADR 045)', () => {
   it('makes a white-text mask: white captions black, everything else white', () => {
     const rgb = { width: 3, height: 1, data: new Uint8Array([255, 255, 255, 250, 240, 200, 20, 20, 20]) };
     expect([...whiteTextMask(rgb)]).toEqual([0, 255, 255]);
+  });
+
+  it("makes a coloured-text mask: strongly coloured pixels (a mention sticker's gradient) black, white and greys white", () => {
+    const rgb = { width: 4, height: 1, data: new Uint8Array([240, 140, 40, 190, 40, 150, 255, 255, 255, 120, 120, 130]) };
+    expect([...colouredTextMask(rgb)]).toEqual([0, 0, 255, 255]);
+  });
+
+  it("gives the top tenth of the screen enlarged twice (a story's author row)", async () => {
+    const decoded = (await decodeScreenshot(fixtureImage('google-review-ana.png')))!;
+    const { top } = await decoded.closer([], 40);
+    expect(top).toHaveLength(1);
+    for (const image of top) {
+      const meta = await sharp(image).metadata();
+      expect(meta.width).toBe(decoded.ocrWidth * 2);
+      expect(Math.abs(meta.height! - decoded.ocrHeight * 0.2)).toBeLessThanOrEqual(3);
+    }
   });
 
   it('blanks the lines already read in the closer images', async () => {

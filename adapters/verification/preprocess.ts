@@ -56,7 +56,7 @@ export type DecodedScreenshot = {
   /** The page's commonest colour. */
   background: { r: number; g: number; b: number };
   /** Makes the images of the closer reading (see `closerImages`). */
-  closer: (blank: readonly Box[], lineHeight: number, options?: { bands?: boolean }) => Promise<{ grey: Buffer; whiteText: Buffer; lightText: Buffer; rows: InkRow[]; screen: ScreenCrop | null; bands: InkRow[] }>;
+  closer: (blank: readonly Box[], lineHeight: number, options?: { bands?: boolean }) => Promise<{ grey: Buffer; whiteText: Buffer; colouredText: Buffer; lightText: Buffer; rows: InkRow[]; screen: ScreenCrop | null; bands: InkRow[]; top: Buffer[] }>;
 };
 
 /**
@@ -82,6 +82,24 @@ export function whiteTextMask(rgb: Rgb): Buffer {
     const max = r > g ? (r > b ? r : b) : g > b ? g : b;
     const min = r < g ? (r < b ? r : b) : g < b ? g : b;
     mask[i] = max > 238 && max - min < 18 ? 0 : 255;
+  }
+  return mask;
+}
+
+/**
+ * Pixels of strongly coloured text: far from grey (Instagram's mention sticker writes '@HANDLE' in
+ * an orange-to-purple gradient on white, whose orange end greyscale makes faint; links and
+ * hashtags in colour). Black for them, white for the rest: the sticker reads as plain black text.
+ */
+export function colouredTextMask(rgb: Rgb): Buffer {
+  const mask = Buffer.alloc(rgb.width * rgb.height);
+  for (let i = 0, j = 0; i < mask.length; i++, j += 3) {
+    const r = rgb.data[j]!;
+    const g = rgb.data[j + 1]!;
+    const b = rgb.data[j + 2]!;
+    const max = r > g ? (r > b ? r : b) : g > b ? g : b;
+    const min = r < g ? (r < b ? r : b) : g < b ? g : b;
+    mask[i] = max - min >= 100 ? 0 : 255;
   }
   return mask;
 }
@@ -530,14 +548,18 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
       if (scale !== 1) mask = mask.resize(ocrWidth, ocrHeight, { kernel: 'lanczos3', fit: 'fill' });
       const white = await mask.toColourspace('b-w').raw().toBuffer();
       paintWhite(white, ocrWidth, ocrHeight, blank);
+      let colouredMask = sharp(colouredTextMask(rgb), { raw: { width, height, channels: 1 } });
+      if (scale !== 1) colouredMask = colouredMask.resize(ocrWidth, ocrHeight, { kernel: 'lanczos3', fit: 'fill' });
+      const coloured = await colouredMask.toColourspace('b-w').raw().toBuffer();
       // Light text over a photo or a gradient (a story's author, a video's caption where the picture
       // behind it is pale): pixels clearly lighter than their surroundings, whatever their colour
       // (not blanked: the first pass often stops such a line where the picture behind turns pale).
       const light = await sharp(raw.data, rawInput).greyscale().resize(ocrWidth, ocrHeight, { fit: 'fill' }).raw().toBuffer();
       const around = await sharp(light, ocrRaw).blur(Math.max(4, lineHeight * 0.3)).raw().toBuffer();
-      const [greyPng, whitePng, lightPng, screen] = await Promise.all([
+      const [greyPng, whitePng, colouredPng, lightPng, screen] = await Promise.all([
         png(grey),
         png(white),
+        png(coloured),
         png(lightTextMask(light, around)),
         screenCrop(rgb, { data: stars, width: starWidth, height: starHeight }, scale),
       ]);
@@ -554,7 +576,18 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
               }),
             )
           : [];
-      return { grey: greyPng, whiteText: whitePng, lightText: lightPng, rows, screen, bands: pages };
+      // The top tenth of the screen enlarged twice (OCR size), contrast stretched: a story's
+      // or a video's author row, small light text with a shadow over a picture, which a whole-page
+      // reading loses ('jose.alvarez 5h' over a pale sky).
+      const topRaw = Math.max(1, Math.round(height * 0.1));
+      const topHeight = Math.max(1, Math.round(topRaw * scale));
+      const topBand = () =>
+        sharp(raw.data, rawInput)
+          .extract({ left: 0, top: 0, width, height: topRaw })
+          .greyscale()
+          .resize(ocrWidth * 2, topHeight * 2, { fit: 'fill' });
+      const top = [await topBand().normalise().png().toBuffer()];
+      return { grey: greyPng, whiteText: whitePng, colouredText: colouredPng, lightText: lightPng, rows, screen, bands: pages, top };
     },
   };
 }

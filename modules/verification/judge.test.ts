@@ -1066,3 +1066,99 @@ Seguir Seguir`;
     expect(judgeSocial({ ...crumb, userHandle: 'daniel.kim' }, wrapped)).toEqual({ ok: true });
   });
 });
+
+describe('follows and tags met on train 3 (issue 13)', () => {
+  const follow: SocialJudgeInput = { platform: 'facebook', businessName: 'Maple & Rye Kitchen', businessHandle: 'mapleandrye', userHandle: 'lucas.silva', verificationType: 'follow' };
+
+  it("Facebook's social proof ('... and 8 other friends follow this') is a sentence, not the Follow button", () => {
+    const page = (button: string) => `< Q Maple & Rye Kitchen
+Maple & Rye Kitchen
+2.9K likes « 3,412 followers
+mateus.costa, omar.haddad and 8 other friends follow this
+${button}
+Posts About Mentions Reviews Photos`;
+    expect(judgeSocial(follow, ocr(page('OD Message v Following')))).toEqual({ ok: true });
+    expect(judgeSocial(follow, ocr(page('OD Message Follow')))).toMatchObject({ ok: false, code: 'not_following' });
+  });
+
+  it("Instagram's counter row with 'publicações' read with a garbled ending is still Instagram's", () => {
+    const profile = (counters: string) => `< crumbandco coo
+491 5,032 356
+${counters}
+Crumb & Co Bakery
+Seguindo + Mensagem`;
+    const input: SocialJudgeInput = { platform: 'instagram', businessName: 'Crumb & Co Bakery', businessHandle: '@crumbandco', userHandle: 'ana', verificationType: 'follow' };
+    expect(judgeSocial(input, ocr(profile('publicacées seguidores seguindo')))).toEqual({ ok: true });
+    expect(judgeSocial(input, ocr(profile('seguidores')))).toMatchObject({ ok: false, code: 'not_following' });
+  });
+
+  const tag: SocialJudgeInput = { platform: 'instagram', businessName: 'Golden Wok Noodle House', businessHandle: 'goldenwokpdx', userHandle: '@oliviasmith', verificationType: 'tag' };
+
+  it("a story's time glued to its author's handle behind a separator ('oliviasmith»38m') is not part of it", () => {
+    expect(judgeSocial(tag, ocr('© oliviasmith»38m\n@GOLDENWOKPDX\nVu par 23'))).toEqual({ ok: true });
+    expect(judgeSocial(tag, ocr('© oliviasmith38m\n@GOLDENWOKPDX\nVu par 23'))).toMatchObject({ ok: false, code: 'author_mismatch' });
+  });
+
+  it("an underscore read as a gap ('@thandiwe n') is the handle only where the handle has one", () => {
+    const x: SocialJudgeInput = { platform: 'x', businessName: 'Casa Verde Cantina', businessHandle: '@casaverdecantina', userHandle: 'https://twitter.com/thandiwe_n', verificationType: 'tag' };
+    const post = (handle: string) => `< Post\nThandiwe Nkosi\n${handle}\nCould eat here every day\n@casaverdecantina #local\n3h - 1937 Views`;
+    expect(judgeSocial(x, ocr(post('@thandiwe n')))).toEqual({ ok: true });
+    expect(findHandles(ocr('@thandiwe n'), 'thandiwe_n')).toHaveLength(1);
+    expect(findHandles(ocr('@thandi wen'), 'thandiwe_n')).toEqual([]);
+    expect(judgeSocial(x, ocr(post('@thandiwe m')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+  });
+
+  it("a display name spelling the customer's handle over a look-alike @handle is another account's post", () => {
+    const x: SocialJudgeInput = { platform: 'x', businessName: 'Sunrise Bagels', businessHandle: 'sunrisebagels', userHandle: '@Kenjiwatanabe', verificationType: 'tag' };
+    const post = (handle: string) => `< Post\nKenji Watanabe\n${handle}\nBirthday cake by @sunrisebagels #local\n3h - 5122 Views`;
+    expect(judgeSocial(x, ocr(post('@kenji.watanabe')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+    expect(judgeSocial(x, ocr(post('@kenjiwatanabe')))).toEqual({ ok: true });
+  });
+
+  /** The text read with `token`'s word at the given confidence. */
+  const unsure = (text: string, token: string, confidence: number): OcrText => {
+    const read = ocr(text);
+    for (const line of read.lines) for (const word of line.words) if (word.text === token) word.confidence = confidence;
+    return read;
+  };
+
+  it("one OCR slip in the profile's own handle (b/h read unsure, a stray capital) is not another account", () => {
+    const ig: SocialJudgeInput = { platform: 'instagram', businessName: 'Blue Door Café', businessHandle: '@bluedoorcafe', userHandle: 'ana', verificationType: 'follow' };
+    const profile = (handle: string) => `< ${handle}\n491 5,032 356\nposts followers following\nBlue Door Cafe\nFollowing Message`;
+    expect(judgeSocial(ig, unsure(profile('hluedoorcafe'), 'hluedoorcafe', 59))).toEqual({ ok: true });
+    expect(judgeSocial(ig, unsure(profile('hluedoorcafe'), 'hluedoorcafe', 95))).toMatchObject({ ok: false, code: 'wrong_account' });
+    expect(judgeSocial(ig, unsure(profile('bluedorcafe'), 'bluedorcafe', 40))).toMatchObject({ ok: false, code: 'wrong_account' });
+    const tiktok: SocialJudgeInput = { ...ig, platform: 'tiktok', businessName: 'Little Fig Coffee', businessHandle: 'littlefigcoffee' };
+    const page = (handle: string) => `< Little Fig Coffee\n${handle}\n356 Following 5,032 Followers 12K Likes\nFollowing Message`;
+    expect(judgeSocial(tiktok, ocr(page('@Elittlefigcoffee')))).toEqual({ ok: true });
+    expect(judgeSocial(tiktok, ocr(page('@elittlefigcoffee')))).toMatchObject({ ok: false, code: 'wrong_account' });
+  });
+
+  it("one OCR slip in a tag's or an author's handle read unsure is the handle", () => {
+    const x: SocialJudgeInput = { platform: 'x', businessName: 'Blue Door Café', businessHandle: '@bluedoorcafe', userHandle: '@lucassilva', verificationType: 'tag' };
+    const post = (author: string) => `< Post\nLucas Silva\n${author}\nCould eat here every day @bluedoorcafe\n3h - 3965 Views`;
+    expect(judgeSocial(x, unsure(post('@Ilucassilva'), '@Ilucassilva', 50))).toEqual({ ok: true });
+    expect(judgeSocial(x, unsure(post('@Ilucassilva'), '@Ilucassilva', 95))).toMatchObject({ ok: false, code: 'author_mismatch' });
+    const tiktok: SocialJudgeInput = { platform: 'tiktok', businessName: 'Ember & Oak Grill', businessHandle: 'emberandoakgrill', userHandle: '@lucas_s', verificationType: 'tag' };
+    const video = (mention: string) => `@lucas_s\nCould eat here every day ${mention}\n#local #grill\nsonido original - lucas_s`;
+    expect(judgeSocial(tiktok, unsure(video('@emberandoakerill'), '@emberandoakerill', 39))).toEqual({ ok: true });
+    expect(judgeSocial(tiktok, unsure(video('@emberandoakerill'), '@emberandoakerill', 93))).toMatchObject({ ok: false, code: 'wrong_account' });
+  });
+
+  it("a Facebook post's time with its audience globe ('November 20 - @') and its '2 comments' say Facebook", () => {
+    const post = (time: string) => `< Kenji Watanabe Q\nKenji Watanabe .\n${time}\nBirthday cake by Ember & Oak Grill!\nl* 128 2 comments`;
+    const tiktok: SocialJudgeInput = { platform: 'tiktok', businessName: 'Ember & Oak Grill', businessHandle: '@emberandoakgrill', userHandle: '@kenjicooks', verificationType: 'tag' };
+    expect(socialPlatformScores(ocr(post('November 20 - @'))).facebook).toBeGreaterThanOrEqual(3);
+    expect(judgeSocial(tiktok, ocr(post('November 20 - @')))).toMatchObject({ ok: false, code: 'wrong_platform' });
+    expect(judgeSocial(tiktok, ocr(post('November 20')))).toMatchObject({ ok: false, code: 'missing_mention' });
+    expect(socialPlatformScores(ocr('View all 2 comments')).facebook).toBe(0);
+  });
+
+  it("Facebook: a page tagged with '@' (read '®') sharing all but one word of the business's name is another page", () => {
+    const fb: SocialJudgeInput = { platform: 'facebook', businessName: 'La Petite Boulangerie', businessHandle: 'lapetiteboulangerie', userHandle: 'lucas.silva', verificationType: 'tag' };
+    const post = (caption: string) => `< Lucas Silva Q\nLucas Silva\n2 hours ago - ®\n${caption}\n[le 183 2 comments\n9 Like OO Comment dy Share`;
+    expect(judgeSocial(fb, ocr(post('Could eat here every day ® La Petite Patisserie!')))).toMatchObject({ ok: false, code: 'wrong_account' });
+    expect(judgeSocial(fb, ocr(post('Could eat here every day with La Petite Patisserie!')))).toMatchObject({ ok: false, code: 'missing_mention' });
+    expect(judgeSocial(fb, ocr(post('Could eat here every day ® La Petite Boulangerie!')))).toEqual({ ok: true });
+  });
+});

@@ -262,7 +262,10 @@ function cleanTokens(text: string): string[] {
  * and 'p' set tight are one handle on screen, '@sunrisebagels.p', another account.
  */
 function handleTokens(line: OcrLine): string[] {
-  if (line.words.length === 0 || line.words.map((w) => w.text).join(' ') !== line.text) return cleanTokens(line.text);
+  // A separator glued to a handle ('oliviasmith»38m', 'bencarter·5h': a story's or a post's time
+  // after it) is never part of one: handles are letters, digits, dots and underscores.
+  const split = (text: string) => cleanTokens(text.replace(/[»·•›‧]+/g, ' '));
+  if (line.words.length === 0 || line.words.map((w) => w.text).join(' ') !== line.text) return split(line.text);
   const glued: string[] = [];
   line.words.forEach((word, i) => {
     const previous = line.words[i - 1];
@@ -271,7 +274,7 @@ function handleTokens(line: OcrLine): string[] {
       glued[glued.length - 1] += word.text;
     } else glued.push(word.text);
   });
-  return cleanTokens(glued.join(' '));
+  return split(glued.join(' '));
 }
 
 /**
@@ -357,6 +360,33 @@ function zeroes(token: string, lowercase: boolean): number {
   return (bare.match(lowercase ? /[0O]/g : /0/g) ?? []).length;
 }
 
+/** Letter pairs OCR confuses in a word it reads unsure of (b/h, h/n, e/c, e/g, g/q, u/v). */
+const OCR_CONFUSIONS = new Set(['bh', 'hb', 'hn', 'nh', 'ec', 'ce', 'eg', 'ge', 'gq', 'qg', 'uv', 'vu']);
+/** A word read below this confidence (0-100) may hold one of those slips. */
+const SLIP_CONFIDENCE = 70;
+
+/** How sure OCR was of the word holding a token (the line's confidence when no word box holds it). */
+function tokenConfidence(line: OcrLine, token: string): number {
+  const core = token.replace(/^[@©®]+/, '');
+  return line.words.find((w) => w.text.includes(core))?.confidence ?? line.confidence;
+}
+
+/**
+ * The business's or the customer's own handle with one OCR slip, not another account: a stray
+ * capital or bar before it (an icon or the '@' read as 'I', 'E', '|': a capital cannot start a
+ * lowercase-only handle, elsewhere the word must be read unsure), or, in a word read unsure, one
+ * letter swapped for its look-alike ('hluedoorcafe' for bluedoorcafe). A letter added, dropped,
+ * doubled or moved, a dot, a zero for an 'o', or a swap read with confidence are other accounts.
+ */
+function ocrSlip(token: string, target: string, confidence: number, lowercase: boolean): boolean {
+  const bare = token.replace(/^[@©®]+/, '');
+  const seen = handleKey(bare);
+  if (seen.length === target.length + 1 && seen.slice(1) === target && /^[A-Z|]/.test(bare) && (lowercase || confidence < SLIP_CONFIDENCE)) return true;
+  if (confidence >= SLIP_CONFIDENCE || seen.length !== target.length) return false;
+  const swaps = [...seen].flatMap((c, i) => (c === target[i] ? [] : [c + target[i]!]));
+  return swaps.length === 1 && OCR_CONFUSIONS.has(swaps[0]!);
+}
+
 /**
  * Every place a handle appears: one token, or up to three tokens joined across an OCR break, whose
  * `handleKey` equals the handle's (case, '@', URL form, underscores and OCR look-alikes aside;
@@ -373,15 +403,24 @@ export function findHandles(ocr: OcrText, handle: string, options: { ignoreDots?
   ocr.lines.forEach((line, index) => {
     const raw = handleTokens(line);
     for (let start = 0; start < raw.length; start++) {
-      let window = '';
+      // OCR often reads an underscore (a thin line on the baseline) as a gap: '@thandiwe n' is
+      // @thandiwe_n. A break may stand for one only where the handle itself has an underscore.
+      let windows = [''];
       for (let end = start; end < raw.length && end < start + 3; end++) {
-        window += raw[end]!;
-        if (key(window) === target) {
+        windows = windows.flatMap((w) => (end > start && target.includes('_') ? [w + raw[end]!, `${w}_${raw[end]!}`] : [w + raw[end]!]));
+        const window = windows.find((w) => key(w) === target);
+        if (window !== undefined) {
           if (zeroes(window, options.lowercase === true) > ownZeroes) break;
           const at = /^[@©®]/.test(raw[start]!) || (start > 0 && /^[@©®]$/.test(raw[start - 1]!));
           found.push({ line: index, token: start, mention: at, joined: end > start });
           break;
         }
+      }
+      const token = raw[start]!;
+      if (found.at(-1)?.line === index && found.at(-1)?.token === start) continue;
+      if (ocrSlip(token, target, tokenConfidence(line, token), options.lowercase === true) && zeroes(token, options.lowercase === true) <= ownZeroes) {
+        const at = /^[@©®]/.test(token) || (start > 0 && /^[@©®]$/.test(raw[start - 1]!));
+        found.push({ line: index, token: start, mention: at, joined: false });
       }
     }
   });
@@ -403,6 +442,7 @@ export function findNearHandle(ocr: OcrText, handle: string, keep: (line: number
       const mention = /^[@©®]/.test(raw[i]!) || (i > 0 && /^[@©®]$/.test(raw[i - 1]!));
       const seen = handleKey(raw[i]!);
       if (seen.length < 4 || (seen === target && zeroes(raw[i]!, options.lowercase === true) <= ownZeroes) || !keep(index, mention)) continue;
+      if (ocrSlip(raw[i]!, target, tokenConfidence(line, raw[i]!), options.lowercase === true) && zeroes(raw[i]!, options.lowercase === true) <= ownZeroes) continue;
       if (Math.abs(seen.length - target.length) <= 2 && levenshtein(seen, target, 2) <= 2) return raw[i]!.replace(/^[@©®]+/, '');
     }
   }
@@ -482,7 +522,8 @@ const SOCIAL_MARKERS: Record<SocialPlatform, Marker[]> = {
     { pattern: /\binstagram\b/, weight: 3 },
     // The profile's counter row names posts and followers together ('posts followers following',
     // 'publicaciones seguidores seguidos'); X, TikTok and Facebook count no posts there.
-    { pattern: /\b(posts|publicaciones|publicacoes|publications)\b.*\b(followers|seguidores|abonnes|abonnees)\b/, weight: 2 },
+    // ('publicações' often reads with its accented ending garbled: 'publicacées').
+    { pattern: /\b(posts|publica[a-z]{3,6}|publications)\b.*\b(followers|seguidores|abonnes|abonnees)\b/, weight: 2 },
     { pattern: /\bfollowed by\b/, weight: 2 },
     { pattern: /\bliked by\b/, weight: 2 },
     { pattern: /\bview all \d+ comments?\b/, weight: 2 },
@@ -528,6 +569,12 @@ const SOCIAL_MARKERS: Record<SocialPlatform, Marker[]> = {
     { pattern: /\b[\d.,]+k? (likes|curtidas|me gusta|j'aime)\b.*\b(followers|seguidores|abonnes)\b/, weight: 2 },
     { pattern: /\bintro\b/, weight: 2 },
     { pattern: /\blike\b.*\bcomment\b|\bcomment\b.*\bshare\b/, weight: 2 },
+    // A post's time followed by its audience icon (the globe, read as '@', '®' or '©'):
+    // 'November 20 · 🌐', '2 hours ago · 🌐'. Other apps put nothing after a post's time.
+    { pattern: /(\d|\bago|\byesterday|\bjust now|\bhace\b|\bayer\b|\bil y a\b|\bhier\b|\bha\b|\bontem\b).*\s[-·•]\s?[@®©]$/, weight: 2 },
+    // The reactions row counts comments and shares in words ('128  2 comments  3 shares');
+    // Instagram's is 'View all 2 comments'.
+    { pattern: /(?<!\bview all )\b\d+ (comments?|shares?|comentarios|commentaires)\b/, weight: 1 },
     { pattern: /\bfollowers\b/, weight: 1 },
     { pattern: /\bfollowing\b/, weight: 1 },
     { pattern: /\bmessage\b/, weight: 1 },
@@ -924,8 +971,14 @@ function isLabelLine(text: string): boolean {
   if (raw.some((t, i) => followWord.test(words(t).join('')) && (counter(raw[i - 1]) || counter(raw[i + 1])))) return true;
   const joined = tokens.join(' ');
   if (/\bfor you\b|\bpeople you follow\b|\bfollowing list\b|\bfrom people\b/.test(joined)) return true;
+  // A page's social proof ('mateus.costa, omar.haddad and 8 other friends follow this'): a sentence
+  // about other people, not the button.
+  if (SOCIAL_PROOF.test(joined)) return true;
   return tokens.some((t) => ['home', 'inbox', 'profile', 'explore', 'notifications', 'search', 'shop', 'reels', 'communities'].includes(t));
 }
+
+const SOCIAL_PROOF =
+  /\b(friends?|others?|people|amigos|amis|personas|pessoas|autres|otros|outros)\b.*\b(follows?|like|likes|siguen|sigue|suivent|suit|seguem|segue|aiment|les gusta|curtem)\b|\b(follows?|likes?) this\b/;
 
 const COUNTER_WORDS = new Set(['followers', 'follower', 'posts', 'likes', 'followed', 'seguidores', 'abonnes', 'abonnees', 'publicaciones', 'publicacoes', 'publications', 'curtidas']);
 
@@ -1031,6 +1084,7 @@ export function socialComposer(ocr: OcrText): boolean {
  * is missing either way. Returns the name as read, or null.
  */
 function findNearBusinessName(ocr: OcrText, businessName: string, keep: (line: number) => boolean): string | null {
+  const tagMark = /^[@©®]$/;
   const name = words(businessName.replace(/&/g, ' ')).map(ocrKey).filter(Boolean);
   if (name.length < 2) return null;
   for (const [index, line] of ocr.lines.entries()) {
@@ -1042,7 +1096,10 @@ function findNearBusinessName(ocr: OcrText, businessName: string, keep: (line: n
       const off = window.filter((t, k) => t !== name[k]);
       if (off.length !== 1) continue;
       const k = window.findIndex((t, j) => t !== name[j]);
-      if (name[k]!.length >= 4 && levenshtein(window[k]!, name[k]!, 2) <= 2) return raw.slice(start, start + name.length).join(' ').replace(/[.!,]+$/, '');
+      // After a tag's '@' (or its misreading '®', '©') the words are a page's name whatever that
+      // word is: '@ La Petite Patisserie' tags another page than La Petite Boulangerie.
+      const tagged = start > 0 && tagMark.test(raw[start - 1]!) && window[k]!.length >= 4;
+      if (tagged || (name[k]!.length >= 4 && levenshtein(window[k]!, name[k]!, 2) <= 2)) return raw.slice(start, start + name.length).join(' ').replace(/[.!,]+$/, '');
     }
   }
   return null;
@@ -1182,6 +1239,17 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
       'missing_mention',
       `We couldn't find the tag ${business} in your post (tags in likes or comments don't count). Tag ${business} in your ${label} post or story, then upload a screenshot that shows the tag.`,
     );
+  }
+  // A display name that spells the customer's handle ('Kenji Watanabe' for kenjiwatanabe) over a
+  // look-alike handle ('@kenji.watanabe') is another account's post: the handle says whose it is.
+  if (!facebook && authored.length > 0 && authored.every((h) => h.joined && !h.mention)) {
+    const other = findNearHandle(ocr, input.userHandle, (line, mention) => mention && own[line] === true, { lowercase });
+    if (other) {
+      return reject(
+        'author_mismatch',
+        `This post is by @${normaliseHandle(other)}, not ${atHandle(user)}. Upload a screenshot of your own ${label} post that tags ${business}, or enter your handle exactly as it appears on ${label}.`,
+      );
+    }
   }
   if (authored.length === 0) {
     const seen = findHandles(ocr, input.userHandle, { lowercase }).length > 0;
