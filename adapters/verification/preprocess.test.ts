@@ -287,6 +287,16 @@ describe('a photographed phone (screenRegion) and thumbnails', () => {
     expect((box!.y1 - box!.y0) / k).toBeGreaterThan(1100);
   });
 
+  it('turns a dark screen photographed on a dark desk level as a whole (its screen is not found); a level screenshot is left alone', async () => {
+    const dark = await sharp(fixtureImage('google-review-ana.png')).negate({ alpha: false }).png().toBuffer();
+    const askew = await sharp(dark).rotate(4, { background: '#1c1c1e' }).png().toBuffer();
+    const photo = await (await decodeScreenshot(askew))!.closer([], 40);
+    expect(photo.screen).not.toBeNull();
+    expect(Math.abs(photo.screen!.tilt)).toBeGreaterThanOrEqual(3);
+    expect(Math.abs(photo.screen!.tilt)).toBeLessThanOrEqual(5);
+    expect((await (await decodeScreenshot(dark))!.closer([], 40)).screen).toBeNull();
+  });
+
   it('finds no screen in a screenshot, whose page reaches its edges', async () => {
     expect(screenRegion(await small(await picture('#ffffff', null)))).toBeNull();
     expect(screenRegion(await small(await picture('#202124', null)))).toBeNull();

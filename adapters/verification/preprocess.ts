@@ -403,9 +403,20 @@ export function textTilt(small: Rgb, box: Box, page: { r: number; g: number; b: 
 }
 
 
+/**
+ * A photo whose screen was not found (a dark page on a dark desk: the page's colour runs into the
+ * desk) but whose text lines slope: the whole picture, to be turned level. A screenshot's lines
+ * are level, so it never gets here.
+ */
+function askewPicture(small: Rgb): (Box & { tilt: number }) | null {
+  const whole = { x0: 0, y0: 0, x1: small.width, y1: small.height };
+  const tilt = textTilt(small, whole, dominantColour(small, { x0: small.width * 0.35, y0: small.height * 0.35, x1: small.width * 0.65, y1: small.height * 0.65 }));
+  return Math.abs(tilt) >= 1 ? { ...whole, tilt } : null;
+}
+
 /** The screen's cut-out: greyscale, contrast stretched (dark mode inverted), enlarged to about 1400 px wide. */
 async function screenCrop(rgb: Rgb, small: Rgb, ocrScale: number): Promise<ScreenCrop | null> {
-  const box = screenRegion(small);
+  const box = screenRegion(small) ?? askewPicture(small);
   if (!box) return null;
   const k = rgb.width / small.width;
   const margin = 0.02 * rgb.width;
