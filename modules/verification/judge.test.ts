@@ -1099,6 +1099,11 @@ Seguindo + Mensagem`;
     expect(judgeSocial(tag, ocr('© oliviasmith38m\n@GOLDENWOKPDX\nVu par 23'))).toMatchObject({ ok: false, code: 'author_mismatch' });
   });
 
+  it("the separator dot read as '=' ('oliviasmith=38m') is not part of the handle either", () => {
+    expect(judgeSocial(tag, ocr('D oliviasmith=38m\n@GOLDENWOKPDX\nSeen by 23'))).toEqual({ ok: true });
+    expect(judgeSocial(tag, ocr('D oliviasmiths=38m\n@GOLDENWOKPDX\nSeen by 23'))).toMatchObject({ ok: false, code: 'author_mismatch' });
+  });
+
   it("an underscore read as a gap ('@thandiwe n') is the handle only where the handle has one", () => {
     const x: SocialJudgeInput = { platform: 'x', businessName: 'Casa Verde Cantina', businessHandle: '@casaverdecantina', userHandle: 'https://twitter.com/thandiwe_n', verificationType: 'tag' };
     const post = (handle: string) => `< Post\nThandiwe Nkosi\n${handle}\nCould eat here every day\n@casaverdecantina #local\n3h - 1937 Views`;

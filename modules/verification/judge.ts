@@ -263,8 +263,9 @@ function cleanTokens(text: string): string[] {
  */
 function handleTokens(line: OcrLine): string[] {
   // A separator glued to a handle ('oliviasmith»38m', 'bencarter·5h': a story's or a post's time
-  // after it) is never part of one: handles are letters, digits, dots and underscores.
-  const split = (text: string) => cleanTokens(text.replace(/[»·•›‧]+/g, ' '));
+  // after it) is never part of one: handles are letters, digits, dots and underscores. OCR also
+  // reads that dot as '=' ('danielkim=38m').
+  const split = (text: string) => cleanTokens(text.replace(/[»·•›‧=]+/g, ' '));
   if (line.words.length === 0 || line.words.map((w) => w.text).join(' ') !== line.text) return split(line.text);
   const glued: string[] = [];
   line.words.forEach((word, i) => {
