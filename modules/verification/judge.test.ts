@@ -1167,3 +1167,13 @@ Seguindo + Mensagem`;
     expect(judgeSocial(fb, ocr(post('Could eat here every day ® La Petite Boulangerie!')))).toEqual({ ok: true });
   });
 });
+
+describe('follows and tags met on train 4 (issue 13)', () => {
+  it("a reaction summary ('sofia.rossi y 309 más') names likers, not the post's author", () => {
+    const input: SocialJudgeInput = { platform: 'facebook', businessName: 'Ember & Oak Grill', businessHandle: 'facebook.com/emberandoakgrill', userHandle: '@sofia.rossi', verificationType: 'tag' };
+    const post = (likers: string) => `Sam O'Brien esta en Ember & Oak\nGrill.\nhace 2 horas - @\nBest brunch spot, thank you\n${likers}\nMe gusta Comentar Compartir`;
+    expect(judgeSocial(input, ocr(post('sofia.rossi y 309 más 2 comentarios')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+    expect(judgeSocial(input, ocr(post('sofia.rossi and 309 more')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+    expect(judgeSocial(input, ocr(post('sofia.rossi e 12 outros')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+  });
+});

@@ -1060,7 +1060,8 @@ export function followState(ocr: OcrText, platform: SocialPlatform, anchors: num
 /** TikTok's sound line of a video whose sound is its author's own, in en/es/fr/pt. */
 const ORIGINAL_SOUND = /\b(original sound|sonido original|son original|som original)\b\s*[-–·]/;
 
-const LIKED_LINE = /\b(liked by|likes? by|liked this|followed by|reposted|le gusta|aime par|a aime|curtiu|and \d+ others?|and others|reposted by|\d+ likes?|le gusta a|les gusta a|aime par|curtido por|y \d+ personas|et \d+ autres|e outras)\b/;
+// A reaction summary names likers, not the author: 'sofia.rossi and 309 more' ('y 309 más', 'e 12 outros').
+const LIKED_LINE = /\b(liked by|likes? by|liked this|followed by|reposted|le gusta|aime par|a aime|curtiu|and \d+ others?|and others|reposted by|\d+ likes?|le gusta a|les gusta a|aime par|curtido por|y \d+ personas|et \d+ autres|e outras|and \d+ more|y \d+ mas|et \d+ personnes|e (mais )?\d+ (outras|outros|pessoas))\b/;
 const COMMENTS_START = /\bview (all )?\d* ?comments?\b|^comments?$|(^|\s)\d+ comments?$|\badd a comment\b|\bmost relevant\b|\bpost your reply\b|\bver (los|todos os) \d+ comentarios\b|\bvoir (les )?\d+ commentaires\b|^comentarios$|^commentaires$|\banade un comentario\b|\bajouter un commentaire\b|\badicione um comentario\b/;
 
 /**
