@@ -1166,6 +1166,15 @@ Seguindo + Mensagem`;
     expect(judgeSocial(fb, ocr(post('Could eat here every day with La Petite Patisserie!')))).toMatchObject({ ok: false, code: 'missing_mention' });
     expect(judgeSocial(fb, ocr(post('Could eat here every day ® La Petite Boulangerie!')))).toEqual({ ok: true });
   });
+
+  it("Facebook: a check-in at a page sharing all but one word of the business's name ('is at Casa Verde Cocina') is another page", () => {
+    const fb: SocialJudgeInput = { platform: 'facebook', businessName: 'Casa Verde Cantina', businessHandle: 'https://www.facebook.com/casaverdecantina', userHandle: 'https://m.facebook.com/sam.obrien/', verificationType: 'tag' };
+    const post = (checkIn: string) => `< Sam O'Brien\n${checkIn}\n5 hours ago - ®\nBest brunch spot, thank you\nI 210 2 comments\n(5 Like Comment Share`;
+    expect(judgeSocial(fb, ocr(post("Sam O'Brien is at Casa Verde Cocina.")))).toMatchObject({ ok: false, code: 'wrong_account' });
+    expect(judgeSocial(fb, ocr(post("Sam O'Brien está en Casa Verde Cocina.")))).toMatchObject({ ok: false, code: 'wrong_account' });
+    expect(judgeSocial(fb, ocr(post("Sam O'Brien loves Casa Verde Cocina.")))).toMatchObject({ ok: false, code: 'missing_mention' });
+    expect(judgeSocial(fb, ocr(post("Sam O'Brien is at Casa Verde Cantina.")))).toEqual({ ok: true });
+  });
 });
 
 describe('follows and tags met on train 4 (issue 13)', () => {

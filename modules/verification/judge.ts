@@ -1085,6 +1085,8 @@ export function socialComposer(ocr: OcrText): boolean {
  * 'Nonno's Trattoria' for 'Nonna's Trattoria', another page. Only for the reason given: the tag
  * is missing either way. Returns the name as read, or null.
  */
+const CHECK_IN = /\b(is at|was at|esta en|estaba en|est a|etait a|esta em|estava em)$/;
+
 function findNearBusinessName(ocr: OcrText, businessName: string, keep: (line: number) => boolean): string | null {
   const tagMark = /^[@©®]$/;
   const name = words(businessName.replace(/&/g, ' ')).map(ocrKey).filter(Boolean);
@@ -1100,7 +1102,9 @@ function findNearBusinessName(ocr: OcrText, businessName: string, keep: (line: n
       const k = window.findIndex((t, j) => t !== name[j]);
       // After a tag's '@' (or its misreading '®', '©') the words are a page's name whatever that
       // word is: '@ La Petite Patisserie' tags another page than La Petite Boulangerie.
-      const tagged = start > 0 && tagMark.test(raw[start - 1]!) && window[k]!.length >= 4;
+      // So are the words of Facebook's check-in ('Sam is at Casa Verde Cocina.', 'está en', 'est à', 'está em').
+      const checkIn = CHECK_IN.test(fold(raw.slice(Math.max(0, start - 2), start).join(' ')));
+      const tagged = start > 0 && (tagMark.test(raw[start - 1]!) || checkIn) && window[k]!.length >= 4;
       if (tagged || (name[k]!.length >= 4 && levenshtein(window[k]!, name[k]!, 2) <= 2)) return raw.slice(start, start + name.length).join(' ').replace(/[.!,]+$/, '');
     }
   }
