@@ -1099,6 +1099,11 @@ Seguindo + Mensagem`;
     expect(judgeSocial(tag, ocr('© oliviasmith38m\n@GOLDENWOKPDX\nVu par 23'))).toMatchObject({ ok: false, code: 'author_mismatch' });
   });
 
+  it("the separator dot read as '=' ('oliviasmith=38m') is not part of the handle either", () => {
+    expect(judgeSocial(tag, ocr('D oliviasmith=38m\n@GOLDENWOKPDX\nSeen by 23'))).toEqual({ ok: true });
+    expect(judgeSocial(tag, ocr('D oliviasmiths=38m\n@GOLDENWOKPDX\nSeen by 23'))).toMatchObject({ ok: false, code: 'author_mismatch' });
+  });
+
   it("an underscore read as a gap ('@thandiwe n') is the handle only where the handle has one", () => {
     const x: SocialJudgeInput = { platform: 'x', businessName: 'Casa Verde Cantina', businessHandle: '@casaverdecantina', userHandle: 'https://twitter.com/thandiwe_n', verificationType: 'tag' };
     const post = (handle: string) => `< Post\nThandiwe Nkosi\n${handle}\nCould eat here every day\n@casaverdecantina #local\n3h - 1937 Views`;
@@ -1160,5 +1165,24 @@ Seguindo + Mensagem`;
     expect(judgeSocial(fb, ocr(post('Could eat here every day ® La Petite Patisserie!')))).toMatchObject({ ok: false, code: 'wrong_account' });
     expect(judgeSocial(fb, ocr(post('Could eat here every day with La Petite Patisserie!')))).toMatchObject({ ok: false, code: 'missing_mention' });
     expect(judgeSocial(fb, ocr(post('Could eat here every day ® La Petite Boulangerie!')))).toEqual({ ok: true });
+  });
+
+  it("Facebook: a check-in at a page sharing all but one word of the business's name ('is at Casa Verde Cocina') is another page", () => {
+    const fb: SocialJudgeInput = { platform: 'facebook', businessName: 'Casa Verde Cantina', businessHandle: 'https://www.facebook.com/casaverdecantina', userHandle: 'https://m.facebook.com/sam.obrien/', verificationType: 'tag' };
+    const post = (checkIn: string) => `< Sam O'Brien\n${checkIn}\n5 hours ago - ®\nBest brunch spot, thank you\nI 210 2 comments\n(5 Like Comment Share`;
+    expect(judgeSocial(fb, ocr(post("Sam O'Brien is at Casa Verde Cocina.")))).toMatchObject({ ok: false, code: 'wrong_account' });
+    expect(judgeSocial(fb, ocr(post("Sam O'Brien está en Casa Verde Cocina.")))).toMatchObject({ ok: false, code: 'wrong_account' });
+    expect(judgeSocial(fb, ocr(post("Sam O'Brien loves Casa Verde Cocina.")))).toMatchObject({ ok: false, code: 'missing_mention' });
+    expect(judgeSocial(fb, ocr(post("Sam O'Brien is at Casa Verde Cantina.")))).toEqual({ ok: true });
+  });
+});
+
+describe('follows and tags met on train 4 (issue 13)', () => {
+  it("a reaction summary ('sofia.rossi y 309 más') names likers, not the post's author", () => {
+    const input: SocialJudgeInput = { platform: 'facebook', businessName: 'Ember & Oak Grill', businessHandle: 'facebook.com/emberandoakgrill', userHandle: '@sofia.rossi', verificationType: 'tag' };
+    const post = (likers: string) => `Sam O'Brien esta en Ember & Oak\nGrill.\nhace 2 horas - @\nBest brunch spot, thank you\n${likers}\nMe gusta Comentar Compartir`;
+    expect(judgeSocial(input, ocr(post('sofia.rossi y 309 más 2 comentarios')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+    expect(judgeSocial(input, ocr(post('sofia.rossi and 309 more')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+    expect(judgeSocial(input, ocr(post('sofia.rossi e 12 outros')))).toMatchObject({ ok: false, code: 'author_mismatch' });
   });
 });

@@ -263,8 +263,9 @@ function cleanTokens(text: string): string[] {
  */
 function handleTokens(line: OcrLine): string[] {
   // A separator glued to a handle ('oliviasmith»38m', 'bencarter·5h': a story's or a post's time
-  // after it) is never part of one: handles are letters, digits, dots and underscores.
-  const split = (text: string) => cleanTokens(text.replace(/[»·•›‧]+/g, ' '));
+  // after it) is never part of one: handles are letters, digits, dots and underscores. OCR also
+  // reads that dot as '=' ('danielkim=38m').
+  const split = (text: string) => cleanTokens(text.replace(/[»·•›‧=]+/g, ' '));
   if (line.words.length === 0 || line.words.map((w) => w.text).join(' ') !== line.text) return split(line.text);
   const glued: string[] = [];
   line.words.forEach((word, i) => {
@@ -1059,7 +1060,8 @@ export function followState(ocr: OcrText, platform: SocialPlatform, anchors: num
 /** TikTok's sound line of a video whose sound is its author's own, in en/es/fr/pt. */
 const ORIGINAL_SOUND = /\b(original sound|sonido original|son original|som original)\b\s*[-–·]/;
 
-const LIKED_LINE = /\b(liked by|likes? by|liked this|followed by|reposted|le gusta|aime par|a aime|curtiu|and \d+ others?|and others|reposted by|\d+ likes?|le gusta a|les gusta a|aime par|curtido por|y \d+ personas|et \d+ autres|e outras)\b/;
+// A reaction summary names likers, not the author: 'sofia.rossi and 309 more' ('y 309 más', 'e 12 outros').
+const LIKED_LINE = /\b(liked by|likes? by|liked this|followed by|reposted|le gusta|aime par|a aime|curtiu|and \d+ others?|and others|reposted by|\d+ likes?|le gusta a|les gusta a|aime par|curtido por|y \d+ personas|et \d+ autres|e outras|and \d+ more|y \d+ mas|et \d+ personnes|e (mais )?\d+ (outras|outros|pessoas))\b/;
 const COMMENTS_START = /\bview (all )?\d* ?comments?\b|^comments?$|(^|\s)\d+ comments?$|\badd a comment\b|\bmost relevant\b|\bpost your reply\b|\bver (los|todos os) \d+ comentarios\b|\bvoir (les )?\d+ commentaires\b|^comentarios$|^commentaires$|\banade un comentario\b|\bajouter un commentaire\b|\badicione um comentario\b/;
 
 /**
@@ -1083,6 +1085,8 @@ export function socialComposer(ocr: OcrText): boolean {
  * 'Nonno's Trattoria' for 'Nonna's Trattoria', another page. Only for the reason given: the tag
  * is missing either way. Returns the name as read, or null.
  */
+const CHECK_IN = /\b(is at|was at|esta en|estaba en|est a|etait a|esta em|estava em)$/;
+
 function findNearBusinessName(ocr: OcrText, businessName: string, keep: (line: number) => boolean): string | null {
   const tagMark = /^[@©®]$/;
   const name = words(businessName.replace(/&/g, ' ')).map(ocrKey).filter(Boolean);
@@ -1098,7 +1102,9 @@ function findNearBusinessName(ocr: OcrText, businessName: string, keep: (line: n
       const k = window.findIndex((t, j) => t !== name[j]);
       // After a tag's '@' (or its misreading '®', '©') the words are a page's name whatever that
       // word is: '@ La Petite Patisserie' tags another page than La Petite Boulangerie.
-      const tagged = start > 0 && tagMark.test(raw[start - 1]!) && window[k]!.length >= 4;
+      // So are the words of Facebook's check-in ('Sam is at Casa Verde Cocina.', 'está en', 'est à', 'está em').
+      const checkIn = CHECK_IN.test(fold(raw.slice(Math.max(0, start - 2), start).join(' ')));
+      const tagged = start > 0 && (tagMark.test(raw[start - 1]!) || checkIn) && window[k]!.length >= 4;
       if (tagged || (name[k]!.length >= 4 && levenshtein(window[k]!, name[k]!, 2) <= 2)) return raw.slice(start, start + name.length).join(' ').replace(/[.!,]+$/, '');
     }
   }
