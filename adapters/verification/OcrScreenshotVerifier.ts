@@ -237,24 +237,25 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
         let screenReading: OcrText | null = null;
         let coloured: OcrText | null = null;
         try {
-          const sparse = [images.grey, images.whiteText].map(async (image) => tsvToOcrText(await this.pool.recognize(image, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth, decoded.ocrHeight));
+          /** One OCR pass over an image of the picture's OCR size (`k` times it: enlarged). */
+          const ocrOf = async (image: Buffer, options: { pageSegMode?: number; adaptiveThreshold?: boolean }, k = 1) =>
+            tsvToOcrText(await this.pool.recognize(image, this.ocrTimeoutMs, options), decoded.ocrWidth * k, decoded.ocrHeight * k);
+          const sparse = [images.grey, images.whiteText].map((image) => ocrOf(image, { pageSegMode: 11 }));
           // ... and each row of ink left as a single line (7).
-          const rows = images.rows.map(async (row) => offset(tsvToOcrText(await this.pool.recognize(row.image, this.ocrTimeoutMs, { pageSegMode: 7 }), decoded.ocrWidth, decoded.ocrHeight), row.left, row.top));
+          const rows = images.rows.map(async (row) => offset(await ocrOf(row.image, { pageSegMode: 7 }), row.left, row.top));
           // ... and, in a photo of a phone, its screen cut out and enlarged (small, unevenly lit text).
           const { screen } = images;
-          const photo = screen ? (async () => placed(tsvToOcrText(await this.pool.recognize(screen.image, this.ocrTimeoutMs, { adaptiveThreshold: true }), decoded.ocrWidth, decoded.ocrHeight), (x, y) => screenToOcr(screen, x, y)))() : null;
+          const photo = screen ? ocrOf(screen.image, { adaptiveThreshold: true }).then((read) => placed(read, (x, y) => screenToOcr(screen, x, y))) : null;
           // ... and, when the first pass read next to nothing, each band of the image as a page
           // (before the other passes: whole lines read in context, not replaced by fragments).
-          const bands = images.bands.map(async (band) => offset(tsvToOcrText(await this.pool.recognize(band.image, this.ocrTimeoutMs, { pageSegMode: 3 }), decoded.ocrWidth, decoded.ocrHeight), band.left, band.top));
+          const bands = images.bands.map(async (band) => offset(await ocrOf(band.image, { pageSegMode: 3 }), band.left, band.top));
           // The light-text mask last: it adds what nothing else read, or a longer reading of a line.
-          const light = (async () => tsvToOcrText(await this.pool.recognize(images.lightText, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth, decoded.ocrHeight))();
+          const light = ocrOf(images.lightText, { pageSegMode: 11 });
           // ... and the coloured-text mask (a story's mention sticker in its gradient).
-          const colouredText = (async () => tsvToOcrText(await this.pool.recognize(images.colouredText, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth, decoded.ocrHeight))();
+          const colouredText = ocrOf(images.colouredText, { pageSegMode: 11 });
           // ... and the top of the screen enlarged (a story's author row), when the first pass read it unsure.
           const unsureTop = ocr.lines.some((l) => l.bbox.y1 <= decoded.ocrHeight * 0.1 && l.confidence < SURE_LINE_CONFIDENCE);
-          const top = (unsureTop ? images.top : []).map(async (image) =>
-            placed(tsvToOcrText(await this.pool.recognize(image, this.ocrTimeoutMs, { pageSegMode: 11 }), decoded.ocrWidth * 2, decoded.ocrHeight * 2), (x, y) => ({ x: x / 2, y: y / 2 })),
-          );
+          const top = (unsureTop ? images.top : []).map(async (image) => placed(await ocrOf(image, { pageSegMode: 11 }, 2), (x, y) => ({ x: x / 2, y: y / 2 })));
           [coloured, screenReading, ...readings] = await Promise.all([colouredText, photo, ...bands, ...sparse, ...rows, ...top, light]);
         } catch (error) {
           if (error instanceof OcrTimeoutError) return { kind: 'timeout' };

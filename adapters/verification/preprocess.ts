@@ -74,6 +74,11 @@ type Box = { x0: number; y0: number; x1: number; y1: number };
  * light page comes out inverted, which OCR reads as well).
  */
 export function whiteTextMask(rgb: Rgb): Buffer {
+  return colourMask(rgb, (max, spread) => max > 238 && spread < 18);
+}
+
+/** A mask of the pixels `isText` picks by their brightest channel and their spread (max - min): black for them, white for the rest. */
+function colourMask(rgb: Rgb, isText: (max: number, spread: number) => boolean): Buffer {
   const mask = Buffer.alloc(rgb.width * rgb.height);
   for (let i = 0, j = 0; i < mask.length; i++, j += 3) {
     const r = rgb.data[j]!;
@@ -81,7 +86,7 @@ export function whiteTextMask(rgb: Rgb): Buffer {
     const b = rgb.data[j + 2]!;
     const max = r > g ? (r > b ? r : b) : g > b ? g : b;
     const min = r < g ? (r < b ? r : b) : g < b ? g : b;
-    mask[i] = max > 238 && max - min < 18 ? 0 : 255;
+    mask[i] = isText(max, max - min) ? 0 : 255;
   }
   return mask;
 }
@@ -92,16 +97,7 @@ export function whiteTextMask(rgb: Rgb): Buffer {
  * hashtags in colour). Black for them, white for the rest: the sticker reads as plain black text.
  */
 export function colouredTextMask(rgb: Rgb): Buffer {
-  const mask = Buffer.alloc(rgb.width * rgb.height);
-  for (let i = 0, j = 0; i < mask.length; i++, j += 3) {
-    const r = rgb.data[j]!;
-    const g = rgb.data[j + 1]!;
-    const b = rgb.data[j + 2]!;
-    const max = r > g ? (r > b ? r : b) : g > b ? g : b;
-    const min = r < g ? (r < b ? r : b) : g < b ? g : b;
-    mask[i] = max - min >= 100 ? 0 : 255;
-  }
-  return mask;
+  return colourMask(rgb, (_max, spread) => spread >= 100);
 }
 
 /**
