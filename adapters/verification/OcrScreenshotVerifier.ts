@@ -245,7 +245,11 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
           const rows = images.rows.map(async (row) => offset(await ocrOf(row.image, { pageSegMode: 7 }), row.left, row.top));
           // ... and, in a photo of a phone, its screen cut out and enlarged (small, unevenly lit text).
           const { screen } = images;
-          const photo = screen ? ocrOf(screen.image, { adaptiveThreshold: true }).then((read) => placed(read, (x, y) => screenToOcr(screen, x, y))) : null;
+          const onScreen = (pageSegMode: number) => (screen ? ocrOf(screen.image, { adaptiveThreshold: true, pageSegMode }).then((read) => placed(read, (x, y) => screenToOcr(screen, x, y))) : null);
+          const photo = onScreen(3);
+          // ... and the same cut-out read as sparse text: small grey lines (a date, 'Local Guide ·
+          // 137 reviews') that the page's layout analysis drops as noise on a photographed screen.
+          const photoSparse = onScreen(11);
           // ... and, when the first pass read next to nothing, each band of the image as a page
           // (before the other passes: whole lines read in context, not replaced by fragments).
           const bands = images.bands.map(async (band) => offset(await ocrOf(band.image, { pageSegMode: 3 }), band.left, band.top));
@@ -256,7 +260,9 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
           // ... and the top of the screen enlarged (a story's author row), when the first pass read it unsure.
           const unsureTop = ocr.lines.some((l) => l.bbox.y1 <= decoded.ocrHeight * 0.1 && l.confidence < SURE_LINE_CONFIDENCE);
           const top = (unsureTop ? images.top : []).map(async (image) => placed(await ocrOf(image, { pageSegMode: 11 }, 2), (x, y) => ({ x: x / 2, y: y / 2 })));
-          [coloured, screenReading, ...readings] = await Promise.all([colouredText, photo, ...bands, ...sparse, ...rows, ...top, light]);
+          let sparseScreen: OcrText | null;
+          [coloured, screenReading, sparseScreen, ...readings] = await Promise.all([colouredText, photo, photoSparse, ...bands, ...sparse, ...rows, ...top, light]);
+          if (sparseScreen) readings.unshift(sparseScreen);
         } catch (error) {
           if (error instanceof OcrTimeoutError) return { kind: 'timeout' };
           throw error;

@@ -683,6 +683,22 @@ describe('issue 13 failure classes: follows and tags', () => {
     expect(judgeSocial(follow, ocr(other))).toMatchObject({ ok: false, code: 'wrong_account' });
   });
 
+  it("the handle read unsure ('@crumbandco' at 65%) under the profile's own post by a look-alike read sure is that look-alike", () => {
+    const x = { ...follow, platform: 'x' as const };
+    const unsure = (text: string) => {
+      const read = ocr(text);
+      const header = read.lines.find((l) => l.text === '@crumbandco')!;
+      header.confidence = 65;
+      for (const w of header.words) w.confidence = 65;
+      return read;
+    };
+    const lookAlike = X_PROFILE.replace('Bakery @crumbandco - 3h', 'Bakery @crumbandco_ - 3h');
+    expect(judgeSocial(x, unsure(lookAlike))).toMatchObject({ ok: false, code: 'wrong_account' });
+    // The same header read sure is the handle (the look-alike's post is someone else's reply).
+    expect(judgeSocial(x, ocr(lookAlike))).toEqual({ ok: true });
+    expect(judgeSocial(x, unsure(X_PROFILE))).toEqual({ ok: true });
+  });
+
   it('a filled button is a Follow button, whatever OCR read on it', () => {
     const profile = INSTAGRAM_PROFILE('Following Message');
     expect(judgeSocial(follow, withFill(profile, 'Following', { r: 239, g: 239, b: 239 }))).toEqual({ ok: true });
@@ -782,6 +798,14 @@ describe('layouts met on the train part of the independent set', () => {
   it("accepts Facebook's 'recommends' line as the author line, in Portuguese too", () => {
     const text = `Crumb & Co Bakery\nPublicacoes Sobre Avaliacoes\nPriya Raman recomenda Crumb & Co Bakery.\nLugar aconchegante, cafe otimo e preco justo. O bolo de cenoura e imperdivel.\n5 Curtir Comentar Compartilhar`;
     expect(judgeReview({ ...base, platform: 'facebook' }, ocr(text))).toMatchObject({ ok: true });
+  });
+
+  it("a Facebook author line wrapping a look-alike page ('recommends Crumb & Co' / 'Express.') names that page", () => {
+    const page = (rest: string) =>
+      `< Crumb & Co ${rest} Q\nPosts About Mentions Reviews\nRecommended - 4.3\n[0K Daniel Kim recommends Crumb & Co\n${rest}. sey\nCozy spot with great coffee and friendly service.\nPriya Raman recommends Crumb\n(pr) & Co ${rest}.\nNovember 18 at 7:42 PM\nGreat value for money.\nLike Comment Share`;
+    expect(judgeReview({ ...base, platform: 'facebook' }, ocr(page('Express')))).toMatchObject({ ok: false, code: 'wrong_business' });
+    // The name's own last word wrapped onto the next line is the business.
+    expect(judgeReview({ ...base, platform: 'facebook' }, ocr(page('Bakery')))).toMatchObject({ ok: true });
   });
 
   it.each([
@@ -958,6 +982,22 @@ Local Guide - 4 avis - 20 photos`;
   it("the customer's own Contributions page: the name under the heading is the author", () => {
     const mine = `< Contributions\nNoah Williams\nFa\nReviews Photos\nHarbor Light Diner\nDiner - Portland\n3 days ago\nLovely little place, the owner came over to ask how everything was.\nLike Share`;
     expect(judgeReview(base, ocr(mine))).toMatchObject({ ok: true });
+  });
+
+  it("the Contributions page in Portuguese, its accents misread ('ContribuicGes', 'avaliacdes'), still names its owner", () => {
+    const mine = `9:57\n< ContribuicGes VI\nNoah Williams\n111 avaliacdes\nAvaliacdes Fotos\nHarbor Light Diner .\nRestaurante - Portland, OR\nha uma semana\nLugar aconchegante, café ótimo e preço justo.\n5 Curtir Compartilhar`;
+    expect(judgeReview(base, ocr(mine))).toMatchObject({ ok: true });
+    // Someone else's review under the heading-free business page is still not the customer's.
+    expect(judgeReview(base, ocr(mine.replace('< ContribuicGes VI\n', '').replace('111 avaliacdes\n', '').replace('Noah Williams', 'Noah Wilson')))).toMatchObject({ ok: false });
+  });
+
+  it("a composer in Spanish or French ('Publicar reseña' read 'Publicar reseia', 'Ajouter photo') is not posted", () => {
+    const es = `2:26\nX Harbor Light Diner\nGreat! Let's hear more.\nLugar acogedor, buen café y precios justos.\nestaban buenisimos |\n[31 Afiadir foto\nPublicar reseia`;
+    expect(judgeReview({ ...base, platform: 'yelp' }, ocr(es))).toMatchObject({ ok: false, code: 'not_posted' });
+    // The photo button alone, its Post button cut off.
+    const fr = `12:59\nX Harbor Light Diner\nPetit endroit charmant, café excellent et\npatisseries délicieuses.\nAjouter photo`;
+    expect(judgeReview({ ...base, platform: 'yelp' }, ocr(fr))).toMatchObject({ ok: false, code: 'not_posted' });
+    expect(judgeReview({ ...base, platform: 'yelp' }, ocr(`12:59\nX Harbor Light Diner\nPetit endroit charmant.\nPublier l'avis`))).toMatchObject({ ok: false, code: 'not_posted' });
   });
 
   it('a composer with its photo button and no date is not posted, even with the Post button cut off', () => {

@@ -295,10 +295,18 @@ export function findBusinessNames(ocr: OcrText, businessName: string, options: {
     const t = fold(token).replace(/[^a-z]/g, '');
     return t.length >= 3 && generic.some((w) => w !== t && w.startsWith(t)) && !/\p{L}/u.test(fold(token).replace(/^[a-z]+/, ''));
   };
+  /** Whether a shortened name ends before `after` (the next token; on the next line: `wrapped`, where the name's own generic word may follow). */
+  const endsThere = (after: string | undefined, wrapped: boolean) =>
+    !/^\p{L}/u.test(after ?? '') || cutGeneric(after!) || (wrapped && generic.includes(fold(after!).replace(/[^a-z]/g, '')));
   const found: Match[] = [];
   ocr.lines.forEach((line, index) => {
     if (options.skipLines?.has(index)) return;
     const raw = cleanTokens(line.text);
+    // Facebook's author line wraps the page's name: 'Daniel Kim recommends Pho Saigon' / 'Express.'
+    // names 'Pho Saigon Express', not 'Pho Saigon House': a shortened name at the end of such a
+    // line (no full stop) goes on with the next line's first word (past an avatar's initials).
+    const next = ocr.lines[index + 1];
+    const wrapped = RECOMMENDS.test(fold(line.text)) && !/\.$/.test(line.text.trim()) && next ? cleanTokens(next.text).find((t) => /^\p{L}{3}/u.test(fold(t))) : undefined;
     // Two readings of the line: '&' as 'and', and with '&', 'and' and stray one-character symbols dropped.
     const readings = [
       raw.map((t) => ocrKey(fold(t).replace(/&/g, 'and'))),
@@ -314,7 +322,7 @@ export function findBusinessNames(ocr: OcrText, businessName: string, options: {
           if (full.includes(joined)) best = Math.max(best, 2);
           // The shortened name must end there ('Little Fig' is not 'Little Fig Tea Room'), or go on
           // with the start of its own generic word ('Ember & Oak Gril': the last letter lost).
-          else if (short.includes(joined) && (!/^\p{L}/u.test(tokens[end + 1] ?? '') || cutGeneric(tokens[end + 1]!))) best = Math.max(best, 1);
+          else if (short.includes(joined) && endsThere(tokens[end + 1] ?? wrapped, tokens[end + 1] === undefined)) best = Math.max(best, 1);
         }
       }
     }
@@ -365,6 +373,9 @@ function zeroes(token: string, lowercase: boolean): number {
 const OCR_CONFUSIONS = new Set(['bh', 'hb', 'hn', 'nh', 'ec', 'ce', 'eg', 'ge', 'gq', 'qg', 'uv', 'vu']);
 /** A word read below this confidence (0-100) may hold one of those slips. */
 const SLIP_CONFIDENCE = 70;
+
+/** A look-alike handle read at least this sure (0-100) outweighs the handle itself read unsure. */
+const CONFIDENT_LOOK_ALIKE = 80;
 
 /** How sure OCR was of the word holding a token (the line's confidence when no word box holds it). */
 function tokenConfidence(line: OcrLine, token: string): number {
@@ -708,8 +719,11 @@ export function looksLikeChat(ocr: OcrText): boolean {
   return times >= 2 || header || ocr.lines.some((l) => CHAT_WORDS.test(fold(l.text).trim()) || NOTE_WORDS.test(fold(l.text).trim()) || CHAT_DAY.test(fold(l.text).trim()));
 }
 
-const COMPOSER_BUTTONS = new Set(['post', 'submit', 'publish']);
-const COMPOSER_COMPANIONS = new Set(['review', 'cancel', 'x', 'next', 'back']);
+/** A composer's Post button in every language of the apps' chrome ('Publicar reseña', "Publier l'avis"). */
+const COMPOSER_BUTTONS = new Set(['post', 'submit', 'publish', 'publicar', 'publier', 'postar', 'enviar', 'envoyer']);
+const COMPOSER_COMPANIONS = new Set(['review', 'cancel', 'x', 'next', 'back', 'avis', "l'avis", 'cancelar', 'annuler', 'avaliacao', 'resena']);
+/** 'reseña' as OCR reads its ñ ('reseia', 'resefia', 'resena'). */
+const companion = (w: string) => COMPOSER_COMPANIONS.has(w) || /^rese[a-z]{1,3}a$/.test(w) || /^avalia[a-z]{2,4}$/.test(w);
 
 /** The first line that belongs to a review composer (a prompt, or a Post button on a line of its own), or -1. */
 export function composerLine(ocr: OcrText): number {
@@ -717,7 +731,7 @@ export function composerLine(ocr: OcrText): number {
     const folded = fold(l.text).replace(/[^a-z' ]+/g, ' ').replace(/\s+/g, ' ').trim();
     if (COMPOSER_PATTERNS.some((p) => p.test(folded))) return true;
     const ws = folded.split(' ').filter((w) => w.length > 1 || w === 'x');
-    return ws.length > 0 && ws.length <= 3 && ws.some((w) => COMPOSER_BUTTONS.has(w)) && ws.every((w) => COMPOSER_BUTTONS.has(w) || COMPOSER_COMPANIONS.has(w));
+    return ws.length > 0 && ws.length <= 3 && ws.some((w) => COMPOSER_BUTTONS.has(w)) && ws.every((w) => COMPOSER_BUTTONS.has(w) || companion(w));
   });
 }
 
@@ -726,7 +740,7 @@ export function composerLine(ocr: OcrText): number {
  * date and no author line around it, the review is still being written (its Post button may be
  * cut off the screenshot).
  */
-const ADD_PHOTO = /^\W{0,4}\w{0,2}\W{0,3}(add (a )?photos?( or videos?)?|anadir fotos?|agregar fotos?|ajouter des photos|ajouter une photo|adicionar fotos?)\W*$/;
+const ADD_PHOTO = /^\W{0,4}\w{0,2}\W{0,3}(add (a )?photos?( or videos?)?|a(n|fi|ni|ri)adir fotos?|agregar fotos?|ajouter (des |une )?photos?|adicionar fotos?)\W*$/;
 
 function composerHint(ocr: OcrText): boolean {
   return ocr.lines.some((l) => ADD_PHOTO.test(fold(l.text).trim()));
@@ -854,7 +868,8 @@ function authorLine(ocr: OcrText, names: Match[], dates: number[], starRows: rea
   // The customer's own profile (Google's Contributions, Yelp's profile): their name over
   // 'Local Guide · 124 reviews' or 'N reviews', and their reviews below, each with its date.
   // (Google's heading 'Contributions' above the name says the same.)
-  const contributions = ocr.lines.findIndex((l) => /^\W*\w?\W*(contributions|contribuciones|contributions|contribuicoes)\b/.test(fold(l.text).trim()));
+  // ('Contribuições' read 'ContribuicGes': the heading is known by its stem.)
+  const contributions = ocr.lines.findIndex((l) => /^\W*\w?\W*contribu[a-z]{4,9}\b/.test(fold(l.text).trim()));
   for (const name of names) {
     const header = ocr.lines.slice(name.line + 1, name.line + 3).some((l) => PROFILE_HEADER.test(fold(l.text))) || (contributions >= 0 && contributions < name.line && name.line - contributions <= 3);
     if (header && dates.some((d) => d > name.line)) return name.line;
@@ -862,7 +877,7 @@ function authorLine(ocr: OcrText, names: Match[], dates: number[], starRows: rea
   return null;
 }
 
-const PROFILE_HEADER = /\blocal guide\b|\bguia local\b|\bguide local\b|^\d+ (reviews|resenas|avis|avaliacoes)\b|\bcontributions?\b|\bcontribuciones\b/;
+const PROFILE_HEADER = /\blocal guide\b|\bguia local\b|\bguide local\b|^\d+ (reviews?|resenas?|avis|avalia[a-z]{3,5})\b|\bcontribu[a-z]{4,9}\b/;
 
 /**
  * Judges a review screenshot from its text and layout: the platform's markers (and not another
@@ -1159,7 +1174,13 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
     const exact = findHandles(ocr, input.businessHandle, { lowercase }).filter((h) => h.line < limit);
     // A display name that spells the handle ('Harbor Light Diner') does not show which account this is:
     // a look-alike handle on screen ('@harboorlightdiner') still means another account.
-    const near = exact.every((h) => h.joined) ? findNearHandle(ocr, input.businessHandle, (line) => line < limit, { lowercase }) : null;
+    // So does a confident look-alike when the handle itself was read unsure: the profile's header
+    // '@littlefigcoffee' (read at 65%, its final '_' lost) over its own post by '@littlefigcoffee_'.
+    const displayOnly = exact.every((h) => h.joined);
+    const unsure = exact.every((h) => h.joined || tokenConfidence(ocr.lines[h.line]!, handleTokens(ocr.lines[h.line]!)[h.token] ?? '') < SLIP_CONFIDENCE);
+    const near = unsure
+      ? findNearHandle(ocr, input.businessHandle, (line) => line < limit && (displayOnly || ocr.lines[line]!.confidence >= CONFIDENT_LOOK_ALIKE), { lowercase })
+      : null;
     if (near) {
       return reject(
         'wrong_account',
