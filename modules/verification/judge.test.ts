@@ -949,6 +949,8 @@ Local Guide - 4 avis - 20 photos`;
     expect(isDateLine('B88 > * 19n0v2026')).toBe(true);
     expect(isDateLine('19nov.2026')).toBe(true);
     expect(isDateLine('h& uma semana')).toBe(true); // 'há uma semana'
+    expect(isDateLine('jays ago')).toBe(true); // '5 days ago' on a dim photo, its number lost
+    expect(isDateLine('I had a few days ago')).toBe(false);
     expect(judgeReview(base, ocr(GOOGLE_FR.replace('il y a 2 jours', '* * * 19n0v2026')))).toMatchObject({ ok: true });
     expect(isDateLine('Order 19n0v2 ready')).toBe(false);
   });

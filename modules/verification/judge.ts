@@ -645,6 +645,8 @@ const DATE_PATTERNS = [
   /\b\d{1,2}[/.]\d{1,2}[/.](\d{4}|\d{2})\b/,
   /\b\d{4}-\d{2}-\d{2}\b/,
   /\bjust now\b/,
+  // A relative time alone on its line, its number lost and first letter misread ('jays ago' on a dim photo)
+  /^\W{0,3}[a-z]?(ays|ours|eeks|onths|ears) ago\W{0,3}$/,
   // 'Yesterday', 'Today' (Facebook's 'Yesterday at 3:14 PM'), in en/es/fr/pt
   /(^|[^a-z])(yesterday|today|ayer|hoy|hier|aujourd'?hui|ontem|hoje)($|[^a-z])/,
 ];
