@@ -73,6 +73,26 @@ export function sampleButtonFills(ocr: OcrText, decoded: Pick<DecodedScreenshot,
   }
 }
 
+/**
+ * A reading without the unsure scraps of one to three characters that icons beside a label read as
+ * ('O Message a v Following vee': a speech bubble, a check mark, a '...' button): each line keeps its
+ * other words, its confidence theirs.
+ */
+export function withoutIconNoise(ocr: OcrText): OcrText {
+  const lines: OcrLine[] = [];
+  for (const line of ocr.lines) {
+    const words = line.words.filter((w) => w.confidence >= 50 || w.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 4);
+    if (words.length === 0) continue;
+    lines.push({
+      text: words.map((w) => w.text).join(' '),
+      confidence: words.reduce((sum, w) => sum + w.confidence, 0) / words.length,
+      bbox: { x0: Math.min(...words.map((w) => w.bbox.x0)), y0: Math.min(...words.map((w) => w.bbox.y0)), x1: Math.max(...words.map((w) => w.bbox.x1)), y1: Math.max(...words.map((w) => w.bbox.y1)) },
+      words,
+    });
+  }
+  return { ...ocr, lines };
+}
+
 /** An OCR reading of a cut-out moved back to where the cut-out was. */
 function offset(ocr: OcrText, left: number, top: number): OcrText {
   return placed(ocr, (x, y) => ({ x: x + left, y: y + top }));
@@ -242,7 +262,14 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
             tsvToOcrText(await this.pool.recognize(image, this.ocrTimeoutMs, options), decoded.ocrWidth * k, decoded.ocrHeight * k);
           const sparse = [images.grey, images.whiteText].map((image) => ocrOf(image, { pageSegMode: 11 }));
           // ... and each row of ink left as a single line (7).
-          const rows = images.rows.map(async (row) => offset(await ocrOf(row.image, { pageSegMode: 7 }), row.left, row.top));
+          // A row that reads as nothing is read again with a threshold per tile: one threshold for the
+          // whole row turns a mid-grey filled button (a blue 'Message' beside a dark-mode 'Following')
+          // into a black slab, and the labels beside it are lost with it.
+          const rows = images.rows.map(async (row) => {
+            const read = await ocrOf(row.image, { pageSegMode: 7 });
+            const again = read.lines.every((l) => l.text.replace(/[^\p{L}\p{N}]/gu, '').length < 3) ? withoutIconNoise(await ocrOf(row.image, { pageSegMode: 7, adaptiveThreshold: true })) : read;
+            return offset(again, row.left, row.top);
+          });
           // ... and, in a photo of a phone, its screen cut out and enlarged (small, unevenly lit text).
           const { screen } = images;
           const onScreen = (pageSegMode: number) => (screen ? ocrOf(screen.image, { adaptiveThreshold: true, pageSegMode }).then((read) => placed(read, (x, y) => screenToOcr(screen, x, y))) : null);

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixtureImage } from '../../tests/fixtures/screenshots/cases.ts';
-import { joinRows, mergeReadings, tsvToOcrText } from './OcrScreenshotVerifier.ts';
+import { joinRows, mergeReadings, tsvToOcrText, withoutIconNoise } from './OcrScreenshotVerifier.ts';
 import { bytesHash, colouredTextMask, decodeScreenshot, lightTextMask, openScreenshot, outlinedLabels, screenRegion, stretchContrast, whiteTextMask, withoutStars } from './preprocess.ts';
+import { isFilledButton } from '../../modules/verification/judge.ts';
 
 describe('decodeScreenshot', () => {
   const png = fixtureImage('google-review-ana.png');
@@ -93,6 +94,20 @@ describe('the closer reading (ADR 045)', () => {
     expect(joined.lines.map((l) => l.text).sort()).toEqual(['@noahw', 'Following', 'Message']);
     const far = joinRows({ width: 1080, height: 2000, lines: [line([word('Message', 100, 100, 300, 140)]), line([word('Following', 340, 102, 540, 140)])] });
     expect(far.lines.map((l) => l.text)).toEqual(['Message Following']);
+  });
+
+  it("drops icons' unsure scraps from a button row read again, so it replaces a shorter reading of that row", () => {
+    // A dark-mode Facebook page: the white-text mask read 'Message' alone; the row, read again with a
+    // threshold per tile, read both buttons with their icons ('O' bubble, 'v' check, 'vee' dots).
+    const row = line([word('O', 115, 1229, 150, 1264, 39), word('Message', 192, 1229, 377, 1264, 96), word('a', 400, 1229, 410, 1264, 0), word('v', 600, 1232, 630, 1262, 84), word('Following', 650, 1227, 831, 1265, 96), word('vee', 960, 1240, 1000, 1255, 47)]);
+    const clean = withoutIconNoise({ width: 1080, height: 2402, lines: [row, line([word('a', 40, 1400, 60, 1430, 10)])] });
+    expect(clean.lines.map((l) => l.text)).toEqual(['Message v Following']);
+    expect(clean.lines[0]!.confidence).toBeGreaterThan(90);
+    expect(clean.lines[0]!.bbox).toEqual({ x0: 192, y0: 1227, x1: 831, y1: 1265 });
+    const first = { width: 1080, height: 2402, lines: [line([word('Golden', 43, 936, 400, 988), word('Wok', 420, 936, 600, 988)])] };
+    const white = { width: 1080, height: 2402, lines: [line([word('Message', 192, 1229, 377, 1264, 88)])] };
+    expect(mergeReadings(first, [white, clean]).lines.map((l) => l.text)).toEqual(['Golden Wok', 'Message v Following']);
+    expect(mergeReadings(first, [white, { ...clean, lines: [row] }]).lines.map((l) => l.text)).toEqual(['Golden Wok', 'Message']);
   });
 
   it('adds what the first pass missed, replaces what it read poorly, and drops noise', () => {
@@ -309,6 +324,17 @@ describe('a photographed phone (screenRegion) and thumbnails', () => {
     expect(screen!.scale).toBeGreaterThan(1.5);
     expect(screen!.left).toBeGreaterThan(200);
     expect((await (await decodeScreenshot(await picture('#ffffff', null)))!.closer([], 40)).screen).toBeNull();
+  });
+
+  it("takes the page's colour from the screen of a photographed phone, not from the desk around it", async () => {
+    // A light grey 'Following' button is plain against the white page; against the dark desk,
+    // which covers most of the picture, it would look filled (a 'Follow' button).
+    const photo = (await decodeScreenshot(await picture('#ffffff', '#483628')))!;
+    expect(photo.background.r).toBeGreaterThan(240);
+    expect(isFilledButton({ r: 211, g: 210, b: 211 }, photo.background)).toBe(false);
+    expect(isFilledButton({ r: 20, g: 20, b: 20 }, photo.background)).toBe(true);
+    const screenshot = (await decodeScreenshot(await picture('#202124', null)))!;
+    expect(screenshot.background).toEqual({ r: 32, g: 33, b: 36 });
   });
 
   it('reads a thumbnail as no text (too small to read), not as whatever OCR makes of it', async () => {

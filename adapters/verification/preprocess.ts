@@ -53,7 +53,10 @@ export type DecodedScreenshot = {
   /** The decoded pixels (8-bit RGB, original size) and the factor from OCR coordinates to them. */
   rgb: Rgb;
   ocrToRgb: number;
-  /** The page's commonest colour. */
+  /**
+   * The page's commonest colour: of the screen, in a photo of a phone (not the desk around it, which
+   * would make a light grey 'Following' button look filled against a dark desk).
+   */
   background: { r: number; g: number; b: number };
   /** Makes the images of the closer reading (see `closerImages`). */
   closer: (blank: readonly Box[], lineHeight: number, options?: { bands?: boolean }) => Promise<{ grey: Buffer; whiteText: Buffer; colouredText: Buffer; lightText: Buffer; rows: InkRow[]; screen: ScreenCrop | null; bands: InkRow[]; top: Buffer[] }>;
@@ -411,8 +414,8 @@ function askewPicture(small: Rgb): (Box & { tilt: number }) | null {
 }
 
 /** The screen's cut-out: greyscale, contrast stretched (dark mode inverted), enlarged to about 1400 px wide. */
-async function screenCrop(rgb: Rgb, small: Rgb, ocrScale: number): Promise<ScreenCrop | null> {
-  const box = screenRegion(small) ?? askewPicture(small);
+async function screenCrop(rgb: Rgb, small: Rgb, ocrScale: number, region: (Box & { tilt: number }) | null): Promise<ScreenCrop | null> {
+  const box = region ?? askewPicture(small);
   if (!box) return null;
   const k = rgb.width / small.width;
   const margin = 0.02 * rgb.width;
@@ -512,6 +515,12 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
   const png = (pixels: Buffer) => sharp(pixels, ocrRaw).png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
   const ocrImage = await png(ocrGrey);
   const rgb = { data: raw.data, width, height };
+  const small = { data: stars, width: starWidth, height: starHeight };
+  // A photographed phone: the page is the screen's colour, not the desk's.
+  const region = screenRegion(small);
+  const kx = width / starWidth;
+  const ky = height / starHeight;
+  const page = region ? { x0: region.x0 * kx, y0: region.y0 * ky, x1: region.x1 * kx, y1: region.y1 * ky } : { x0: 0, y0: 0, x1: width, y1: height };
   return {
     imageHash,
     ocrImage,
@@ -522,7 +531,7 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
     flat,
     rgb,
     ocrToRgb: width / ocrWidth,
-    background: dominantColour(rgb, { x0: 0, y0: 0, x1: width, y1: height }, 7),
+    background: dominantColour(rgb, page, 7),
     closer: async (blank, lineHeight, options = {}) => {
       const grey = Buffer.from(ocrGrey);
       paintWhite(grey, ocrWidth, ocrHeight, blank);
@@ -568,7 +577,7 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
         png(white),
         png(coloured),
         png(lightTextMask(light, around)),
-        screenCrop(rgb, { data: stars, width: starWidth, height: starHeight }, scale),
+        screenCrop(rgb, small, scale, region),
       ]);
       // When asked (the first pass read next to nothing: a photo of a screen, whose frame and desk
       // defeat the whole page's layout analysis, and whose screen may not be found where its middle
