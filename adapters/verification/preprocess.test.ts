@@ -126,6 +126,42 @@ describe('the closer reading (ADR 045)', () => {
     expect(mergeReadings(first, [other]).lines.map((l) => l.text)).toEqual(['Coffee date at @bluedoo']);
   });
 
+  it('replaces a confident line that ends in a misread stub with a longer reading of it', () => {
+    const first = { width: 1080, height: 2000, lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 96), word('spot,', 260, 100, 350, 140, 87), word('tf', 360, 100, 400, 140, 71)])] };
+    const whole = {
+      width: 1080,
+      height: 2000,
+      lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 96), word('spot,', 260, 100, 350, 140, 96), word('thank', 360, 100, 460, 140, 96), word('you', 470, 100, 530, 140, 93), word('@thecopperkettle', 540, 100, 800, 140, 89)])],
+    };
+    expect(mergeReadings(first, [whole]).lines.map((l) => l.text)).toEqual(['Best brunch spot, thank you @thecopperkettle']);
+    // A last word read surely is part of the line: a reading without it is another line.
+    const sure = { ...first, lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 96), word('spot,', 260, 100, 350, 140, 87), word('tf', 360, 100, 400, 140, 90)])] };
+    expect(mergeReadings(sure, [whole]).lines.map((l) => l.text)).toEqual(['Best brunch spot, tf']);
+  });
+
+  it('takes a clearer reading of the one word a confident line read unsure, and keeps a surer word where a longer reading misreads it', () => {
+    const words = (mention: string, confidence: number) => [word('hannah.becker', 40, 100, 300, 140, 91), word('Birthday', 310, 100, 460, 140, 96), word('by', 470, 100, 510, 140, 90), word(mention, 520, 100, 900, 140, confidence)];
+    const first = { width: 1080, height: 2000, lines: [line(words('@emberandoakagrill', 41))] };
+    expect(mergeReadings(first, [{ ...first, lines: [line(words('@emberandoakgrill', 80))] }]).lines.map((l) => l.text)).toEqual(['hannah.becker Birthday by @emberandoakgrill']);
+    // Not when the first pass read that word surely, nor when another word changes too.
+    const sure = { ...first, lines: [line(words('@emberandoakagrill', 75))] };
+    expect(mergeReadings(sure, [{ ...first, lines: [line(words('@emberandoakgrill', 96))] }]).lines.map((l) => l.text)).toEqual(['hannah.becker Birthday by @emberandoakagrill']);
+    const two = [word('hannah.bekker', 40, 100, 300, 140, 91), ...words('@emberandoakgrill', 80).slice(1)];
+    expect(mergeReadings(first, [{ ...first, lines: [line(two)] }]).lines.map((l) => l.text)).toEqual(['hannah.becker Birthday by @emberandoakagrill']);
+    // A longer reading replacing a closer pass's piece keeps the piece's surer word at the same spot.
+    const cut = { width: 1080, height: 2000, lines: [line([word('Best', 40, 100, 120, 140, 96), word('brunch', 130, 100, 250, 140, 95), word('sp', 260, 100, 300, 140, 95)])] };
+    const piece = { ...cut, lines: [line([word('you', 470, 100, 530, 140, 91), word('@rosastaqueria', 540, 100, 800, 140, 90)])] };
+    const longer = {
+      ...cut,
+      lines: [line([word('Best', 40, 100, 120, 140, 96), word('brunch', 130, 100, 250, 140, 96), word('spot,', 260, 100, 350, 140, 96), word('thank', 360, 100, 460, 140, 97), word('you', 470, 100, 530, 140, 93), word('@rosastagueria', 540, 100, 800, 140, 78)])],
+    };
+    expect(mergeReadings(cut, [piece, longer]).lines.map((l) => l.text)).toEqual(['Best brunch spot, thank you @rosastaqueria']);
+    // A shorter word there is a cut reading, not a surer one.
+    const sound = { ...cut, lines: [line([word('dd', 40, 300, 80, 340, 79), word('origina', 90, 300, 250, 340, 96)])] };
+    const whole = { ...cut, lines: [line([word('dd', 40, 300, 80, 340, 79), word('original', 90, 300, 252, 340, 93), word('sound', 262, 300, 360, 340, 93), word('-', 370, 300, 380, 340, 92), word('kenjicooks', 390, 300, 600, 340, 90)])] };
+    expect(mergeReadings({ ...cut, lines: [] }, [sound, whole]).lines.map((l) => l.text)).toEqual(['dd original sound - kenjicooks']);
+  });
+
   it('does not replace a line with a confident fragment of it', () => {
     const first = { width: 1080, height: 2000, lines: [line([word('we', 490, 380, 540, 420, 40), word('(', 700, 380, 720, 420, 50), word('Following', 740, 380, 1000, 420, 70)])] };
     const fragment = { width: 1080, height: 2000, lines: [line([word('Foli', 764, 396, 860, 420, 90)])] };
@@ -295,6 +331,22 @@ describe('a photographed phone (screenRegion) and thumbnails', () => {
     expect(Math.abs(photo.screen!.tilt)).toBeGreaterThanOrEqual(3);
     expect(Math.abs(photo.screen!.tilt)).toBeLessThanOrEqual(5);
     expect((await (await decodeScreenshot(dark))!.closer([], 40)).screen).toBeNull();
+  });
+
+  it('finds the whole screen of a photographed post whose picture spans the page, not only the part below it', async () => {
+    const desk = { create: { width: 1250, height: 1875, channels: 3 as const, background: '#2a2d33' } };
+    const bezel = { input: { create: { width: 700, height: 1300, channels: 3 as const, background: '#111111' } }, left: 275, top: 300 };
+    const screen = { input: { create: { width: 660, height: 1260, channels: 3 as const, background: '#f4f4f4' } }, left: 295, top: 320 };
+    // The post's photo, nearly as wide as the screen, across its upper part.
+    const photo = { input: { create: { width: 630, height: 330, channels: 3 as const, background: '#8a5a2b' } }, left: 310, top: 440 };
+    const text = [340, 380, 800, 860, 920].map((top) => ({ input: { create: { width: 380, height: 18, channels: 3 as const, background: '#222222' } }, left: 330, top }));
+    const image = await sharp(desk).composite([bezel, screen, photo, ...text]).png().toBuffer();
+    const box = screenRegion(await small(image));
+    const k = 540 / 1250;
+    expect(box).not.toBeNull();
+    // The caption and the author above the photo are inside.
+    expect(box!.y0).toBeLessThan(340 * k);
+    expect(box!.y1).toBeGreaterThan(1500 * k);
   });
 
   it('finds no screen in a screenshot, whose page reaches its edges', async () => {

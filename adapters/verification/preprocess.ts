@@ -294,6 +294,8 @@ const SCREEN_MIN_AREA = 0.12;
 const SCREEN_MAX_AREA = 0.8;
 /** How far (RGB distance) a pixel may be from the page's colour: glare and shading on a photographed screen. */
 const SCREEN_COLOUR_DISTANCE = 45;
+/** The tallest picture across a photographed page stepped over, as a share of the photo's height. */
+const PICTURE_GAP = 0.3;
 
 /**
  * The screen in a photo of a phone (a customer photographing their screen instead of taking a
@@ -343,11 +345,38 @@ export function screenRegion(small: Rgb): (Box & { tilt: number }) | null {
     }
     return edge;
   };
-  for (let pass = 0; pass < 3; pass++) {
-    y0 = reach(y0, -1, height, stepY, pageRow);
-    y1 = reach(y1 - 1, 1, height, stepY, pageRow) + 1;
-    x0 = reach(x0, -1, width, stepX, pageCol);
-    x1 = reach(x1 - 1, 1, width, stepX, pageCol) + 1;
+  /**
+   * Beyond a picture across the page (a post's photo, nearly as wide as the screen): from `from`,
+   * moving by `dir`, the first row of a run of page rows (a step long) within PICTURE_GAP of the
+   * picture's height, or null.
+   */
+  const acrossPicture = (from: number, dir: 1 | -1): number | null => {
+    const gap = Math.round(height * PICTURE_GAP);
+    for (let i = from + dir * stepY; dir > 0 ? i < height - stepY : i >= stepY; i += dir) {
+      if (Math.abs(i - from) > gap) return null;
+      let run = 0;
+      while (run < stepY && pageRow(i + dir * run)) run++;
+      if (run === stepY) return i;
+    }
+    return null;
+  };
+  const grow = () => {
+    for (let pass = 0; pass < 3; pass++) {
+      y0 = reach(y0, -1, height, stepY, pageRow);
+      y1 = reach(y1 - 1, 1, height, stepY, pageRow) + 1;
+      x0 = reach(x0, -1, width, stepX, pageCol);
+      x1 = reach(x1 - 1, 1, width, stepX, pageCol) + 1;
+    }
+  };
+  grow();
+  // The page goes on above or below a picture that spans it (its thin margins are too little of
+  // a row to count): the screen is found whole, not only the part on one side of the photo.
+  for (const dir of [-1, 1] as const) {
+    const beyond = acrossPicture(dir < 0 ? y0 : y1 - 1, dir);
+    if (beyond === null) continue;
+    if (dir < 0) y0 = beyond;
+    else y1 = beyond + 1;
+    grow();
   }
   const area = ((x1 - x0) * (y1 - y0)) / (width * height);
   if (area < SCREEN_MIN_AREA || area > SCREEN_MAX_AREA) return null;
