@@ -5,7 +5,7 @@
  * See `preprocess.ts` for the image hash and `TesseractPool.ts` for the pool.
  */
 import { EMPTY_VERIFICATION_HISTORY, type OcrLine, type OcrText, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, verifyReviewWith, verifySocialWith, type OpenedScreenshot, type ScreenshotReader, type ScreenshotReading } from '../../modules/verification/index.ts';
-import { dominantColour, openScreenshot, screenToOcr, type DecodedScreenshot } from './preprocess.ts';
+import { dominantColour, openScreenshot, screenToOcr, WHITE_ROW_SCALE, type DecodedScreenshot } from './preprocess.ts';
 import { findStarRows } from './stars.ts';
 import { OcrTimeoutError, TesseractPool, type TesseractPoolOptions } from './TesseractPool.ts';
 import { z } from 'zod';
@@ -186,12 +186,13 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
       const longer = compactText(line.text);
       // The first pass's last word may be a misread stub where it stopped ('Best brunch spot, tf'
       // for '... thank you @thecopperkettle'): read unsure, it need not be in the longer reading.
-      const stem = (l: OcrLine) => {
-        const last = l.words.at(-1);
-        return l.words.length >= 3 && last && last.confidence < STUB_CONFIDENCE ? compactText(l.words.slice(0, -1).map((w) => w.text).join(' ')) : null;
-      };
+      const stub = (l: OcrLine) => (l.words.at(-1)?.confidence ?? 100) < STUB_CONFIDENCE;
+      const stem = (l: OcrLine) => (l.words.length >= 3 && stub(l) ? compactText(l.words.slice(0, -1).map((w) => w.text).join(' ')) : null);
+      // ... and a line ending in a stub, read whole, may be longer by as little as a letter ('sam.obrie' in 'sam.obrien 38m').
       const extends_ = (l: OcrLine) =>
-        line.confidence >= 80 && longer.length >= compactText(l.text).length + 3 && [compactText(l.text), stem(l)].some((text) => text !== null && text.length >= 3 && longer.includes(text));
+        line.confidence >= 80 &&
+        (longer.length >= compactText(l.text).length + 3 || (stub(l) && longer.length > compactText(l.text).length && longer.includes(compactText(l.text)))) &&
+        [compactText(l.text), stem(l)].some((text) => text !== null && text.length >= 3 && longer.includes(text));
       // Another closer pass's shorter reading inside this one's span ('Coffee da', 'gue #local') gives way too.
       const slack = (line.bbox.y1 - line.bbox.y0) / 2;
       const spans = (l: OcrLine) => line.confidence >= 80 && longer.length >= compactText(l.text).length + 3 && line.bbox.x0 <= l.bbox.x0 + slack && line.bbox.x1 >= l.bbox.x1 - slack;
@@ -276,7 +277,10 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
         const images = await decoded.closer(
           ocr.lines.filter((l) => l.confidence >= SURE_LINE_CONFIDENCE).map((l) => l.bbox),
           lineHeight,
-          { bands: ocr.lines.filter((l) => l.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 3).length < 3 },
+          {
+            bands: ocr.lines.filter((l) => l.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 3).length < 3,
+            stubs: ocr.lines.filter((l) => l.confidence >= SURE_LINE_CONFIDENCE && l.words.length >= 2 && l.words.at(-1)!.confidence < STUB_CONFIDENCE).map((l) => l.bbox),
+          },
         );
         let readings: OcrText[];
         let screenReading: OcrText | null = null;
@@ -300,8 +304,10 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
           const colouredText = ocrOf(images.colouredText, { pageSegMode: 11 });
           // ... and the top of the screen enlarged (a story's author row), when the first pass read it unsure.
           const unsureTop = ocr.lines.some((l) => l.bbox.y1 <= decoded.ocrHeight * 0.1 && l.confidence < SURE_LINE_CONFIDENCE);
+          // ... and each line cut short, again in whiteness, enlarged, as a single line.
+          const whiteRows = images.whiteRows.map(async (row) => placed(await ocrOf(row.image, { pageSegMode: 7 }, WHITE_ROW_SCALE), (x, y) => ({ x: row.left + x / WHITE_ROW_SCALE, y: row.top + y / WHITE_ROW_SCALE })));
           const top = (unsureTop ? images.top : []).map(async (image) => placed(await ocrOf(image, { pageSegMode: 11 }, 2), (x, y) => ({ x: x / 2, y: y / 2 })));
-          [coloured, screenReading, ...readings] = await Promise.all([colouredText, photo, ...bands, ...sparse, ...rows, ...top, light]);
+          [coloured, screenReading, ...readings] = await Promise.all([colouredText, photo, ...bands, ...sparse, ...rows, ...whiteRows, ...top, light]);
         } catch (error) {
           if (error instanceof OcrTimeoutError) return { kind: 'timeout' };
           throw error;

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixtureImage } from '../../tests/fixtures/screenshots/cases.ts';
 import { joinRows, mergeReadings, tsvToOcrText } from './OcrScreenshotVerifier.ts';
-import { bytesHash, colouredTextMask, decodeScreenshot, lightTextMask, openScreenshot, outlinedLabels, screenRegion, stretchContrast, whiteTextMask, withoutStars } from './preprocess.ts';
+import { bytesHash, colouredTextMask, decodeScreenshot, lightTextMask, openScreenshot, outlinedLabels, screenRegion, stretchContrast, WHITE_ROW_SCALE, whiteTextMask, withoutStars } from './preprocess.ts';
 
 describe('decodeScreenshot', () => {
   const png = fixtureImage('google-review-ana.png');
@@ -134,6 +134,12 @@ describe('the closer reading (ADR 045)', () => {
       lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 96), word('spot,', 260, 100, 350, 140, 96), word('thank', 360, 100, 460, 140, 96), word('you', 470, 100, 530, 140, 93), word('@thecopperkettle', 540, 100, 800, 140, 89)])],
     };
     expect(mergeReadings(first, [whole]).lines.map((l) => l.text)).toEqual(['Best brunch spot, thank you @thecopperkettle']);
+    // A line ending in a stub read whole may be longer by a single letter ('sam.obrie' in 'sam.obrien 3¢').
+    const author = { ...first, lines: [line([word('SO', 40, 100, 100, 140, 93), word('sam.obrie', 120, 100, 420, 140, 69)])] };
+    const row = { ...first, lines: [line([word('SO', 40, 100, 100, 140, 92), word('sam.obrien', 120, 100, 440, 140, 89), word('3¢', 470, 100, 520, 140, 62)])] };
+    expect(mergeReadings(author, [row]).lines.map((l) => l.text)).toEqual(['SO sam.obrien 3¢']);
+    const sureAuthor = { ...first, lines: [line([word('SO', 40, 100, 100, 140, 93), word('sam.obrie', 120, 100, 420, 140, 90)])] };
+    expect(mergeReadings(sureAuthor, [row]).lines.map((l) => l.text)).toEqual(['SO sam.obrie']);
     // A last word read surely is part of the line: a reading without it is another line.
     const sure = { ...first, lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 96), word('spot,', 260, 100, 350, 140, 87), word('tf', 360, 100, 400, 140, 90)])] };
     expect(mergeReadings(sure, [whole]).lines.map((l) => l.text)).toEqual(['Best brunch spot, tf']);
@@ -191,6 +197,27 @@ describe('the closer reading (ADR 045)', () => {
       expect(meta.width).toBe(decoded.ocrWidth * 2);
       expect(Math.abs(meta.height! - decoded.ocrHeight * 0.2)).toBeLessThanOrEqual(3);
     }
+  });
+
+  it('gives a line cut short again in whiteness, from its start to the right edge, enlarged: white text over a tan picture comes out black on light', async () => {
+    // A tan picture (a story) with a white 'handle' bar on it, as a 640-wide screenshot (enlarged for OCR).
+    const image = await sharp({ create: { width: 640, height: 1136, channels: 3, background: '#d8b48a' } })
+      .composite([{ input: { create: { width: 200, height: 20, channels: 3, background: '#fafafa' } }, left: 100, top: 150 }])
+      .png()
+      .toBuffer();
+    const decoded = (await decodeScreenshot(image))!;
+    const k = decoded.ocrWidth / 640;
+    expect((await decoded.closer([], 40)).whiteRows).toEqual([]);
+    const { whiteRows } = await decoded.closer([], 40, { stubs: [{ x0: 90 * k, y0: 145 * k, x1: 200 * k, y1: 175 * k }] });
+    expect(whiteRows).toHaveLength(1);
+    const row = whiteRows[0]!;
+    expect(row.left).toBeLessThan(90 * k);
+    const { data, info } = await sharp(row.image).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBeGreaterThan(decoded.ocrWidth * 2.5);
+    // The white bar (to x = 300, past the line's end) is dark; the picture around it light.
+    const at = (x: number, y: number) => data[Math.round(y * WHITE_ROW_SCALE * k - row.top * WHITE_ROW_SCALE) * info.width + Math.round(x * WHITE_ROW_SCALE * k - row.left * WHITE_ROW_SCALE)]!;
+    expect(at(280, 160)).toBeLessThan(60);
+    expect(at(400, 160)).toBeGreaterThan(180);
   });
 
   it('blanks the lines already read in the closer images', async () => {
