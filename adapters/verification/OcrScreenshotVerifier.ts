@@ -5,7 +5,7 @@
  * See `preprocess.ts` for the image hash and `TesseractPool.ts` for the pool.
  */
 import { EMPTY_VERIFICATION_HISTORY, type OcrLine, type OcrText, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, verifyReviewWith, verifySocialWith, type OpenedScreenshot, type ScreenshotReader, type ScreenshotReading } from '../../modules/verification/index.ts';
-import { dominantColour, openScreenshot, screenToOcr, type DecodedScreenshot } from './preprocess.ts';
+import { dominantColour, openScreenshot, screenToOcr, WHITE_ROW_SCALE, type DecodedScreenshot } from './preprocess.ts';
 import { findStarRows } from './stars.ts';
 import { OcrTimeoutError, TesseractPool, type TesseractPoolOptions } from './TesseractPool.ts';
 import { z } from 'zod';
@@ -121,6 +121,9 @@ const compactText = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}@]
 /** First-pass lines read at least this confidently are blanked out before the closer passes. */
 const SURE_LINE_CONFIDENCE = 60;
 
+/** A line's last word read under this confidence may be a stub of what follows (see `mergeReadings`). */
+const STUB_CONFIDENCE = 75;
+
 function overlapArea(a: OcrLine['bbox'], b: OcrLine['bbox']): number {
   return Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
 }
@@ -154,6 +157,33 @@ export function joinRows(ocr: OcrText): OcrText {
 }
 
 /**
+ * A line replacing others (a longer or clearer reading of them) with, at each place, the word read
+ * more surely: a word of a replaced line over the same spot, as long, read with more confidence than
+ * the new reading's ('@rosastaqueria':90 from the greyscale pass, '@rosastagueria':78 in the
+ * light-text mask's longer line). A shorter word there is a cut reading ('origina'), not a surer one.
+ */
+function surerWords(line: OcrLine, replaced: readonly OcrLine[]): OcrLine {
+  let changed = false;
+  const words = line.words.map((w) => {
+    const other = replaced
+      .flatMap((l) => l.words)
+      .find(
+        (o) =>
+          o.confidence > w.confidence &&
+          compactText(o.text) !== compactText(w.text) &&
+          compactText(o.text).length === compactText(w.text).length &&
+          compactText(o.text).length >= 3 &&
+          overlapArea(o.bbox, w.bbox) > 0.7 * Math.max(area(o.bbox), area(w.bbox)),
+      );
+    if (!other) return w;
+    changed = true;
+    return other;
+  });
+  if (!changed) return line;
+  return { ...line, words, text: words.map((w) => w.text).join(' '), confidence: words.reduce((sum, w) => sum + w.confidence, 0) / words.length };
+}
+
+/**
  * The first pass's lines plus the closer passes' lines that add something: a line where the first
  * pass read nothing, or a clearer reading of a line it (or an earlier closer pass) read poorly, which
  * it replaces. Noise
@@ -174,16 +204,32 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
       // of the same spot; so does a longer reading of the same line, the text read before and more
       // ('Coffee date at @bluedoo' cut where the picture behind turns pale).
       const longer = compactText(line.text);
-      const extends_ = (l: OcrLine) => line.confidence >= 80 && longer.length >= compactText(l.text).length + 3 && longer.includes(compactText(l.text));
+      // The first pass's last word may be a misread stub where it stopped ('Best brunch spot, tf'
+      // for '... thank you @thecopperkettle'): read unsure, it need not be in the longer reading.
+      const stub = (l: OcrLine) => (l.words.at(-1)?.confidence ?? 100) < STUB_CONFIDENCE;
+      const stem = (l: OcrLine) => (l.words.length >= 3 && stub(l) ? compactText(l.words.slice(0, -1).map((w) => w.text).join(' ')) : null);
+      // ... and a line ending in a stub, read whole, may be longer by as little as a letter ('sam.obrie' in 'sam.obrien 38m').
+      const extends_ = (l: OcrLine) =>
+        line.confidence >= 80 &&
+        (longer.length >= compactText(l.text).length + 3 || (stub(l) && longer.length > compactText(l.text).length && longer.includes(compactText(l.text)))) &&
+        [compactText(l.text), stem(l)].some((text) => text !== null && text.length >= 3 && longer.includes(text));
       // Another closer pass's shorter reading inside this one's span ('Coffee da', 'gue #local') gives way too.
       const slack = (line.bbox.y1 - line.bbox.y0) / 2;
       const spans = (l: OcrLine) => line.confidence >= 80 && longer.length >= compactText(l.text).length + 3 && line.bbox.x0 <= l.bbox.x0 + slack && line.bbox.x1 >= l.bbox.x1 - slack;
       // A clearer reading is not a fragment of the line ('Foli' does not replace '( Following').
       const clearer = (l: OcrLine) => line.confidence > l.confidence + 10 && longer.length >= 0.6 * compactText(l.text).length;
-      const replaces = (l: OcrLine) => (firstLines.has(l) && l.confidence >= SURE_LINE_CONFIDENCE ? extends_(l) : clearer(l) || extends_(l) || (!firstLines.has(l) && spans(l)));
+      // The same words, where the only ones that differ were read unsure and are now read clearly
+      // ('@emberandoakagrill':41 in a sure caption, '@emberandoakgrill':80 in the light-text mask).
+      const rereads = (l: OcrLine) => {
+        if (line.words.length !== l.words.length || line.confidence < 80) return false;
+        const changed = l.words.flatMap((w, i) => (compactText(w.text) === compactText(line.words[i]!.text) ? [] : [[w, line.words[i]!] as const]));
+        return changed.length > 0 && changed.every(([was, now]) => was.confidence < SURE_LINE_CONFIDENCE && now.confidence >= was.confidence + 20);
+      };
+      const replaces = (l: OcrLine) =>
+        firstLines.has(l) && l.confidence >= SURE_LINE_CONFIDENCE ? extends_(l) || rereads(l) : clearer(l) || extends_(l) || rereads(l) || (!firstLines.has(l) && spans(l));
       if (overlapping.every(replaces)) {
         for (const l of overlapping) lines.splice(lines.indexOf(l), 1);
-        lines.push(line);
+        lines.push(surerWords(line, overlapping));
       }
     }
   }
@@ -251,7 +297,10 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
         const images = await decoded.closer(
           ocr.lines.filter((l) => l.confidence >= SURE_LINE_CONFIDENCE).map((l) => l.bbox),
           lineHeight,
-          { bands: ocr.lines.filter((l) => l.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 3).length < 3 },
+          {
+            bands: ocr.lines.filter((l) => l.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 3).length < 3,
+            stubs: ocr.lines.filter((l) => l.confidence >= SURE_LINE_CONFIDENCE && l.words.length >= 2 && l.words.at(-1)!.confidence < STUB_CONFIDENCE).map((l) => l.bbox),
+          },
         );
         let readings: OcrText[];
         let screenReading: OcrText | null = null;
@@ -286,9 +335,11 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
           const colouredText = ocrOf(images.colouredText, { pageSegMode: 11 });
           // ... and the top of the screen enlarged (a story's author row), when the first pass read it unsure.
           const unsureTop = ocr.lines.some((l) => l.bbox.y1 <= decoded.ocrHeight * 0.1 && l.confidence < SURE_LINE_CONFIDENCE);
+          // ... and each line cut short, again in whiteness, enlarged, as a single line.
+          const whiteRows = images.whiteRows.map(async (row) => placed(await ocrOf(row.image, { pageSegMode: 7 }, WHITE_ROW_SCALE), (x, y) => ({ x: row.left + x / WHITE_ROW_SCALE, y: row.top + y / WHITE_ROW_SCALE })));
           const top = (unsureTop ? images.top : []).map(async (image) => placed(await ocrOf(image, { pageSegMode: 11 }, 2), (x, y) => ({ x: x / 2, y: y / 2 })));
           let sparseScreen: OcrText | null;
-          [coloured, screenReading, sparseScreen, ...readings] = await Promise.all([colouredText, photo, photoSparse, ...bands, ...sparse, ...rows, ...top, light]);
+          [coloured, screenReading, sparseScreen, ...readings] = await Promise.all([colouredText, photo, photoSparse, ...bands, ...sparse, ...rows, ...whiteRows, ...top, light]);
           if (sparseScreen) readings.unshift(sparseScreen);
         } catch (error) {
           if (error instanceof OcrTimeoutError) return { kind: 'timeout' };

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixtureImage } from '../../tests/fixtures/screenshots/cases.ts';
 import { joinRows, mergeReadings, tsvToOcrText, withoutIconNoise } from './OcrScreenshotVerifier.ts';
-import { bytesHash, colouredTextMask, decodeScreenshot, lightTextMask, openScreenshot, outlinedLabels, screenRegion, stretchContrast, whiteTextMask, withoutStars } from './preprocess.ts';
+import { bytesHash, colouredTextMask, decodeScreenshot, lightTextMask, openScreenshot, outlinedLabels, screenRegion, stretchContrast, WHITE_ROW_SCALE, whiteTextMask, withoutStars } from './preprocess.ts';
 import { isFilledButton } from '../../modules/verification/judge.ts';
 
 describe('decodeScreenshot', () => {
@@ -141,6 +141,48 @@ describe('the closer reading (ADR 045)', () => {
     expect(mergeReadings(first, [other]).lines.map((l) => l.text)).toEqual(['Coffee date at @bluedoo']);
   });
 
+  it('replaces a confident line that ends in a misread stub with a longer reading of it', () => {
+    const first = { width: 1080, height: 2000, lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 96), word('spot,', 260, 100, 350, 140, 87), word('tf', 360, 100, 400, 140, 71)])] };
+    const whole = {
+      width: 1080,
+      height: 2000,
+      lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 96), word('spot,', 260, 100, 350, 140, 96), word('thank', 360, 100, 460, 140, 96), word('you', 470, 100, 530, 140, 93), word('@thecopperkettle', 540, 100, 800, 140, 89)])],
+    };
+    expect(mergeReadings(first, [whole]).lines.map((l) => l.text)).toEqual(['Best brunch spot, thank you @thecopperkettle']);
+    // A line ending in a stub read whole may be longer by a single letter ('sam.obrie' in 'sam.obrien 3¢').
+    const author = { ...first, lines: [line([word('SO', 40, 100, 100, 140, 93), word('sam.obrie', 120, 100, 420, 140, 69)])] };
+    const row = { ...first, lines: [line([word('SO', 40, 100, 100, 140, 92), word('sam.obrien', 120, 100, 440, 140, 89), word('3¢', 470, 100, 520, 140, 62)])] };
+    expect(mergeReadings(author, [row]).lines.map((l) => l.text)).toEqual(['SO sam.obrien 3¢']);
+    const sureAuthor = { ...first, lines: [line([word('SO', 40, 100, 100, 140, 93), word('sam.obrie', 120, 100, 420, 140, 90)])] };
+    expect(mergeReadings(sureAuthor, [row]).lines.map((l) => l.text)).toEqual(['SO sam.obrie']);
+    // A last word read surely is part of the line: a reading without it is another line.
+    const sure = { ...first, lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 96), word('spot,', 260, 100, 350, 140, 87), word('tf', 360, 100, 400, 140, 90)])] };
+    expect(mergeReadings(sure, [whole]).lines.map((l) => l.text)).toEqual(['Best brunch spot, tf']);
+  });
+
+  it('takes a clearer reading of the one word a confident line read unsure, and keeps a surer word where a longer reading misreads it', () => {
+    const words = (mention: string, confidence: number) => [word('hannah.becker', 40, 100, 300, 140, 91), word('Birthday', 310, 100, 460, 140, 96), word('by', 470, 100, 510, 140, 90), word(mention, 520, 100, 900, 140, confidence)];
+    const first = { width: 1080, height: 2000, lines: [line(words('@emberandoakagrill', 41))] };
+    expect(mergeReadings(first, [{ ...first, lines: [line(words('@emberandoakgrill', 80))] }]).lines.map((l) => l.text)).toEqual(['hannah.becker Birthday by @emberandoakgrill']);
+    // Not when the first pass read that word surely, nor when another word changes too.
+    const sure = { ...first, lines: [line(words('@emberandoakagrill', 75))] };
+    expect(mergeReadings(sure, [{ ...first, lines: [line(words('@emberandoakgrill', 96))] }]).lines.map((l) => l.text)).toEqual(['hannah.becker Birthday by @emberandoakagrill']);
+    const two = [word('hannah.bekker', 40, 100, 300, 140, 91), ...words('@emberandoakgrill', 80).slice(1)];
+    expect(mergeReadings(first, [{ ...first, lines: [line(two)] }]).lines.map((l) => l.text)).toEqual(['hannah.becker Birthday by @emberandoakagrill']);
+    // A longer reading replacing a closer pass's piece keeps the piece's surer word at the same spot.
+    const cut = { width: 1080, height: 2000, lines: [line([word('Best', 40, 100, 120, 140, 96), word('brunch', 130, 100, 250, 140, 95), word('sp', 260, 100, 300, 140, 95)])] };
+    const piece = { ...cut, lines: [line([word('you', 470, 100, 530, 140, 91), word('@rosastaqueria', 540, 100, 800, 140, 90)])] };
+    const longer = {
+      ...cut,
+      lines: [line([word('Best', 40, 100, 120, 140, 96), word('brunch', 130, 100, 250, 140, 96), word('spot,', 260, 100, 350, 140, 96), word('thank', 360, 100, 460, 140, 97), word('you', 470, 100, 530, 140, 93), word('@rosastagueria', 540, 100, 800, 140, 78)])],
+    };
+    expect(mergeReadings(cut, [piece, longer]).lines.map((l) => l.text)).toEqual(['Best brunch spot, thank you @rosastaqueria']);
+    // A shorter word there is a cut reading, not a surer one.
+    const sound = { ...cut, lines: [line([word('dd', 40, 300, 80, 340, 79), word('origina', 90, 300, 250, 340, 96)])] };
+    const whole = { ...cut, lines: [line([word('dd', 40, 300, 80, 340, 79), word('original', 90, 300, 252, 340, 93), word('sound', 262, 300, 360, 340, 93), word('-', 370, 300, 380, 340, 92), word('kenjicooks', 390, 300, 600, 340, 90)])] };
+    expect(mergeReadings({ ...cut, lines: [] }, [sound, whole]).lines.map((l) => l.text)).toEqual(['dd original sound - kenjicooks']);
+  });
+
   it('does not replace a line with a confident fragment of it', () => {
     const first = { width: 1080, height: 2000, lines: [line([word('we', 490, 380, 540, 420, 40), word('(', 700, 380, 720, 420, 50), word('Following', 740, 380, 1000, 420, 70)])] };
     const fragment = { width: 1080, height: 2000, lines: [line([word('Foli', 764, 396, 860, 420, 90)])] };
@@ -170,6 +212,27 @@ describe('the closer reading (ADR 045)', () => {
       expect(meta.width).toBe(decoded.ocrWidth * 2);
       expect(Math.abs(meta.height! - decoded.ocrHeight * 0.2)).toBeLessThanOrEqual(3);
     }
+  });
+
+  it('gives a line cut short again in whiteness, from its start to the right edge, enlarged: white text over a tan picture comes out black on light', async () => {
+    // A tan picture (a story) with a white 'handle' bar on it, as a 640-wide screenshot (enlarged for OCR).
+    const image = await sharp({ create: { width: 640, height: 1136, channels: 3, background: '#d8b48a' } })
+      .composite([{ input: { create: { width: 200, height: 20, channels: 3, background: '#fafafa' } }, left: 100, top: 150 }])
+      .png()
+      .toBuffer();
+    const decoded = (await decodeScreenshot(image))!;
+    const k = decoded.ocrWidth / 640;
+    expect((await decoded.closer([], 40)).whiteRows).toEqual([]);
+    const { whiteRows } = await decoded.closer([], 40, { stubs: [{ x0: 90 * k, y0: 145 * k, x1: 200 * k, y1: 175 * k }] });
+    expect(whiteRows).toHaveLength(1);
+    const row = whiteRows[0]!;
+    expect(row.left).toBeLessThan(90 * k);
+    const { data, info } = await sharp(row.image).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBeGreaterThan(decoded.ocrWidth * 2.5);
+    // The white bar (to x = 300, past the line's end) is dark; the picture around it light.
+    const at = (x: number, y: number) => data[Math.round(y * WHITE_ROW_SCALE * k - row.top * WHITE_ROW_SCALE) * info.width + Math.round(x * WHITE_ROW_SCALE * k - row.left * WHITE_ROW_SCALE)]!;
+    expect(at(280, 160)).toBeLessThan(60);
+    expect(at(400, 160)).toBeGreaterThan(180);
   });
 
   it('blanks the lines already read in the closer images', async () => {
@@ -310,6 +373,22 @@ describe('a photographed phone (screenRegion) and thumbnails', () => {
     expect(Math.abs(photo.screen!.tilt)).toBeGreaterThanOrEqual(3);
     expect(Math.abs(photo.screen!.tilt)).toBeLessThanOrEqual(5);
     expect((await (await decodeScreenshot(dark))!.closer([], 40)).screen).toBeNull();
+  });
+
+  it('finds the whole screen of a photographed post whose picture spans the page, not only the part below it', async () => {
+    const desk = { create: { width: 1250, height: 1875, channels: 3 as const, background: '#2a2d33' } };
+    const bezel = { input: { create: { width: 700, height: 1300, channels: 3 as const, background: '#111111' } }, left: 275, top: 300 };
+    const screen = { input: { create: { width: 660, height: 1260, channels: 3 as const, background: '#f4f4f4' } }, left: 295, top: 320 };
+    // The post's photo, nearly as wide as the screen, across its upper part.
+    const photo = { input: { create: { width: 630, height: 330, channels: 3 as const, background: '#8a5a2b' } }, left: 310, top: 440 };
+    const text = [340, 380, 800, 860, 920].map((top) => ({ input: { create: { width: 380, height: 18, channels: 3 as const, background: '#222222' } }, left: 330, top }));
+    const image = await sharp(desk).composite([bezel, screen, photo, ...text]).png().toBuffer();
+    const box = screenRegion(await small(image));
+    const k = 540 / 1250;
+    expect(box).not.toBeNull();
+    // The caption and the author above the photo are inside.
+    expect(box!.y0).toBeLessThan(340 * k);
+    expect(box!.y1).toBeGreaterThan(1500 * k);
   });
 
   it('finds no screen in a screenshot, whose page reaches its edges', async () => {

@@ -59,7 +59,11 @@ export type DecodedScreenshot = {
    */
   background: { r: number; g: number; b: number };
   /** Makes the images of the closer reading (see `closerImages`). */
-  closer: (blank: readonly Box[], lineHeight: number, options?: { bands?: boolean }) => Promise<{ grey: Buffer; whiteText: Buffer; colouredText: Buffer; lightText: Buffer; rows: InkRow[]; screen: ScreenCrop | null; bands: InkRow[]; top: Buffer[] }>;
+  closer: (
+    blank: readonly Box[],
+    lineHeight: number,
+    options?: { bands?: boolean; stubs?: readonly Box[] },
+  ) => Promise<{ grey: Buffer; whiteText: Buffer; colouredText: Buffer; lightText: Buffer; rows: InkRow[]; screen: ScreenCrop | null; bands: InkRow[]; top: Buffer[]; whiteRows: InkRow[] }>;
 };
 
 /**
@@ -297,6 +301,10 @@ const SCREEN_MIN_AREA = 0.12;
 const SCREEN_MAX_AREA = 0.8;
 /** How far (RGB distance) a pixel may be from the page's colour: glare and shading on a photographed screen. */
 const SCREEN_COLOUR_DISTANCE = 45;
+/** The tallest picture across a photographed page stepped over, as a share of the photo's height. */
+const PICTURE_GAP = 0.3;
+/** How much a line cut short is enlarged (over the OCR size) to be read again in whiteness. */
+export const WHITE_ROW_SCALE = 3;
 
 /**
  * The screen in a photo of a phone (a customer photographing their screen instead of taking a
@@ -346,11 +354,38 @@ export function screenRegion(small: Rgb): (Box & { tilt: number }) | null {
     }
     return edge;
   };
-  for (let pass = 0; pass < 3; pass++) {
-    y0 = reach(y0, -1, height, stepY, pageRow);
-    y1 = reach(y1 - 1, 1, height, stepY, pageRow) + 1;
-    x0 = reach(x0, -1, width, stepX, pageCol);
-    x1 = reach(x1 - 1, 1, width, stepX, pageCol) + 1;
+  /**
+   * Beyond a picture across the page (a post's photo, nearly as wide as the screen): from `from`,
+   * moving by `dir`, the first row of a run of page rows (a step long) within PICTURE_GAP of the
+   * picture's height, or null.
+   */
+  const acrossPicture = (from: number, dir: 1 | -1): number | null => {
+    const gap = Math.round(height * PICTURE_GAP);
+    for (let i = from + dir * stepY; dir > 0 ? i < height - stepY : i >= stepY; i += dir) {
+      if (Math.abs(i - from) > gap) return null;
+      let run = 0;
+      while (run < stepY && pageRow(i + dir * run)) run++;
+      if (run === stepY) return i;
+    }
+    return null;
+  };
+  const grow = () => {
+    for (let pass = 0; pass < 3; pass++) {
+      y0 = reach(y0, -1, height, stepY, pageRow);
+      y1 = reach(y1 - 1, 1, height, stepY, pageRow) + 1;
+      x0 = reach(x0, -1, width, stepX, pageCol);
+      x1 = reach(x1 - 1, 1, width, stepX, pageCol) + 1;
+    }
+  };
+  grow();
+  // The page goes on above or below a picture that spans it (its thin margins are too little of
+  // a row to count): the screen is found whole, not only the part on one side of the photo.
+  for (const dir of [-1, 1] as const) {
+    const beyond = acrossPicture(dir < 0 ? y0 : y1 - 1, dir);
+    if (beyond === null) continue;
+    if (dir < 0) y0 = beyond;
+    else y1 = beyond + 1;
+    grow();
   }
   const area = ((x1 - x0) * (y1 - y0)) / (width * height);
   if (area < SCREEN_MIN_AREA || area > SCREEN_MAX_AREA) return null;
@@ -603,7 +638,30 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
           .greyscale()
           .resize(ocrWidth * 2, topHeight * 2, { fit: 'fill' });
       const top = [await topBand().normalise().png().toBuffer()];
-      return { grey: greyPng, whiteText: whitePng, colouredText: colouredPng, lightText: lightPng, rows, screen, bands: pages, top };
+      // Lines cut short (`stubs`: their last word read unsure), from their start to the right edge,
+      // in whiteness (255 minus the darkest channel: white text stands out of any coloured picture,
+      // 'sam.obrien 38m' over a pale tan one), enlarged WHITE_ROW_SCALE times (OCR size).
+      const whiteRows = await Promise.all(
+        (options.stubs ?? []).slice(0, 3).map(async (box) => {
+          const pad = Math.round((box.y1 - box.y0) / 3);
+          const x0 = Math.max(0, Math.floor((box.x0 - pad) / scale));
+          const y0 = Math.max(0, Math.floor((box.y0 - pad) / scale));
+          const y1 = Math.min(height, Math.ceil((box.y1 + pad) / scale));
+          const w = width - x0;
+          const h = Math.max(1, y1 - y0);
+          const row = await sharp(raw.data, rawInput).extract({ left: x0, top: y0, width: w, height: h }).raw().toBuffer();
+          const whiteness = Buffer.alloc(w * h);
+          for (let i = 0, j = 0; i < whiteness.length; i++, j += 3) whiteness[i] = 255 - Math.min(row[j]!, row[j + 1]!, row[j + 2]!);
+          const k = scale * WHITE_ROW_SCALE;
+          const image = await sharp(whiteness, { raw: { width: w, height: h, channels: 1 } })
+            .resize(Math.max(1, Math.round(w * k)), Math.max(1, Math.round(h * k)), { kernel: 'lanczos3', fit: 'fill' })
+            .normalise()
+            .png()
+            .toBuffer();
+          return { image, left: x0 * scale, top: y0 * scale };
+        }),
+      );
+      return { grey: greyPng, whiteText: whitePng, colouredText: colouredPng, lightText: lightPng, rows, screen, bands: pages, top, whiteRows };
     },
   };
 }
