@@ -699,6 +699,14 @@ describe('issue 13 failure classes: follows and tags', () => {
     expect(judgeSocial(x, unsure(X_PROFILE))).toEqual({ ok: true });
   });
 
+  it("a handle wrapped onto two lines ('@cr' / 'umbandco · 3h') is the handle; a letter dropped is still a look-alike", () => {
+    const x = { ...follow, platform: 'x' as const };
+    const wrapped = X_PROFILE.replace('(c] Crumb & Co Bakery @crumbandco - 3h', '(c] Crumb & Co Bakery @cr\numbandco - 3h').replace('@crumbandco\n', '');
+    expect(judgeSocial(x, ocr(wrapped))).toEqual({ ok: true });
+    const dropped = X_PROFILE.replace('(c] Crumb & Co Bakery @crumbandco - 3h', '(c] Crumb & Co Bakery @rumbandco - 3h').replace('@crumbandco\n', '');
+    expect(judgeSocial(x, ocr(dropped))).toMatchObject({ ok: false, code: 'wrong_account' });
+  });
+
   it('a filled button is a Follow button, whatever OCR read on it', () => {
     const profile = INSTAGRAM_PROFILE('Following Message');
     expect(judgeSocial(follow, withFill(profile, 'Following', { r: 239, g: 239, b: 239 }))).toEqual({ ok: true });

@@ -455,10 +455,25 @@ export function findNearHandle(ocr: OcrText, handle: string, keep: (line: number
       const seen = handleKey(raw[i]!);
       if (seen.length < 4 || (seen === target && zeroes(raw[i]!, options.lowercase === true) <= ownZeroes) || !keep(index, mention)) continue;
       if (ocrSlip(raw[i]!, target, tokenConfidence(line, raw[i]!), options.lowercase === true) && zeroes(raw[i]!, options.lowercase === true) <= ownZeroes) continue;
+      if (wrappedPart(ocr, index, seen, target)) continue;
       if (Math.abs(seen.length - target.length) <= 2 && levenshtein(seen, target, 2) <= 2) return raw[i]!.replace(/^[@©®]+/, '');
     }
   }
   return null;
+}
+
+/**
+ * A piece of the handle wrapped onto two lines, its other piece on screen: X's post header
+ * 'Casa Verde Cantina @ca' / 'saverdecantina · 3h' (or the two read into one line). The other
+ * piece must be a token of its own, so a look-alike with a letter dropped is still one.
+ */
+function wrappedPart(ocr: OcrText, index: number, seen: string, target: string): boolean {
+  if (seen.length === target.length) return false;
+  const piece = target.endsWith(seen) ? target.slice(0, target.length - seen.length) : target.startsWith(seen) ? target.slice(seen.length) : null;
+  // One letter is what a look-alike drops (and what an avatar's initial reads as).
+  if (!piece || piece.length < 2) return false;
+  const near = [ocr.lines[index - 1], ocr.lines[index], ocr.lines[index + 1]].filter((l): l is OcrLine => l !== undefined);
+  return near.some((l) => handleTokens(l).some((t) => handleKey(t) === piece));
 }
 
 /** The first line showing a handle (as a mention, with `mention`), or null. */
