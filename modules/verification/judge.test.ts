@@ -707,6 +707,13 @@ describe('issue 13 failure classes: follows and tags', () => {
     expect(judgeSocial(x, ocr(dropped))).toMatchObject({ ok: false, code: 'wrong_account' });
   });
 
+  it("a French Facebook page: 'J’'aime' with its apostrophe doubled, and 'Suivi(e)' read 'Suivile)'", () => {
+    const fb = { ...follow, platform: 'facebook' as const };
+    const page = (button: string) => `10:38 all = @)\n£ Q Crumb & Co Bakery\nCrumb & Co Bakery\n14.1K J’'aime « 5,032 followers\njose.alvarez, kenji.watanabe et 8 autres\n${button}`;
+    expect(judgeSocial(fb, ocr(page('v Suivile)')))).toEqual({ ok: true });
+    expect(judgeSocial(fb, ocr(page('Suivre')))).toMatchObject({ ok: false, code: 'not_following' });
+  });
+
   it('a filled button is a Follow button, whatever OCR read on it', () => {
     const profile = INSTAGRAM_PROFILE('Following Message');
     expect(judgeSocial(follow, withFill(profile, 'Following', { r: 239, g: 239, b: 239 }))).toEqual({ ok: true });

@@ -593,7 +593,8 @@ const SOCIAL_MARKERS: Record<SocialPlatform, Marker[]> = {
   facebook: [
     PROFILE_WORDS_ES_FR_PT,
     { pattern: /\bfacebook\b|\bfb\.com\b/, weight: 3 },
-    { pattern: /\b[\d.,]+k? (likes|curtidas|me gusta|j'aime)\b.*\b(followers|seguidores|abonnes)\b/, weight: 2 },
+    // (OCR doubles the apostrophe of 'J’aime': 'J’'aime'.)
+    { pattern: /\b[\d.,]+k? (likes|curtidas|me gusta|j'+aime)\b.*\b(followers|seguidores|abonnes)\b/, weight: 2 },
     { pattern: /\bintro\b/, weight: 2 },
     { pattern: /\blike\b.*\bcomment\b|\bcomment\b.*\bshare\b/, weight: 2 },
     // A post's time followed by its audience icon (the globe, read as '@', '®' or '©'):
@@ -984,7 +985,8 @@ const FOLLOWING_WORDS: Record<SocialPlatform, string[]> = {
   instagram: ['following', 'siguiendo', 'seguindo', 'abonne', 'abonnee', 'suivi', 'suivie'],
   x: ['following', 'siguiendo', 'seguindo', 'abonne', 'abonnee', 'suivi', 'suivie'],
   tiktok: ['following', 'friends', 'siguiendo', 'seguindo', 'abonne', 'abonnee', 'amigos', 'amis'],
-  facebook: ['following', 'liked', 'siguiendo', 'seguindo', 'abonne', 'abonnee', 'suivi', 'suivie'],
+  // ('Suivi(e)' with its bracket read as an 'l': 'Suivile)'.)
+  facebook: ['following', 'liked', 'siguiendo', 'seguindo', 'abonne', 'abonnee', 'suivi', 'suivie', 'suivile'],
 };
 /** Words of a button that mean "you don't follow yet" ('Follow', 'Follow back', 'Requested'; Spanish, French, Portuguese). */
 const NOT_FOLLOWING_WORDS = new Set(['follow', 'folow', 'requested', 'like', 'seguir', 'suivre', 'sabonner', 'solicitado', 'demande']);
