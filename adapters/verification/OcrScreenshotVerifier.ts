@@ -207,7 +207,15 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
       // The first pass's last word may be a misread stub where it stopped ('Best brunch spot, tf'
       // for '... thank you @thecopperkettle'): read unsure, it need not be in the longer reading.
       const stub = (l: OcrLine) => (l.words.at(-1)?.confidence ?? 100) < STUB_CONFIDENCE;
-      const stem = (l: OcrLine) => (l.words.length >= 3 && stub(l) ? compactText(l.words.slice(0, -1).map((w) => w.text).join(' ')) : null);
+      // The longer reading must go on with the stub's first letter: 'La Petite Boulan(' does not give
+      // way to 'La Petite oulangerie!' (the picture behind ate the 'B': another page's name).
+      const stem = (l: OcrLine) => {
+        if (l.words.length < 3 || !stub(l)) return null;
+        const head = compactText(l.words.slice(0, -1).map((w) => w.text).join(' '));
+        const first = compactText(l.words.at(-1)!.text)[0];
+        const at = longer.indexOf(head);
+        return at < 0 || first === undefined || longer.startsWith(first, at + head.length) ? head : null;
+      };
       // ... and a line ending in a stub, read whole, may be longer by as little as a letter ('sam.obrie' in 'sam.obrien 38m').
       const extends_ = (l: OcrLine) =>
         line.confidence >= 80 &&
@@ -225,8 +233,12 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
         const changed = l.words.flatMap((w, i) => (compactText(w.text) === compactText(line.words[i]!.text) ? [] : [[w, line.words[i]!] as const]));
         return changed.length > 0 && changed.every(([was, now]) => was.confidence < SURE_LINE_CONFIDENCE && now.confidence >= was.confidence + 20);
       };
+      // Word for word, a clearer reading keeps the start of every word: 'Boulan(' read unsure does
+      // not give way to 'oulangerie!' (the picture behind ate the 'B': another page's name).
+      const keepsStarts = (l: OcrLine) =>
+        l.words.length !== line.words.length || l.words.every((w, i) => compactText(w.text)[0] === compactText(line.words[i]!.text)[0]);
       const replaces = (l: OcrLine) =>
-        firstLines.has(l) && l.confidence >= SURE_LINE_CONFIDENCE ? extends_(l) || rereads(l) : clearer(l) || extends_(l) || rereads(l) || (!firstLines.has(l) && spans(l));
+        keepsStarts(l) && (firstLines.has(l) && l.confidence >= SURE_LINE_CONFIDENCE ? extends_(l) || rereads(l) : clearer(l) || extends_(l) || rereads(l) || (!firstLines.has(l) && spans(l)));
       if (overlapping.every(replaces)) {
         for (const l of overlapping) lines.splice(lines.indexOf(l), 1);
         lines.push(surerWords(line, overlapping));

@@ -160,6 +160,15 @@ describe('the closer reading (ADR 045)', () => {
     expect(mergeReadings(sure, [whole]).lines.map((l) => l.text)).toEqual(['Best brunch spot, tf']);
   });
 
+  it("a clearer reading keeps the start of every word: 'Boulan(' read unsure does not give way to 'oulangerie!'", () => {
+    const words = (last: string, confidence: number) => [word('Coffee', 40, 100, 160, 140, 96), word('date', 170, 100, 250, 140, 96), word('at', 260, 100, 300, 140, 96), word('La', 310, 100, 350, 140, 96), word('Petite', 360, 100, 460, 140, 93), word(last, 470, 100, 700, 140, confidence)];
+    const first = { width: 1080, height: 2000, lines: [line([word('Likes', 40, 900, 160, 940, 96)])] };
+    const cut = { ...first, lines: [line(words('Boulan(', 27))] };
+    const eaten = { ...first, lines: [line(words('oulangerie!', 92))] };
+    const whole = { ...first, lines: [line(words('Boulangerie!', 91))] };
+    expect(mergeReadings(first, [cut, eaten, whole]).lines.map((l) => l.text)).toEqual(['Coffee date at La Petite Boulangerie!', 'Likes']);
+  });
+
   it('takes a clearer reading of the one word a confident line read unsure, and keeps a surer word where a longer reading misreads it', () => {
     const words = (mention: string, confidence: number) => [word('hannah.becker', 40, 100, 300, 140, 91), word('Birthday', 310, 100, 460, 140, 96), word('by', 470, 100, 510, 140, 90), word(mention, 520, 100, 900, 140, confidence)];
     const first = { width: 1080, height: 2000, lines: [line(words('@emberandoakagrill', 41))] };
