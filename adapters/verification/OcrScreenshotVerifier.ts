@@ -235,8 +235,13 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
       };
       // Word for word, a clearer reading keeps the start of every word: 'Boulan(' read unsure does
       // not give way to 'oulangerie!' (the picture behind ate the 'B': another page's name).
+      // (Words of four letters or more: an icon read as a letter or two differs from pass to pass.)
       const keepsStarts = (l: OcrLine) =>
-        l.words.length !== line.words.length || l.words.every((w, i) => compactText(w.text)[0] === compactText(line.words[i]!.text)[0]);
+        l.words.length !== line.words.length ||
+        l.words.every((w, i) => {
+          const [was, now] = [compactText(w.text), compactText(line.words[i]!.text)];
+          return was.length < 4 || now.length < 4 || was[0] === now[0];
+        });
       const replaces = (l: OcrLine) =>
         keepsStarts(l) && (firstLines.has(l) && l.confidence >= SURE_LINE_CONFIDENCE ? extends_(l) || rereads(l) : clearer(l) || extends_(l) || rereads(l) || (!firstLines.has(l) && spans(l)));
       if (overlapping.every(replaces)) {
