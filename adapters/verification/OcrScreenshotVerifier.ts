@@ -17,6 +17,11 @@ export type OcrScreenshotVerifierOptions = TesseractPoolOptions & {
   ocrTimeoutMs?: number;
 };
 
+/** A line's text and confidence from its words (joined by spaces; their mean confidence). */
+function fromWords(words: OcrLine['words']): Pick<OcrLine, 'text' | 'confidence' | 'words'> {
+  return { text: words.map((w) => w.text).join(' '), confidence: words.reduce((sum, w) => sum + w.confidence, 0) / words.length, words };
+}
+
 /**
  * Lines with their words and boxes from tesseract's TSV output (level 4 rows are lines, level 5
  * rows words; lighter to produce and to pass between threads than the block tree).
@@ -39,10 +44,7 @@ export function tsvToOcrText(tsv: string, width: number, height: number): OcrTex
     line.words.push({ text, confidence: conf, bbox });
     line.bbox = { x0: Math.min(line.bbox.x0, bbox.x0), y0: Math.min(line.bbox.y0, bbox.y0), x1: Math.max(line.bbox.x1, bbox.x1), y1: Math.max(line.bbox.y1, bbox.y1) };
   }
-  for (const line of lines.values()) {
-    line.text = line.words.map((w) => w.text).join(' ');
-    line.confidence = line.words.reduce((sum, w) => sum + w.confidence, 0) / line.words.length;
-  }
+  for (const line of lines.values()) Object.assign(line, fromWords(line.words));
   // Top to bottom: tesseract's block order can put a later row first (a name beside an avatar,
   // a dark card); the judge reads 'the next lines' by position.
   const sorted = [...lines.values()].sort((a, b) => (a.bbox.y0 + a.bbox.y1) / 2 - (b.bbox.y0 + b.bbox.y1) / 2 || a.bbox.x0 - b.bbox.x0);
@@ -84,10 +86,8 @@ export function withoutIconNoise(ocr: OcrText): OcrText {
     const words = line.words.filter((w) => w.confidence >= 50 || w.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 4);
     if (words.length === 0) continue;
     lines.push({
-      text: words.map((w) => w.text).join(' '),
-      confidence: words.reduce((sum, w) => sum + w.confidence, 0) / words.length,
+      ...fromWords(words),
       bbox: { x0: Math.min(...words.map((w) => w.bbox.x0)), y0: Math.min(...words.map((w) => w.bbox.y0)), x1: Math.max(...words.map((w) => w.bbox.x1)), y1: Math.max(...words.map((w) => w.bbox.y1)) },
-      words,
     });
   }
   return { ...ocr, lines };
@@ -123,6 +123,8 @@ const SURE_LINE_CONFIDENCE = 60;
 
 /** A line's last word read under this confidence may be a stub of what follows (see `mergeReadings`). */
 const STUB_CONFIDENCE = 75;
+/** Whether a line ends in such a stub ('Best brunch spot, tf', 'SO sam.obrie'). */
+const endsInStub = (l: OcrLine) => (l.words.at(-1)?.confidence ?? 100) < STUB_CONFIDENCE;
 
 function overlapArea(a: OcrLine['bbox'], b: OcrLine['bbox']): number {
   return Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
@@ -149,8 +151,7 @@ export function joinRows(ocr: OcrText): OcrText {
       continue;
     }
     row.words.push(...line.words);
-    row.text = row.words.map((w) => w.text).join(' ');
-    row.confidence = row.words.reduce((sum, w) => sum + w.confidence, 0) / row.words.length;
+    Object.assign(row, fromWords(row.words));
     row.bbox = { x0: Math.min(row.bbox.x0, line.bbox.x0), y0: Math.min(row.bbox.y0, line.bbox.y0), x1: Math.max(row.bbox.x1, line.bbox.x1), y1: Math.max(row.bbox.y1, line.bbox.y1) };
   }
   return { ...ocr, lines: rows };
@@ -180,7 +181,7 @@ function surerWords(line: OcrLine, replaced: readonly OcrLine[]): OcrLine {
     return other;
   });
   if (!changed) return line;
-  return { ...line, words, text: words.map((w) => w.text).join(' '), confidence: words.reduce((sum, w) => sum + w.confidence, 0) / words.length };
+  return { ...line, ...fromWords(words) };
 }
 
 /**
@@ -206,11 +207,10 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
       const longer = compactText(line.text);
       // The first pass's last word may be a misread stub where it stopped ('Best brunch spot, tf'
       // for '... thank you @thecopperkettle'): read unsure, it need not be in the longer reading.
-      const stub = (l: OcrLine) => (l.words.at(-1)?.confidence ?? 100) < STUB_CONFIDENCE;
       // The longer reading must go on with the stub's first letter: 'La Petite Boulan(' does not give
       // way to 'La Petite oulangerie!' (the picture behind ate the 'B': another page's name).
       const stem = (l: OcrLine) => {
-        if (l.words.length < 3 || !stub(l)) return null;
+        if (l.words.length < 3 || !endsInStub(l)) return null;
         const head = compactText(l.words.slice(0, -1).map((w) => w.text).join(' '));
         const first = compactText(l.words.at(-1)!.text)[0];
         const at = longer.indexOf(head);
@@ -219,7 +219,7 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
       // ... and a line ending in a stub, read whole, may be longer by as little as a letter ('sam.obrie' in 'sam.obrien 38m').
       const extends_ = (l: OcrLine) =>
         line.confidence >= 80 &&
-        (longer.length >= compactText(l.text).length + 3 || (stub(l) && longer.length > compactText(l.text).length && longer.includes(compactText(l.text)))) &&
+        (longer.length >= compactText(l.text).length + 3 || (endsInStub(l) && longer.length > compactText(l.text).length && longer.includes(compactText(l.text)))) &&
         [compactText(l.text), stem(l)].some((text) => text !== null && text.length >= 3 && longer.includes(text));
       // Another closer pass's shorter reading inside this one's span ('Coffee da', 'gue #local') gives way too.
       const slack = (line.bbox.y1 - line.bbox.y0) / 2;
@@ -316,7 +316,7 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
           lineHeight,
           {
             bands: ocr.lines.filter((l) => l.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 3).length < 3,
-            stubs: ocr.lines.filter((l) => l.confidence >= SURE_LINE_CONFIDENCE && l.words.length >= 2 && l.words.at(-1)!.confidence < STUB_CONFIDENCE).map((l) => l.bbox),
+            stubs: ocr.lines.filter((l) => l.confidence >= SURE_LINE_CONFIDENCE && l.words.length >= 2 && endsInStub(l)).map((l) => l.bbox),
           },
         );
         let readings: OcrText[];

@@ -377,6 +377,11 @@ const SLIP_CONFIDENCE = 70;
 /** A look-alike handle read at least this sure (0-100) outweighs the handle itself read unsure. */
 const CONFIDENT_LOOK_ALIKE = 80;
 
+/** Whether token `i` is written as a mention: '@handle' (or '©', '®' read for the '@'), or an '@' token just before it. */
+function isMention(raw: readonly string[], i: number): boolean {
+  return /^[@©®]/.test(raw[i]!) || (i > 0 && /^[@©®]$/.test(raw[i - 1]!));
+}
+
 /** How sure OCR was of the word holding a token (the line's confidence when no word box holds it). */
 function tokenConfidence(line: OcrLine, token: string): number {
   const core = token.replace(/^[@©®]+/, '');
@@ -390,7 +395,9 @@ function tokenConfidence(line: OcrLine, token: string): number {
  * letter swapped for its look-alike ('hluedoorcafe' for bluedoorcafe). A letter added, dropped,
  * doubled or moved, a dot, a zero for an 'o', or a swap read with confidence are other accounts.
  */
-function ocrSlip(token: string, target: string, confidence: number, lowercase: boolean): boolean {
+function ocrSlip(line: OcrLine, token: string, target: string, ownZeroes: number, lowercase: boolean): boolean {
+  if (zeroes(token, lowercase) > ownZeroes) return false;
+  const confidence = tokenConfidence(line, token);
   const bare = token.replace(/^[@©®]+/, '');
   const seen = handleKey(bare);
   if (seen.length === target.length + 1 && seen.slice(1) === target && /^[A-Z|]/.test(bare) && (lowercase || confidence < SLIP_CONFIDENCE)) return true;
@@ -423,15 +430,15 @@ export function findHandles(ocr: OcrText, handle: string, options: { ignoreDots?
         const window = windows.find((w) => key(w) === target);
         if (window !== undefined) {
           if (zeroes(window, options.lowercase === true) > ownZeroes) break;
-          const at = /^[@©®]/.test(raw[start]!) || (start > 0 && /^[@©®]$/.test(raw[start - 1]!));
+          const at = isMention(raw, start);
           found.push({ line: index, token: start, mention: at, joined: end > start });
           break;
         }
       }
       const token = raw[start]!;
       if (found.at(-1)?.line === index && found.at(-1)?.token === start) continue;
-      if (ocrSlip(token, target, tokenConfidence(line, token), options.lowercase === true) && zeroes(token, options.lowercase === true) <= ownZeroes) {
-        const at = /^[@©®]/.test(token) || (start > 0 && /^[@©®]$/.test(raw[start - 1]!));
+      if (ocrSlip(line, token, target, ownZeroes, options.lowercase === true)) {
+        const at = isMention(raw, start);
         found.push({ line: index, token: start, mention: at, joined: false });
       }
     }
@@ -451,10 +458,10 @@ export function findNearHandle(ocr: OcrText, handle: string, keep: (line: number
   for (const [index, line] of ocr.lines.entries()) {
     const raw = handleTokens(line);
     for (let i = 0; i < raw.length; i++) {
-      const mention = /^[@©®]/.test(raw[i]!) || (i > 0 && /^[@©®]$/.test(raw[i - 1]!));
+      const mention = isMention(raw, i);
       const seen = handleKey(raw[i]!);
       if (seen.length < 4 || (seen === target && zeroes(raw[i]!, options.lowercase === true) <= ownZeroes) || !keep(index, mention)) continue;
-      if (ocrSlip(raw[i]!, target, tokenConfidence(line, raw[i]!), options.lowercase === true) && zeroes(raw[i]!, options.lowercase === true) <= ownZeroes) continue;
+      if (ocrSlip(line, raw[i]!, target, ownZeroes, options.lowercase === true)) continue;
       if (wrappedPart(ocr, index, seen, target)) continue;
       if (Math.abs(seen.length - target.length) <= 2 && levenshtein(seen, target, 2) <= 2) return raw[i]!.replace(/^[@©®]+/, '');
     }
