@@ -2,7 +2,7 @@
  * Screenshot verification (issue 13): scores a ScreenshotVerifier adapter on labelled fixture sets
  * and times it.
  *
- *   node bench/verification.ts [--set screenshots] [--set train] [--set train2] [--set holdout] [--set holdout2] [--set holdout3] [--set train3] [--set holdout4] [--set train4] [--set holdout5] [--set holdout6] [--set train5] [--cases]
+ *   node bench/verification.ts [--set screenshots] [--set train] [--set train2] [--set holdout] [--set holdout2] [--set holdout3] [--set train3] [--set holdout4] [--set train4] [--set holdout5] [--set holdout6] [--set train5] [--set holdout7] [--set train6] [--cases]
  *                              [--workers 2] [--max-wait 120] [--json] [--verifier ocr|vision] [--match REGEX]
  *
  * `--match REGEX` keeps the cases whose "id kind platform" matches (tuning sets only), e.g.
@@ -13,9 +13,9 @@
  * start lines are the OCR pool's either way.
  *
  * Sets: `screenshots` (the small rendered set beside the judge, tests/fixtures/screenshots),
- * `train`, `holdout`, `holdout2`, `train2`, `holdout3`, `train3`, `holdout4`, `train4`, `holdout5`, `holdout6` and `train5` (the independent set,
- * tests/fixtures/verification-set; the last nine were drawn later, each with its own seed and wider
- * looks: five held-out parts and four more train parts). Default: screenshots
+ * `train`, `holdout`, `holdout2`, `train2`, `holdout3`, `train3`, `holdout4`, `train4`, `holdout5`, `holdout6`, `train5`, `holdout7` and `train6` (the independent set,
+ * tests/fixtures/verification-set; the last eleven were drawn later, each with its own seed and wider
+ * looks: six held-out parts and five more train parts). Default: screenshots
  * and train. The holdouts are for the final measure only: never tune on them; their cases are
  * printed only with --cases.
  *
