@@ -221,6 +221,15 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
         line.confidence >= 80 &&
         (longer.length >= compactText(l.text).length + 3 || (endsInStub(l) && longer.length > compactText(l.text).length && longer.includes(compactText(l.text)))) &&
         [compactText(l.text), stem(l)].some((text) => text !== null && text.length >= 3 && longer.includes(text));
+      // ... or the same words with the last one cut short there and read whole here: 'Rosa's Taquer'
+      // off a tilted screen's cut-out, 'Rosa's Taqueria' in the whole photo.
+      const completes = (l: OcrLine) => {
+        if (line.confidence < 80 || l.words.length !== line.words.length || l.words.length < 2) return false;
+        const was = l.words.map((w) => compactText(w.text));
+        const now = line.words.map((w) => compactText(w.text));
+        const last = was.length - 1;
+        return was.slice(0, last).every((w, i) => w === now[i]) && was[last]!.length >= 3 && now[last]!.length > was[last]!.length && now[last]!.startsWith(was[last]!);
+      };
       // Another closer pass's shorter reading inside this one's span ('Coffee da', 'gue #local') gives way too.
       const slack = (line.bbox.y1 - line.bbox.y0) / 2;
       const spans = (l: OcrLine) => line.confidence >= 80 && longer.length >= compactText(l.text).length + 3 && line.bbox.x0 <= l.bbox.x0 + slack && line.bbox.x1 >= l.bbox.x1 - slack;
@@ -243,7 +252,7 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
           return was.length < 4 || now.length < 4 || was[0] === now[0];
         });
       const replaces = (l: OcrLine) =>
-        keepsStarts(l) && (firstLines.has(l) && l.confidence >= SURE_LINE_CONFIDENCE ? extends_(l) || rereads(l) : clearer(l) || extends_(l) || rereads(l) || (!firstLines.has(l) && spans(l)));
+        keepsStarts(l) && (firstLines.has(l) && l.confidence >= SURE_LINE_CONFIDENCE ? extends_(l) || completes(l) || rereads(l) : clearer(l) || extends_(l) || completes(l) || rereads(l) || (!firstLines.has(l) && spans(l)));
       if (overlapping.every(replaces)) {
         for (const l of overlapping) lines.splice(lines.indexOf(l), 1);
         lines.push(surerWords(line, overlapping));

@@ -160,6 +160,14 @@ describe('the closer reading (ADR 045)', () => {
     expect(mergeReadings(sure, [whole]).lines.map((l) => l.text)).toEqual(['Best brunch spot, tf']);
   });
 
+  it("replaces a confident line whose last word is cut short with the same words read whole ('Rosa's Taquer')", () => {
+    const cut = { width: 1080, height: 2000, lines: [line([word("Rosa's", 358, 312, 480, 368, 93), word('Taquer', 490, 312, 659, 368, 93)])] };
+    const whole = { ...cut, lines: [line([word("Rosa's", 357, 321, 480, 371, 90), word('Taqueria', 490, 321, 698, 371, 90)])] };
+    expect(mergeReadings(cut, [whole]).lines.map((l) => l.text)).toEqual(["Rosa's Taqueria"]);
+    // Not when a word before it differs ('Rita's' is another business).
+    expect(mergeReadings({ ...cut, lines: [line([word("Rita's", 358, 312, 480, 368, 93), word('Taquer', 490, 312, 659, 368, 93)])] }, [whole]).lines.map((l) => l.text)).toEqual(["Rita's Taquer"]);
+  });
+
   it("a clearer reading keeps the start of every word: 'Boulan(' read unsure does not give way to 'oulangerie!'", () => {
     const words = (last: string, confidence: number) => [word('Coffee', 40, 100, 160, 140, 96), word('date', 170, 100, 250, 140, 96), word('at', 260, 100, 300, 140, 96), word('La', 310, 100, 350, 140, 96), word('Petite', 360, 100, 460, 140, 93), word(last, 470, 100, 700, 140, confidence)];
     const first = { width: 1080, height: 2000, lines: [line([word('Likes', 40, 900, 160, 940, 96)])] };
