@@ -43,6 +43,24 @@ describe('findStarRows', () => {
     expect(rows.map((r) => r.filled)).toEqual([3]);
   });
 
+  it("counts Yelp boxes photographed off a dark-mode screen: dimmer red, a dark grey empty box, its star blurred small", () => {
+    const box = (ctx: Parameters<Parameters<typeof rgbOf>[0]>[0], x: number, colour: string, star: number) => {
+      ctx.fillStyle = colour;
+      ctx.fillRect(x, 80, 24, 24);
+      ctx.fillStyle = '#f4f1f0';
+      ctx.fillRect(x + 12 - star / 2, 92 - star / 2, star, star);
+    };
+    const rows = findStarRows(
+      rgbOf((ctx) => {
+        ctx.fillStyle = '#232323';
+        ctx.fillRect(0, 0, 540, 200);
+        for (let i = 0; i < 4; i++) box(ctx, 20 + i * 30, '#d67c60', 11);
+        box(ctx, 140, '#3a3a3a', 7);
+      }),
+    );
+    expect(rows.map((r) => r.filled)).toEqual([4]);
+  });
+
   it('skips an average with a part-filled star, keeps the review row', () => {
     const rows = findStarRows(
       rgbOf((ctx) => {

@@ -13,18 +13,18 @@ type Component = { x0: number; y0: number; x1: number; y1: number; count: number
 
 type Rgb = { data: Uint8Array; width: number; height: number };
 
-/** Google gold (#fbbc04) or Yelp/red-box red; tolerant of JPEG and anti-aliasing. */
+/** Google gold (#fbbc04) or Yelp/red-box red; tolerant of JPEG, anti-aliasing and a photo of the screen (Yelp's box read (214,124,96)). */
 function isFilled(r: number, g: number, b: number): boolean {
   const gold = r > 200 && g > 130 && g < 225 && b < 110 && r - b > 120;
-  const red = r > 180 && g < 120 && b < 120 && r - g > 90;
+  const red = r > 170 && g < 135 && b < 120 && r - g > 80;
   return gold || red;
 }
 
-/** Grey of empty stars: light (#dadce0, #e1e1e1) or dark-mode (#5f6368); never near-white. */
+/** Grey of empty stars: light (#dadce0, #e1e1e1) or dark-mode (#5f6368, Yelp's dark box about #3a3a3a); never near-white. */
 function isEmptyGrey(r: number, g: number, b: number): boolean {
   const max = Math.max(r, g, b);
   const min = Math.min(r, g, b);
-  return max - min <= 16 && max >= 70 && max <= 236;
+  return max - min <= 16 && max >= 45 && max <= 236;
 }
 
 function components(rgb: Rgb, test: (r: number, g: number, b: number) => boolean): Component[] {
@@ -66,14 +66,17 @@ const h = (c: Component) => c.y1 - c.y0 + 1;
 const cx = (c: Component) => (c.x0 + c.x1) / 2;
 const cy = (c: Component) => (c.y0 + c.y1) / 2;
 
-/** Star-like: square-ish, between 1.2% and 10% of the width, partly filled (a star or a box with a star cut out). */
-function starShaped(c: Component, imageWidth: number): boolean {
+/**
+ * Star-like: square-ish, between 1.2% and 10% of the width, partly filled (a star or a box with a
+ * star cut out; an empty box's star, blurred small in a photo of the screen, leaves it up to 95% full).
+ */
+function starShaped(c: Component, imageWidth: number, maxFill = 0.85): boolean {
   const size = Math.max(w(c), h(c));
   if (size < Math.max(7, imageWidth * 0.012) || size > imageWidth * 0.1) return false;
   const aspect = w(c) / h(c);
   if (aspect < 0.75 || aspect > 1.33) return false;
   const fill = c.count / (w(c) * h(c));
-  return fill > 0.3 && fill < 0.85;
+  return fill > 0.3 && fill < maxFill;
 }
 
 function sameSlot(a: Component, b: Component): boolean {
@@ -98,7 +101,7 @@ function next(from: Component, pool: Component[], pitch: number | null): Compone
 export function findStarRows(rgb: Rgb): StarRow[] {
   const filled = components(rgb, isFilled).filter((c) => starShaped(c, rgb.width));
   if (filled.length === 0) return [];
-  const empty = components(rgb, isEmptyGrey).filter((c) => starShaped(c, rgb.width));
+  const empty = components(rgb, isEmptyGrey).filter((c) => starShaped(c, rgb.width, 0.95));
   const rows: StarRow[] = [];
   const used = new Set<Component>();
   for (const first of [...filled].sort((a, b) => a.x0 - b.x0)) {

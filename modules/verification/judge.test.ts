@@ -992,6 +992,23 @@ Local Guide - 4 avis - 20 photos`;
     expect(reviewPlatformScores(ocr('Me encanta este lugar, muy útil el personal, gracias')).yelp).toBe(0);
   });
 
+  it("a composer's title bar ('X Rosa's Taqueria') over the text being typed is a review not posted yet", () => {
+    const draft = `X Rosa's Taqueria\nTell us what happened.\nCozy spot with great coffee and\nfriendly service. The almond cake is a\nmust. A little busy on weekends but\nworth the wait |${'\n'.repeat(6)}`; // the empty box below
+    const input = { platform: 'yelp' as const, businessName: "Rosa's Taqueria", reviewerName: 'Carmen Ruiz' };
+    expect(judgeReview(input, ocr(draft))).toMatchObject({ ok: false, code: 'not_posted' });
+    // A back arrow there is a page, not a composer.
+    expect(judgeReview(input, ocr(draft.replace('X Rosa', '< Rosa')))).toMatchObject({ ok: false, code: 'not_a_review' });
+  });
+
+  it("icons and stars read as a short scrap ('tes', 'arm') do not push the date off the author line", () => {
+    // A photographed Yelp page: the author's stats row and stars read as scraps between name and date.
+    const photo = `yelp.com/biz/pho-saigon-house-houston\nyelp\nPho Saigon House\nRecommended Reviews\n® Fatima Z. Be Ha\nHouston, TX\ni6 *40 Ww 223\ntes\narm\n11/21/2026\nUpdated review\nTheir sourdough is the real deal. Crunchy crust open\nQ Helpful 1 ® Thanks 2`;
+    const input = { platform: 'yelp' as const, businessName: 'Pho Saigon House', reviewerName: 'Fatima Zahra' };
+    expect(judgeReview(input, ocr(photo))).toMatchObject({ ok: true });
+    // Lines of text between still count: five of them and the name is not the author's.
+    expect(judgeReview(input, ocr(photo.replace('tes\narm', 'Elite 2026\nFollow Fatima')))).toMatchObject({ ok: false, code: 'name_mismatch' });
+  });
+
   it("a Facebook page's author line in French still counts for Facebook", () => {
     expect(reviewPlatformScores(ocr('Noah Williams recommande Harbor Light Diner\n2 j\nJ\'aime Commenter Partager')).facebook).toBeGreaterThanOrEqual(6);
   });

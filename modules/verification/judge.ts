@@ -767,8 +767,15 @@ export function composerLine(ocr: OcrText): number {
  */
 const ADD_PHOTO = /^\W{0,4}\w{0,2}\W{0,3}(add (a )?photos?( or videos?)?|a(n|fi|ni|ri)adir fotos?|agregar fotos?|ajouter (des |une )?photos?|adicionar fotos?)\W*$/;
 
+/**
+ * ... or the composer's title bar: a close mark before the business's name at the top ('X Rosa's
+ * Taqueria' over the stars and the text being typed, its Post button cropped off). A posted review
+ * has a back arrow there, and a date.
+ */
+const CLOSE_TITLE = /^[xX×✕]\s+\p{L}{3,}/u;
+
 function composerHint(ocr: OcrText): boolean {
-  return ocr.lines.some((l) => ADD_PHOTO.test(fold(l.text).trim()));
+  return ocr.lines.some((l) => ADD_PHOTO.test(fold(l.text).trim()) || (l.bbox.y1 <= ocr.height / 8 && CLOSE_TITLE.test(l.text.trim())));
 }
 
 const notPostedYet = (label: string): Verdict =>
@@ -876,14 +883,16 @@ export type ReviewJudgeInput = { platform: ReviewPlatform; businessName: string;
 
 /**
  * The author line of the review: a line with the reviewer's name that has a date (or 'ago') on it
- * or within the next four lines and a sixth of the screen (or six lines of text) below it. Null when the name is nowhere
+ * or within the next four lines (of four letters or digits or more) and a sixth of the screen (or six lines of text) below it. Null when the name is nowhere
  * in that position.
  */
 function authorLine(ocr: OcrText, names: Match[], dates: number[], starRows: readonly StarRow[], platform: ReviewPlatform): number | null {
   const reach = Math.max(ocr.height / 6, 6 * lineHeight(ocr));
   for (const name of names) {
     const nameLine = ocr.lines[name.line]!;
-    const near = dates.some((d) => d >= name.line && d <= name.line + 4 && gap(nameLine, ocr.lines[d]!) <= reach);
+    // (Scraps of icons and stars read as a short word, 'tes', 'arm', do not count as lines between.)
+    const linesTo = (d: number) => ocr.lines.slice(name.line + 1, d + 1).filter((l) => l.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 4).length;
+    const near = dates.some((d) => d >= name.line && linesTo(d) <= 4 && gap(nameLine, ocr.lines[d]!) <= reach);
     // The review's own star row just below the name stands for the date when OCR garbled it.
     const stars = starRows.some((row) => row.y > nameLine.bbox.y0 && row.y - nameLine.bbox.y1 <= reach);
     // Facebook's author line says it: 'Priya Shah recommends Crumb & Co Bakery'.
