@@ -643,11 +643,23 @@ describe('issue 13 failure classes: reviews', () => {
     ['google', 'https://www.google.com/maps/place/Golden+Wok/@45.5,-122.6,17z', false],
     ['google', 'https://g.page/r/CrumbAndCo/review', true],
     ['facebook', 'https://www.facebook.com/crumbandco/reviews', true],
-    ['facebook', 'https://www.facebook.com/cc.pdx/reviews', true], // the survey's own page handle
+    ['facebook', 'https://www.facebook.com/crumbandcoofficial/reviews', true], // without the survey's handle, unknowable
     ['facebook', 'https://www.facebook.com/goldenwokpdx/reviews', false],
     ['facebook', 'https://www.facebook.com/permalink.php?story_fbid=1', true],
   ])('%s link %s names the right business: %s', (platform, link, right) => {
-    const verdict = checkReviewLink(platform, link, { name: 'Crumb & Co Bakery', handle: '@cc.pdx' });
+    const verdict = checkReviewLink(platform, link, { name: 'Crumb & Co Bakery' });
+    expect(verdict.ok ? true : verdict.code).toBe(right ? true : 'wrong_business');
+  });
+
+  it.each<[string, boolean]>([
+    ['https://www.facebook.com/cc.pdx/reviews', true], // the survey's own page handle
+    ['https://m.facebook.com/CC.PDX/', true],
+    ['https://www.facebook.com/crumbandcoofficial/reviews', false], // our name, another page
+    ['https://www.facebook.com/crumbandco/reviews', false],
+    ['https://www.facebook.com/pages/Crumb-Co-Bakery/123456', true], // a page named by its title
+    ['https://www.facebook.com/share/p/AbC123/', true],
+  ])('with the survey\'s Facebook handle, the link %s names its page: %s', (link, right) => {
+    const verdict = checkReviewLink('facebook', link, { name: 'Crumb & Co Bakery', handle: '@cc.pdx' });
     expect(verdict.ok ? true : verdict.code).toBe(right ? true : 'wrong_business');
   });
 });

@@ -168,6 +168,10 @@ function linkNamesBusiness(named: string, businessName: string, handle?: string,
     const slug = words(named).map(ocrKey);
     if (ours.length > 0 && !ours.every((w) => slug.includes(ocrKey(w))) && !(handle && normaliseHandle(handle) && handleKey(named).includes(handleKey(normaliseHandle(handle))))) return false;
   }
+  // A Facebook page's username is unique: where the survey has the page's handle, a link to a page
+  // by another username is another page, even one with our name in it ('rosastaqueriaofficial'
+  // beside the survey's 'rosastaqueria'). (A /pages/<Name>/<id> link names the page by its title.)
+  if (platform === 'facebook' && handle && normaliseHandle(handle) && !/\s/.test(named)) return handleKey(named) === handleKey(normaliseHandle(handle));
   const linkKeys = businessKeys(named);
   if (businessKeys(businessName).some((k) => linkKeys.some((l) => l.includes(k)))) return true;
   if (handle && normaliseHandle(handle) && handleKey(named) === handleKey(normaliseHandle(handle))) return true;
