@@ -1276,3 +1276,15 @@ describe('look-alike pages met on holdout 6 (issue 13)', () => {
     expect(judgeSocial(fb, ocr(post('Coffee date at Little Fig Coffee!')))).toEqual({ ok: true });
   });
 });
+
+describe('follows met on holdout 6 (issue 13)', () => {
+  it("TikTok: the profile's counter row in Portuguese ('Seguindo Seguidores Curtidas') says TikTok; 'Mensagem' alone is the followed profile's button", () => {
+    const tiktok: SocialJudgeInput = { platform: 'tiktok', businessName: 'Harbor Light Diner', businessHandle: 'harborlightdiner', userHandle: '@Samob', verificationType: 'follow' };
+    const profile = (counters: string, buttons: string) =>
+      `22:43 = all 55%\n< Harbor Light Diner cer\n@harborlightdiner\n596 1,204 41.3K\n${counters}\n${buttons}\nDiner in Boston, MA. Fresh every morning,\nopen 7 days. Order online below.\nid VY`;
+    expect(socialPlatformScores(ocr(profile('Seguindo Seguidores Curtidas', 'Mensagem 2'))).tiktok).toBeGreaterThanOrEqual(3);
+    expect(judgeSocial(tiktok, ocr(profile('Seguindo Seguidores Curtidas', 'Mensagem 2')))).toEqual({ ok: true });
+    expect(judgeSocial(tiktok, ocr(profile('Siguiendo Seguidores Me gusta', 'Mensaje 2')))).toEqual({ ok: true });
+    expect(judgeSocial(tiktok, ocr(profile('Seguindo Seguidores Curtidas', 'Seguir Mensagem')))).toMatchObject({ ok: false, code: 'not_following' });
+  });
+});

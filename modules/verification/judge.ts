@@ -605,7 +605,8 @@ const SOCIAL_MARKERS: Record<SocialPlatform, Marker[]> = {
   tiktok: [
     PROFILE_WORDS_ES_FR_PT,
     { pattern: /\btiktok\b/, weight: 3 },
-    { pattern: /\bfollowing\b.*\bfollowers\b.*\blikes\b/, weight: 3 },
+    // The profile's counter row, in en/es/fr/pt ('Seguindo Seguidores Curtidas').
+    { pattern: /\b(following|siguiendo|seguindo|abonnements)\b.*\b(followers|seguidores|abonnes|abonnees)\b.*\b(likes|me gusta|curtidas|j'+aime)\b/, weight: 3 },
     { pattern: /\boriginal sound\b/, weight: 2 },
     { pattern: /\blikes\b/, weight: 1 },
     { pattern: /\bfollowers\b/, weight: 1 },
