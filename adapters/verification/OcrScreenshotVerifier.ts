@@ -93,6 +93,25 @@ export function withoutIconNoise(ocr: OcrText): OcrText {
   return { ...ocr, lines };
 }
 
+/** Whether a reading holds a line the merge keeps (three characters or more, read at 40% or more). */
+const keptByMerge = (read: OcrText) => read.lines.some((l) => l.confidence >= 40 && l.text.replace(/[^\p{L}\p{N}@]/gu, '').length >= 3);
+
+/**
+ * A row of ink the first pass left, read as a single line (page segmentation 7). A row that reads
+ * as nothing the merge keeps is read again with a threshold per tile: one threshold for the whole
+ * row turns a mid-grey filled button (a blue 'Message' beside a dark-mode 'Suivi(e)', read
+ * '© Message ~~ Suivi)' at 33%) into a black slab, and the labels beside it are lost with it. A row
+ * still read as nothing is read as sparse text (11): single-line readings of a light mode's blue
+ * 'Message' slab beside a grey 'Following' button read nothing, or scraps ('| Ouessage JERVIS' at
+ * 6%); read as clusters, 'v Following' comes out.
+ */
+export async function readInkRow(ocrOf: (options: { pageSegMode: number; adaptiveThreshold?: boolean }) => Promise<OcrText>): Promise<OcrText> {
+  let read = await ocrOf({ pageSegMode: 7 });
+  if (!keptByMerge(read)) read = withoutIconNoise(await ocrOf({ pageSegMode: 7, adaptiveThreshold: true }));
+  if (!keptByMerge(read)) read = withoutIconNoise(joinRows(await ocrOf({ pageSegMode: 11 })));
+  return read;
+}
+
 /** An OCR reading of a cut-out moved back to where the cut-out was. */
 function offset(ocr: OcrText, left: number, top: number): OcrText {
   return placed(ocr, (x, y) => ({ x: x + left, y: y + top }));
@@ -336,15 +355,8 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
           const ocrOf = async (image: Buffer, options: { pageSegMode?: number; adaptiveThreshold?: boolean }, k = 1) =>
             tsvToOcrText(await this.pool.recognize(image, this.ocrTimeoutMs, options), decoded.ocrWidth * k, decoded.ocrHeight * k);
           const sparse = [images.grey, images.whiteText].map((image) => ocrOf(image, { pageSegMode: 11 }));
-          // ... and each row of ink left as a single line (7).
-          // A row that reads as nothing is read again with a threshold per tile: one threshold for the
-          // whole row turns a mid-grey filled button (a blue 'Message' beside a dark-mode 'Following')
-          // into a black slab, and the labels beside it are lost with it.
-          const rows = images.rows.map(async (row) => {
-            const read = await ocrOf(row.image, { pageSegMode: 7 });
-            const again = read.lines.every((l) => l.text.replace(/[^\p{L}\p{N}]/gu, '').length < 3) ? withoutIconNoise(await ocrOf(row.image, { pageSegMode: 7, adaptiveThreshold: true })) : read;
-            return offset(again, row.left, row.top);
-          });
+          // ... and each row of ink left as a single line (see `readInkRow`).
+          const rows = images.rows.map(async (row) => offset(await readInkRow((options) => ocrOf(row.image, options)), row.left, row.top));
           // ... and, in a photo of a phone, its screen cut out and enlarged (small, unevenly lit text).
           const { screen } = images;
           const onScreen = (pageSegMode: number) => (screen ? ocrOf(screen.image, { adaptiveThreshold: true, pageSegMode }).then((read) => placed(read, (x, y) => screenToOcr(screen, x, y))) : null);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixtureImage } from '../../tests/fixtures/screenshots/cases.ts';
-import { joinRows, mergeReadings, tsvToOcrText, withoutIconNoise } from './OcrScreenshotVerifier.ts';
+import { joinRows, mergeReadings, readInkRow, tsvToOcrText, withoutIconNoise } from './OcrScreenshotVerifier.ts';
 import { bytesHash, colouredTextMask, decodeScreenshot, lightTextMask, openScreenshot, outlinedLabels, screenRegion, stretchContrast, WHITE_ROW_SCALE, whiteTextMask, withoutStars } from './preprocess.ts';
 import { isFilledButton } from '../../modules/verification/judge.ts';
 
@@ -94,6 +94,29 @@ describe('the closer reading (ADR 045)', () => {
     expect(joined.lines.map((l) => l.text).sort()).toEqual(['@noahw', 'Following', 'Message']);
     const far = joinRows({ width: 1080, height: 2000, lines: [line([word('Message', 100, 100, 300, 140)]), line([word('Following', 340, 102, 540, 140)])] });
     expect(far.lines.map((l) => l.text)).toEqual(['Message Following']);
+  });
+
+  it('reads a button row again per tile when read unsure, and as sparse text when that reads only scraps', async () => {
+    const page = (lines: ReturnType<typeof line>[]) => ({ width: 1000, height: 70, lines });
+    // A dark-mode Facebook page ('© Message ~~ Suivi)' at 33%): the per-tile threshold reads both buttons.
+    const dark = [
+      page([line([word('©', 40, 10, 70, 50, 36), word('Message', 90, 10, 300, 50, 86), word('~~', 320, 10, 340, 50, 12), word('Suivi)', 400, 10, 560, 50, 0)])]),
+      page([line([word('Message', 90, 10, 300, 50, 96), word('Suivi(e)', 400, 10, 580, 50, 78)])]),
+    ];
+    const darkAsked: unknown[] = [];
+    const read = await readInkRow(async (options) => (darkAsked.push(options), dark[darkAsked.length - 1]!));
+    expect(read.lines.map((l) => l.text)).toEqual(['Message Suivi(e)']);
+    expect(darkAsked).toHaveLength(2);
+    // A light page's blue 'Message' slab beside a grey 'Following' button: nothing, then scraps, then clusters.
+    const light = [
+      page([]),
+      page([line([word('|', 20, 10, 30, 50, 15), word('Ouessage', 90, 10, 300, 50, 0), word('JERVIS', 500, 10, 700, 50, 3)])]),
+      page([line([word('eee', 900, 20, 960, 40, 52)]), line([word('v', 520, 10, 550, 50, 84), word('Following', 570, 10, 790, 50, 96)])]),
+    ];
+    const lightAsked: unknown[] = [];
+    const sparse = await readInkRow(async (options) => (lightAsked.push(options), light[lightAsked.length - 1]!));
+    expect(lightAsked).toEqual([{ pageSegMode: 7 }, { pageSegMode: 7, adaptiveThreshold: true }, { pageSegMode: 11 }]);
+    expect(sparse.lines.map((l) => l.text)).toContain('v Following');
   });
 
   it("drops icons' unsure scraps from a button row read again, so it replaces a shorter reading of that row", () => {

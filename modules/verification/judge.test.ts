@@ -1272,3 +1272,48 @@ describe('follows and tags met on train 4 (issue 13)', () => {
     expect(judgeSocial(input, ocr(post('sofia.rossi e 12 outros')))).toMatchObject({ ok: false, code: 'author_mismatch' });
   });
 });
+
+describe('follows and tags met on train 6 (issue 13)', () => {
+  it("X: a post's views line in French ('20 novembre - 143 vues') closes the post; a liker under it is not its author", () => {
+    const x: SocialJudgeInput = { platform: 'x', businessName: 'Sunrise Bagels', businessHandle: 'https://x.com/sunrisebagels', userHandle: 'https://twitter.com/chloemartin', verificationType: 'tag' };
+    const post = (views: string) => `22:52 = all 34%\n< Post\nSunrise Bagels\n@sunrisebagels\nCoffee date at @sunrisebagels #local #bagel\n${views}\nO 0 uj 2 Q 11 N\n© chloemartin v`;
+    expect(judgeSocial(x, ocr(post('20 novembre - 143 vues')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+    expect(judgeSocial(x, ocr(post('20 nov. - 1,2 mil visualizaciones')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+    expect(judgeSocial(x, ocr(post('20 November - 143 Views')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+  });
+});
+
+describe('look-alike mentions met on train 6 (issue 13)', () => {
+  it("X: a capital 'O' between lowercase letters of a mention read all lowercase is a zero ('@bluedOorcafe'): another account", () => {
+    const x: SocialJudgeInput = { platform: 'x', businessName: 'Blue Door Café', businessHandle: 'bluedoorcafe', userHandle: 'carmenruiz', verificationType: 'tag' };
+    const post = (mention: string) => `8:20 = al 40%\n< Post\nCarmen Ruiz\nCR eee\n@carmenruiz\nSunday treats from ${mention} #local\n#café\n3h - 3302 Views\nO 0 2 2 © 24 [OQ n`;
+    expect(judgeSocial(x, ocr(post('@bluedOorcafe')))).toMatchObject({ ok: false, code: 'wrong_account', reason: expect.stringContaining('@blued0orcafe, which') });
+    expect(judgeSocial(x, ocr(post('@blued0orcafe')))).toMatchObject({ ok: false, code: 'wrong_account' });
+    expect(judgeSocial(x, ocr(post('@bluedoorcafe')))).toEqual({ ok: true });
+    // Capitals that start the handle's words are its display, not zeros.
+    expect(judgeSocial(x, ocr(post('@BlueDoorCafe')))).toEqual({ ok: true });
+  });
+});
+
+describe('look-alike pages met on holdout 6 (issue 13)', () => {
+  it("Facebook: a post naming a page that shares all but one word of the business's name after 'at' is another page", () => {
+    const fb: SocialJudgeInput = { platform: 'facebook', businessName: 'Little Fig Coffee', businessHandle: 'littlefigcoffee', userHandle: '@Sofia.rossi', verificationType: 'tag' };
+    const post = (text: string) => `8:30 = all 44%\n< Sofia Rossi Q\nSR Sofia Rossi\n2 hours ago - ®\n${text}\n[]* 206 2 comments\n05 Like {O Comment & Share`;
+    expect(judgeSocial(fb, ocr(post('Coffee date at Little Fig Tea Room!')))).toMatchObject({ ok: false, code: 'wrong_account' });
+    expect(judgeSocial(fb, ocr(post('Coffee date at little fig tea room!')))).toMatchObject({ ok: false, code: 'missing_mention' });
+    expect(judgeSocial(fb, ocr(post('Coffee date with Little Fig Tea Room!')))).toMatchObject({ ok: false, code: 'missing_mention' });
+    expect(judgeSocial(fb, ocr(post('Coffee date at Little Fig Coffee!')))).toEqual({ ok: true });
+  });
+});
+
+describe('follows met on holdout 6 (issue 13)', () => {
+  it("TikTok: the profile's counter row in Portuguese ('Seguindo Seguidores Curtidas') says TikTok; 'Mensagem' alone is the followed profile's button", () => {
+    const tiktok: SocialJudgeInput = { platform: 'tiktok', businessName: 'Harbor Light Diner', businessHandle: 'harborlightdiner', userHandle: '@Samob', verificationType: 'follow' };
+    const profile = (counters: string, buttons: string) =>
+      `22:43 = all 55%\n< Harbor Light Diner cer\n@harborlightdiner\n596 1,204 41.3K\n${counters}\n${buttons}\nDiner in Boston, MA. Fresh every morning,\nopen 7 days. Order online below.\nid VY`;
+    expect(socialPlatformScores(ocr(profile('Seguindo Seguidores Curtidas', 'Mensagem 2'))).tiktok).toBeGreaterThanOrEqual(3);
+    expect(judgeSocial(tiktok, ocr(profile('Seguindo Seguidores Curtidas', 'Mensagem 2')))).toEqual({ ok: true });
+    expect(judgeSocial(tiktok, ocr(profile('Siguiendo Seguidores Me gusta', 'Mensaje 2')))).toEqual({ ok: true });
+    expect(judgeSocial(tiktok, ocr(profile('Seguindo Seguidores Curtidas', 'Seguir Mensagem')))).toMatchObject({ ok: false, code: 'not_following' });
+  });
+});

@@ -370,7 +370,24 @@ export type HandleMatch = { line: number; token: number; mention: boolean; /** S
 function zeroes(token: string, lowercase: boolean): number {
   const bare = token.replace(/^[@©®]+/, '');
   if (!/[a-z]/.test(bare)) return 0;
-  return (bare.match(lowercase ? /[0O]/g : /0/g) ?? []).length;
+  return (bare.match(zeroPattern(bare, lowercase)) ?? []).length;
+}
+
+/**
+ * What reads as a zero in a handle (see `zeroes`). Elsewhere than Instagram and TikTok (X, Facebook)
+ * a handle may show capitals, but they start its words ('@BlueDoorCafe'); in a handle read all
+ * lowercase, a lone capital 'O' between two lowercase letters is a zero ('@bluedOorcafe' is
+ * blued0orcafe), as on Instagram.
+ */
+function zeroPattern(bare: string, lowercase: boolean): RegExp {
+  if (lowercase) return /[0O]/g;
+  return /[A-NP-Z]/.test(bare) ? /0/g : /0|(?<=[a-z])O(?=[a-z])/g;
+}
+
+/** A handle as read, its zeros written as zeros: the customer sees '@blued0orcafe', not '@bluedoorcafe'. */
+function withZeroes(token: string, lowercase: boolean): string {
+  const bare = token.replace(/^[@©®]+/, '');
+  return /[a-z]/.test(bare) ? bare.replace(zeroPattern(bare, lowercase), '0') : bare;
 }
 
 /** Letter pairs OCR confuses in a word it reads unsure of (b/h, h/n, e/c, e/g, g/q, u/v). */
@@ -467,7 +484,7 @@ export function findNearHandle(ocr: OcrText, handle: string, keep: (line: number
       if (seen.length < 4 || (seen === target && zeroes(raw[i]!, options.lowercase === true) <= ownZeroes) || !keep(index, mention)) continue;
       if (ocrSlip(line, raw[i]!, target, ownZeroes, options.lowercase === true)) continue;
       if (wrappedPart(ocr, index, seen, target)) continue;
-      if (Math.abs(seen.length - target.length) <= 2 && levenshtein(seen, target, 2) <= 2) return raw[i]!.replace(/^[@©®]+/, '');
+      if (Math.abs(seen.length - target.length) <= 2 && levenshtein(seen, target, 2) <= 2) return withZeroes(raw[i]!, options.lowercase === true);
     }
   }
   return null;
@@ -592,7 +609,8 @@ const SOCIAL_MARKERS: Record<SocialPlatform, Marker[]> = {
   tiktok: [
     PROFILE_WORDS_ES_FR_PT,
     { pattern: /\btiktok\b/, weight: 3 },
-    { pattern: /\bfollowing\b.*\bfollowers\b.*\blikes\b/, weight: 3 },
+    // The profile's counter row, in en/es/fr/pt ('Seguindo Seguidores Curtidas').
+    { pattern: /\b(following|siguiendo|seguindo|abonnements)\b.*\b(followers|seguidores|abonnes|abonnees)\b.*\b(likes|me gusta|curtidas|j'+aime)\b/, weight: 3 },
     { pattern: /\boriginal sound\b/, weight: 2 },
     { pattern: /\blikes\b/, weight: 1 },
     { pattern: /\bfollowers\b/, weight: 1 },
@@ -1140,6 +1158,8 @@ export function socialComposer(ocr: OcrText): boolean {
  * is missing either way. Returns the name as read, or null.
  */
 const CHECK_IN = /\b(is at|was at|esta en|estaba en|est a|etait a|esta em|estava em)$/;
+/** Words before a place's name: 'at' (en/es/fr/pt; not 'with', which names company as often as a place). */
+const PLACE_WORD = /^(at|en|chez|au|em|no|na)$/;
 
 function findNearBusinessName(ocr: OcrText, businessName: string, keep: (line: number) => boolean): string | null {
   const tagMark = /^[@©®]$/;
@@ -1159,7 +1179,12 @@ function findNearBusinessName(ocr: OcrText, businessName: string, keep: (line: n
       // So are the words of Facebook's check-in ('Sam is at Casa Verde Cocina.', 'está en', 'est à', 'está em').
       const checkIn = CHECK_IN.test(fold(raw.slice(Math.max(0, start - 2), start).join(' ')));
       const tagged = start > 0 && (tagMark.test(raw[start - 1]!) || checkIn) && window[k]!.length >= 4;
-      if (tagged || (name[k]!.length >= 4 && levenshtein(window[k]!, name[k]!, 2) <= 2)) return raw.slice(start, start + name.length).join(' ').replace(/[.!,]+$/, '');
+      // So are capitalised words after 'at' (Facebook shows a tagged page as its name in link
+      // colour: 'Coffee date at Little Fig Tea Room!' tags another page than Little Fig Coffee),
+      // even a short one.
+      const capitalised = raw.slice(start, start + name.length).every((t) => /^\p{Lu}/u.test(t) || !/\p{L}/u.test(t));
+      const named = start > 0 && PLACE_WORD.test(fold(raw[start - 1]!)) && capitalised && window[k]!.length >= 3;
+      if (tagged || named || (name[k]!.length >= 4 && levenshtein(window[k]!, name[k]!, 2) <= 2)) return raw.slice(start, start + name.length).join(' ').replace(/[.!,]+$/, '');
     }
   }
   return null;
@@ -1172,10 +1197,14 @@ function findNearBusinessName(ocr: OcrText, businessName: string, keep: (line: n
  */
 function postLines(ocr: OcrText, platform: SocialPlatform): boolean[] {
   const folded = ocr.lines.map((l) => fold(l.text).replace(/\s+/g, ' ').trim());
-  // On X a post's page ends with its time and views ('5 hours ago · 1,560 Views'); replies follow.
+  // On X a post's page ends with its time and views ('5 hours ago · 1,560 Views', '20 novembre -
+  // 143 vues', '1,2 mil visualizaciones', 'visualizações'); its action bar, likers and replies follow.
   // On Facebook the action bar (Like, Comment, Share) closes the post; comments follow.
   const start = folded.findIndex(
-    (t) => COMMENTS_START.test(t) || (platform === 'x' && /\b[\d.,]+k? views\b/.test(t)) || (platform === 'facebook' && /\blike\b.*\bcomment\b.*\bshare\b/.test(t)),
+    (t) =>
+      COMMENTS_START.test(t) ||
+      (platform === 'x' && /\b[\d.,]+\s?(k|m|mil)? (views|vues|visualizaciones|visualizacoes)\b/.test(t)) ||
+      (platform === 'facebook' && /\blike\b.*\bcomment\b.*\bshare\b/.test(t)),
   );
   return folded.map((text, i) => {
     if (start >= 0 && i > start) return false;
