@@ -167,6 +167,31 @@ describe('a customer on a phone', () => {
     await context.close();
   }, 120_000);
 
+  it('with JavaScript: a screenshot over 10 MB is refused at once in its block, and nothing is uploaded', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, storageState: ownerState });
+    const page = await context.newPage();
+    const verifyRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/verify-')) verifyRequests.push(r.url());
+    });
+    await page.goto(surveyUrl);
+    await page.locator('label', { has: page.locator('input[name="overall_rating"][value="5"]') }).click();
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 2 of 3').waitFor();
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 3 of 3').waitFor();
+    await page.getByLabel('Reviewer name').fill('Ana Pereira');
+    await page.getByLabel('Link to your review').fill('https://maps.app.goo.gl/x7Qm2aVbC9dEf');
+    await page.getByLabel('Screenshot of your review').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(12 * 1024 * 1024, 0x89) });
+    const status = page.locator('#review_google-status');
+    await status.getByText('This image is larger than 10 MB. Please upload a smaller screenshot.').waitFor({ timeout: 2_000 });
+    // Past the queue's 500 ms, still nothing sent.
+    await page.waitForTimeout(1_000);
+    expect(verifyRequests).toEqual([]);
+    expect(await status.getByText('Verifying your screenshot').count()).toBe(0);
+    await context.close();
+  }, 60_000);
+
   it('previews a logged-out builder draft kept in this browser (/survey/preview?custom=true)', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/survey/preview?custom=true`);
