@@ -113,9 +113,12 @@ async function verifyUploads(context: AppLoadContext, form: FormData, view: Cust
       ...evidence,
     });
     if (!result.ok) {
+      // Refused before any verification (over 10 MB, not an image): the summary says so, and a Submit
+      // in the same post stops here instead of reporting the screenshot as a missing field.
       delete step.answers[shot];
       step.errors[shot] = result.message;
       step.states[stateKey] = { status: 'failed', error: result.message };
+      step.toast = { title: 'Screenshot Not Accepted', description: result.message, type: 'error' };
     } else if (result.isValid) {
       step.answers[shot] = result.id;
       step.states[stateKey] = { status: 'verified' };

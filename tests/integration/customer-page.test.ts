@@ -12,6 +12,7 @@ import { action as submitApi } from '../../app/routes/api.survey.submit.$busines
 import type { SurveyPageData } from '../../app/customer/state.ts';
 import { liveScore } from '../../modules/responses/customer-checks.ts';
 import { getTemplate } from '../../modules/surveys/template.ts';
+import { UPLOAD_MESSAGES } from '../../modules/uploads/limits.ts';
 import { connectSquareForTest, createSurvey, publishForTest, signedInOwner } from '../setup/factories.ts';
 import { CookieJar, BASE, formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
@@ -202,6 +203,30 @@ describe('the customer page without JavaScript: each section is a form post', ()
     expect(step.answers.review_google_screenshot).toBeUndefined();
     expect(step.answers.review_google_reviewer_name).toBe('reject');
     expect(step.toast?.title).toBe('Screenshot Verification Failed');
+  });
+
+  it('submitting with a screenshot over 10 MB (every field filled) says the screenshot is too large, not that fields are missing', async () => {
+    const before = await responseCount();
+    const form = new FormData();
+    for (const [k, v] of ([
+      ['overall_rating', '5'],
+      ['five_star_improvement', 'Cooler coffee and a few more seats would make it a five star visit.'],
+      ['review_google_reviewer_name', 'Jose Alvarez'],
+      ['review_google_review_link', 'https://maps.app.goo.gl/x7Qm2aVbC9dEf'],
+      ['customerEmail', 'jose@example.com'],
+      ['_section', '2'],
+      ['_intent', 'submit'],
+    ] as Array<[string, string]>)) form.set(k, v);
+    form.set('file:review_google_screenshot', new File([Buffer.alloc(11 * 1024 * 1024, 0x89)], 'big.png', { type: 'image/png' }));
+    const res = await postMultipart(form);
+    const { step } = page(res);
+    expect(res.status).toBe(400);
+    expect(step.toast).toMatchObject({ type: 'error', description: UPLOAD_MESSAGES.tooLarge });
+    expect(step.toast?.title).not.toBe('Incomplete Review Submission');
+    expect(step.errors.review_google).toBeUndefined();
+    expect(step.states.google).toEqual({ status: 'failed', error: UPLOAD_MESSAGES.tooLarge });
+    expect(step.done).toBeNull();
+    expect(await responseCount()).toBe(before);
   });
 
   it('refuses a PDF posing as a PNG with a clear message', async () => {
