@@ -138,6 +138,8 @@ describe('a customer on a phone', () => {
     await status.getByText(/couldn't find your name "Ana Pereira"|isn't shown as the author/).waitFor({ timeout: 90_000 });
     await status.getByText('Choose another screenshot to try again, or remove this one.').waitFor();
     expect(await status.textContent()).not.toMatch(/wait/i);
+    // The reason is said once in its block (the status line), not again under the file input.
+    expect(await page.locator('fieldset', { has: status }).getByText(/couldn't find your name "Ana Pereira"|isn't shown as the author/).count()).toBe(1);
     if (process.env.E2E_SCREENSHOT_DIR) await page.locator('fieldset', { has: status }).screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, `rejected-${javaScriptEnabled ? 'js' : 'nojs'}.png`) });
     if (javaScriptEnabled) {
       // The checks run scripts in the page (not possible with JavaScript off; the markup is the same).
