@@ -12,7 +12,7 @@ import {
   type SurveyTemplate,
 } from '../../modules/surveys/index.ts';
 import { readForm } from '../utils/input.server.ts';
-import { FIELD, fileField, firstStep, INTENTS, simulatedStep, submittedStep, withRejectedBlock, type Intent, type SurveyPageData, type SurveyStep } from './state.ts';
+import { FIELD, failedField, fileField, firstStep, INTENTS, MAX_FAILED_REASON_CHARS, simulatedStep, submittedStep, withRejectedBlock, type Intent, type SurveyPageData, type SurveyStep } from './state.ts';
 import { ownerPreview } from '../utils/auth.server.ts';
 
 /** Which link the customer came by (spec section 2, "Public survey"). */
@@ -132,6 +132,19 @@ async function verifyUploads(context: AppLoadContext, form: FormData, view: Cust
   }
 }
 
+/**
+ * The refusals an earlier post showed (`_failed:{blockKey}`, hidden inputs of the page): a block
+ * without a verified screenshot keeps its failed state and reason, so another block's Remove or a
+ * Continue does not wipe them. A new file or this block's Remove replaces it below.
+ */
+function carriedFailures(form: FormData, template: SurveyTemplate, view: CustomerSurveyView, step: SurveyStep) {
+  for (const q of visibleBlocks(template, view, step.answers)) {
+    const reason = form.get(failedField(blockKey(q)));
+    if (typeof reason !== 'string' || reason.trim() === '' || step.answers[blockScreenshotKey(q)] !== undefined) continue;
+    step.states[blockKey(q)] = { status: 'failed', error: reason.trim().slice(0, MAX_FAILED_REASON_CHARS) };
+  }
+}
+
 /** The screenshot key named by a 'Remove screenshot' button, once removed from the post; null when none. */
 function removedScreenshot(form: FormData, template: SurveyTemplate, view: CustomerSurveyView, step: SurveyStep): string | null {
   const key = form.get(FIELD.remove);
@@ -180,6 +193,7 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
 
   // 'Remove screenshot' (a block's own submit button): the screenshot goes, with any file chosen
   // for it in the same post; the customer stays on the section to choose another or skip the block.
+  carriedFailures(form, template, view, step);
   const removed = removedScreenshot(form, template, view, step);
   await verifyUploads(context, form, view, template, step);
   if (removed) {

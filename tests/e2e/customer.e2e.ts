@@ -194,6 +194,46 @@ describe('a customer on a phone', () => {
     await context.close();
   }, 60_000);
 
+  it("without JavaScript: removing one refused screenshot keeps the other block's reason and Remove button", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false, storageState: ownerState });
+    const page = await context.newPage();
+    await page.goto(surveyUrl);
+    await page.locator('label', { has: page.locator('input[name="overall_rating"][value="5"]') }).click();
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 2 of 3').waitFor();
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 3 of 3').waitFor();
+    await page.getByLabel('Reviewer name').fill('Ana Pereira');
+    await page.getByLabel('Link to your review').fill('https://maps.app.goo.gl/x7Qm2aVbC9dEf');
+    await page.getByLabel('Screenshot of your review').setInputFiles(otherScreenshot);
+    // A review is no proof of a follow: refused too.
+    const followBlock = page.locator('fieldset', { has: page.locator('#social_instagram-status') });
+    await followBlock.getByLabel('Your Instagram handle').fill('ana.pereira');
+    await followBlock.getByLabel('Screenshot of your follow').setInputFiles(otherScreenshot);
+    await page.getByRole('button', { name: /^Submit( for \$\d+)?$/ }).click();
+    const review = page.locator('#review_google-status');
+    const follow = page.locator('#social_instagram-status');
+    await review.getByText('Choose another screenshot to try again, or remove this one.').waitFor({ timeout: 90_000 });
+    await follow.getByText('Choose another screenshot to try again, or remove this one.').waitFor();
+    const followReason = (await follow.locator('p').first().textContent())!;
+    expect(await page.getByRole('button', { name: /^Remove screenshot/ }).count()).toBe(2);
+
+    await page.getByRole('button', { name: 'Remove screenshot for Share Your Review on Google' }).click();
+    await page.getByText('Screenshot removed').first().waitFor();
+    expect(await review.getByText('Choose another screenshot').count()).toBe(0);
+    // The follow's refusal is still said, with its own Remove button.
+    expect(await follow.locator('p').first().textContent()).toBe(followReason);
+    expect(await page.getByRole('button', { name: /^Remove screenshot/ }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Remove screenshot for Follow Us on Instagram' }).count()).toBe(1);
+
+    // Removing it too leaves both blocks clean.
+    await page.getByRole('button', { name: 'Remove screenshot for Follow Us on Instagram' }).click();
+    await page.getByText('Screenshot removed').first().waitFor();
+    expect(await follow.getByText('Choose another screenshot').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Remove screenshot/ }).count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
   it('previews a logged-out builder draft kept in this browser (/survey/preview?custom=true)', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/survey/preview?custom=true`);

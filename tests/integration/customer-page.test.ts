@@ -229,6 +229,26 @@ describe('the customer page without JavaScript: each section is a form post', ()
     expect(await responseCount()).toBe(before);
   });
 
+  it("keeps a refused screenshot's reason carried by the page (_failed:{block}) across another block's Remove, until its own Remove", async () => {
+    const base: Array<[string, string]> = [
+      ['overall_rating', '5'],
+      ['review_google_reviewer_name', 'Ana Pereira'],
+      ['review_google_review_link', 'https://maps.app.goo.gl/x7Qm2aVbC9dEf'],
+      ['social_instagram_handle', 'ana.pereira'],
+      ['_section', '2'],
+      ['_failed:google', 'We could not find "Crumb & Co Bakery" in the screenshot.'],
+      ['_failed:instagram_follow', `We couldn't see that you follow @crumbandco. ${'x'.repeat(600)}`],
+    ];
+    const removedReview = page(await post([...base, ['_remove', 'review_google_screenshot']])).step;
+    expect(removedReview.states.google).toEqual({ status: 'idle' });
+    expect(removedReview.states.instagram_follow?.status).toBe('failed');
+    expect(removedReview.states.instagram_follow?.error).toMatch(/^We couldn't see that you follow @crumbandco\. x+$/);
+    expect(removedReview.states.instagram_follow?.error).toHaveLength(500);
+
+    const removedFollow = page(await post([...base.filter(([k]) => k !== '_failed:google'), ['_remove', 'social_instagram_screenshot']])).step;
+    expect(removedFollow.states.instagram_follow).toEqual({ status: 'idle' });
+  });
+
   it('refuses a PDF posing as a PNG with a clear message', async () => {
     const form = new FormData();
     for (const [k, v] of ([
