@@ -194,6 +194,29 @@ describe('a customer on a phone', () => {
     await context.close();
   }, 60_000);
 
+  it('without JavaScript: a 15 MB screenshot gets a page that says it is too large, with a link back to the survey', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false, storageState: ownerState });
+    const page = await context.newPage();
+    await page.goto(surveyUrl);
+    await page.locator('label', { has: page.locator('input[name="overall_rating"][value="5"]') }).click();
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 2 of 3').waitFor();
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 3 of 3').waitFor();
+    await page.getByLabel('Reviewer name').fill('Ana Pereira');
+    await page.getByLabel('Link to your review').fill('https://maps.app.goo.gl/x7Qm2aVbC9dEf');
+    await page.getByLabel('Screenshot of your review').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(15 * 1024 * 1024, 0x89) });
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: /^Submit( for \$\d+)?$/ }).click()]);
+    expect(response.status()).toBe(413);
+    await page.getByRole('heading', { level: 1, name: 'Your screenshot is too large' }).waitFor();
+    expect(await page.getByText('Each screenshot can be at most 10 MB.').count()).toBe(1);
+    expect(await page.getByText('Request body too large').count()).toBe(0);
+    await page.getByRole('link', { name: 'Go back to the survey' }).click();
+    await page.getByRole('heading', { level: 1, name: 'How was your visit?' }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(new URL(surveyUrl).pathname + new URL(surveyUrl).search);
+    await context.close();
+  }, 60_000);
+
   it("without JavaScript: removing one refused screenshot keeps the other block's reason and Remove button", async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false, storageState: ownerState });
     const page = await context.newPage();
