@@ -6,6 +6,7 @@ import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../modules/uploads/index.ts';
 import { createRequestContext, type Root } from './composition.ts';
 
 type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
@@ -76,6 +77,38 @@ export function carriesUpload(pathname: string): boolean {
   return /^\/api\/verify-(screenshot|social)\/?$/.test(pathname) || /^\/survey\/./.test(pathname) || /^\/brand\/?$/.test(pathname);
 }
 
+/** The paths whose uploads are a customer's screenshot: the verify endpoints and the survey pages (not /brand's logo). */
+function carriesScreenshot(pathname: string): boolean {
+  return carriesUpload(pathname) && !/^\/brand\/?$/.test(pathname);
+}
+
+/** A browser's own form post or navigation reads the answer as a page; a fetch or an API call reads JSON. */
+function wantsPage(req: Request): boolean {
+  return !req.path.startsWith('/api/') && (req.headers.accept ?? '').includes('text/html');
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The 413 page of a browser form post over the body limit (the survey without JavaScript, a screenshot
+ * of 15 MB): plain words and a link back to the page (a GET of the same address), in the plain style
+ * of the rate limit's page. The body is never read.
+ */
+function tooLargePage(req: Request, limitBytes: number, screenshot: boolean): string {
+  const title = screenshot ? 'Your screenshot is too large' : 'What you sent is too large';
+  const message = screenshot
+    ? `Each screenshot can be at most ${Math.round(MAX_UPLOAD_BYTES / (1024 * 1024))} MB. Please go back and choose a smaller screenshot: a screenshot taken on your phone is usually much smaller.`
+    : `This page accepts at most ${Math.round(limitBytes / 1000)} KB. Please go back and send less.`;
+  // The same address, read again by a GET; never another site ('//host' is not a path of this one).
+  const back = req.originalUrl.startsWith('/') && !req.originalUrl.startsWith('//') ? req.originalUrl : '/';
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
+    `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1>${title}</h1><p>${message}</p>` +
+    `<p><a href="${escapeHtml(back)}" style="display:inline-block;padding:0.75rem 1rem;min-height:44px;box-sizing:border-box">${screenshot ? 'Go back to the survey' : 'Go back to the page'}</a></p>` +
+    `<p>Your browser's Back button may keep the answers you typed.</p></body></html>`
+  );
+}
+
 /** The Express app: security headers, body limits, request logs, /healthz, static assets, then Remix. */
 export function createHttpApp(root: Root, options: HttpOptions) {
   const app = express();
@@ -115,7 +148,14 @@ export function createHttpApp(root: Root, options: HttpOptions) {
     const limit = req.method === 'POST' && carriesUpload(req.path) ? root.config.UPLOAD_BODY_LIMIT_BYTES : root.config.BODY_LIMIT_BYTES;
     const length = req.headers['content-length'];
     const tooLarge = () => {
-      res.status(413).type('application/json').send({ message: `Request body too large: the limit is ${Math.round(limit / 1000)} KB.` });
+      // Over the limit of a screenshot's request, the screenshot is what is too large: the customer's words.
+      const screenshot = req.method === 'POST' && carriesScreenshot(req.path);
+      if (wantsPage(req)) {
+        res.status(413).type('text/html').send(tooLargePage(req, limit, screenshot));
+        return;
+      }
+      const message = screenshot ? UPLOAD_MESSAGES.tooLarge : `Request body too large: the limit is ${Math.round(limit / 1000)} KB.`;
+      res.status(413).type('application/json').send({ message });
     };
     if (length !== undefined && Number(length) > limit) return tooLarge();
     if (length === undefined && req.headers['transfer-encoding']) {

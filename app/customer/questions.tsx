@@ -278,6 +278,9 @@ export function BlockFields({
           if (f.type === 'image_upload') {
             const thumb = uploads.preview(key);
             const verifiedId = api.value(key);
+            // A refused screenshot's reason is the block's status line below: said once, and the input points at it.
+            const inStatus = error !== undefined && state?.status === 'failed' && state.error === error;
+            const describedBy = inStatus ? statusId : error ? errorId(key) : undefined;
             return (
               <div key={key}>
                 <label htmlFor={fileField(key)} className="mb-1 block text-sm font-medium text-slate-800">
@@ -289,7 +292,7 @@ export function BlockFields({
                   name={fileField(key)}
                   type="file"
                   accept="image/png,image/jpeg,image/webp"
-                  aria-describedby={error ? errorId(key) : undefined}
+                  aria-describedby={describedBy}
                   aria-invalid={error ? true : undefined}
                   onChange={(e) => uploads.choose(key, e.target.files?.[0] ?? null)}
                   className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-700"
@@ -301,7 +304,7 @@ export function BlockFields({
                 {thumb || verifiedId !== undefined || state?.status === 'failed' ? (
                   <RemoveScreenshot fieldKey={key} api={api} uploads={uploads} label={q.text} />
                 ) : null}
-                <InlineError id={key} message={error} />
+                {inStatus ? null : <InlineError id={key} message={error} />}
               </div>
             );
           }

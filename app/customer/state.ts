@@ -48,6 +48,14 @@ export const firstStep = (): SurveyStep => ({ section: 0, answers: {}, states: {
  */
 export const FIELD = { intent: '_intent', section: '_section', progress: '_progress', remove: '_remove' } as const;
 export const fileField = (screenshotKey: string) => `file:${screenshotKey}`;
+/**
+ * Without JavaScript, a block whose screenshot was refused carries its reason into the next post
+ * (`_failed:{blockKey}`), so the reason and its Remove button stay until that screenshot is removed
+ * or replaced, whatever else the customer posts (another block's Remove, Continue, Back).
+ */
+export const failedField = (stateKey: string) => `_failed:${stateKey}`;
+/** The longest refusal reason a post may carry back (the verifier's reasons are far shorter). */
+export const MAX_FAILED_REASON_CHARS = 500;
 
 export type Intent = 'next' | 'back' | 'submit' | 'early' | 'stay';
 export const INTENTS: readonly Intent[] = ['next', 'back', 'submit', 'early', 'stay'];

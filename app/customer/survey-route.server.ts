@@ -12,7 +12,7 @@ import {
   type SurveyTemplate,
 } from '../../modules/surveys/index.ts';
 import { readForm } from '../utils/input.server.ts';
-import { FIELD, fileField, firstStep, INTENTS, simulatedStep, submittedStep, withRejectedBlock, type Intent, type SurveyPageData, type SurveyStep } from './state.ts';
+import { FIELD, failedField, fileField, firstStep, INTENTS, MAX_FAILED_REASON_CHARS, simulatedStep, submittedStep, withRejectedBlock, type Intent, type SurveyPageData, type SurveyStep } from './state.ts';
 import { ownerPreview } from '../utils/auth.server.ts';
 
 /** Which link the customer came by (spec section 2, "Public survey"). */
@@ -113,9 +113,12 @@ async function verifyUploads(context: AppLoadContext, form: FormData, view: Cust
       ...evidence,
     });
     if (!result.ok) {
+      // Refused before any verification (over 10 MB, not an image): the summary says so, and a Submit
+      // in the same post stops here instead of reporting the screenshot as a missing field.
       delete step.answers[shot];
       step.errors[shot] = result.message;
       step.states[stateKey] = { status: 'failed', error: result.message };
+      step.toast = { title: 'Screenshot Not Accepted', description: result.message, type: 'error' };
     } else if (result.isValid) {
       step.answers[shot] = result.id;
       step.states[stateKey] = { status: 'verified' };
@@ -126,6 +129,19 @@ async function verifyUploads(context: AppLoadContext, form: FormData, view: Cust
       step.errors[shot] = reason;
       step.toast = { title: evidence.kind === 'review' ? 'Screenshot Verification Failed' : 'Social Verification Failed', description: reason, type: 'error' };
     }
+  }
+}
+
+/**
+ * The refusals an earlier post showed (`_failed:{blockKey}`, hidden inputs of the page): a block
+ * without a verified screenshot keeps its failed state and reason, so another block's Remove or a
+ * Continue does not wipe them. A new file or this block's Remove replaces it below.
+ */
+function carriedFailures(form: FormData, template: SurveyTemplate, view: CustomerSurveyView, step: SurveyStep) {
+  for (const q of visibleBlocks(template, view, step.answers)) {
+    const reason = form.get(failedField(blockKey(q)));
+    if (typeof reason !== 'string' || reason.trim() === '' || step.answers[blockScreenshotKey(q)] !== undefined) continue;
+    step.states[blockKey(q)] = { status: 'failed', error: reason.trim().slice(0, MAX_FAILED_REASON_CHARS) };
   }
 }
 
@@ -177,6 +193,7 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
 
   // 'Remove screenshot' (a block's own submit button): the screenshot goes, with any file chosen
   // for it in the same post; the customer stays on the section to choose another or skip the block.
+  carriedFailures(form, template, view, step);
   const removed = removedScreenshot(form, template, view, step);
   await verifyUploads(context, form, view, template, step);
   if (removed) {

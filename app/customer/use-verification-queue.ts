@@ -8,7 +8,7 @@
  * pretend (1.5 s, nothing leaves the browser); an owner's preview of a saved survey verifies for real.
  */
 import { useEffect, useRef, useState, type Dispatch, type MutableRefObject, type SetStateAction } from 'react';
-import { blockEvidence, blockKey, blockScreenshotKey, isSaved, type BlockState, type SavedSurveyView, type CustomerSurveyView } from '../../modules/responses/index.ts';
+import { blockEvidence, blockKey, blockScreenshotKey, chosenScreenshotProblem, isSaved, type BlockState, type SavedSurveyView, type CustomerSurveyView } from '../../modules/responses/index.ts';
 import { allQuestions, answerKey, isBlock, VERIFICATION_KIND_BY_TYPE, type Answers, type Block, type SurveyTemplate } from '../../modules/surveys/index.ts';
 import type { ToastData } from '../components/toast.tsx';
 import type { UploadApi } from './questions.tsx';
@@ -151,16 +151,20 @@ export function useVerificationQueue({ view, template, stepRef, setStep, toast }
       const q = blockOfField(blocks, key);
       if (!q) return;
       if (thumbs[key]) URL.revokeObjectURL(thumbs[key]);
-      if (file) files.current[key] = file;
+      // A file over 10 MB is refused here, at once: nothing is uploaded (the server would refuse it too).
+      const problem = file ? chosenScreenshotProblem(file) : null;
+      const kept = problem ? null : file;
+      if (kept) files.current[key] = kept;
       else delete files.current[key];
       setThumbs((t) => {
         const next = { ...t };
-        if (file) next[key] = URL.createObjectURL(file);
+        if (kept) next[key] = URL.createObjectURL(kept);
         else delete next[key];
         return next;
       });
       resetBlock(q);
-      if (file) enqueue(q, 500);
+      if (problem) setBlock(q, { status: 'failed', error: problem }, null);
+      if (kept) enqueue(q, 500);
     },
   };
 

@@ -72,7 +72,8 @@ type Body = { fields: Record<string, unknown>; screenshot: unknown };
 async function readBody(request: Request, limitBytes: number): Promise<Body> {
   const length = Number(request.headers.get('Content-Length') ?? '');
   if (Number.isFinite(length) && length > limitBytes) {
-    throw apiError(413, `Request body too large: the limit is ${Math.round(limitBytes / 1000)} KB.`);
+    // Only a screenshot makes this body large: the customer's words (the Express guard says the same).
+    throw apiError(413, UPLOAD_MESSAGES.tooLarge);
   }
   const type = request.headers.get('Content-Type') ?? '';
   if (/^multipart\/form-data\b/i.test(type)) {

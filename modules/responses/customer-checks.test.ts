@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { allQuestions } from '../surveys/questions.ts';
 import { getTemplate, isBlock } from '../surveys/template.ts';
-import { blockEvidence, blockKey, blockStateKey, liveScore, sectionOfProblem, submitProblem, verificationStatus, verifiedFlags } from './customer-checks.ts';
+import { UPLOAD_MESSAGES } from '../uploads/limits.ts';
+import { blockEvidence, blockKey, blockStateKey, chosenScreenshotProblem, liveScore, sectionOfProblem, submitProblem, verificationStatus, verifiedFlags } from './customer-checks.ts';
 
 const template = getTemplate('restaurant_cafe_bakery')!;
 const config = { selectedReviewPlatforms: ['google'], selectedSocialPlatforms: ['instagram'], bronzeRewardValue: 100, silverRewardValue: 300, goldRewardValue: 800 };
@@ -117,5 +118,14 @@ describe('what a block\'s screenshot is checked against', () => {
     const states = { x_tag: { status: 'verified' as const }, x_follow: { status: 'failed' as const } };
     expect(verifiedFlags(template, states)).toEqual({ review: {}, follow: {}, tag: { x: true } });
     expect(verificationStatus(template, states)).toEqual({ screenshot: {}, social: { x_tag: true, x_follow: false } });
+  });
+});
+
+describe('a screenshot chosen in the browser, before any upload', () => {
+  it('refuses a file over 10 MB with the upload message, and lets 10 MB or less through', () => {
+    expect(chosenScreenshotProblem({ size: 10 * 1024 * 1024 + 1 })).toBe(UPLOAD_MESSAGES.tooLarge);
+    expect(chosenScreenshotProblem({ size: 20 * 1024 * 1024 })).toBe(UPLOAD_MESSAGES.tooLarge);
+    expect(chosenScreenshotProblem({ size: 10 * 1024 * 1024 })).toBeNull();
+    expect(chosenScreenshotProblem({ size: 300_000 })).toBeNull();
   });
 });

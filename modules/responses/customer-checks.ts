@@ -21,6 +21,15 @@ import {
   type VerificationKind,
 } from '../surveys/template.ts';
 import type { ScoringConfig } from '../scoring/index.ts';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../uploads/limits.ts';
+
+/**
+ * What the page says at once about a screenshot the customer chose, before any upload: over 10 MB it
+ * is refused in the browser (the server's limit stays the authority). Null when it may be sent.
+ */
+export function chosenScreenshotProblem(file: { size: number }): string | null {
+  return file.size > MAX_UPLOAD_BYTES ? UPLOAD_MESSAGES.tooLarge : null;
+}
 
 export type BlockStatus = 'idle' | 'verifying' | 'verified' | 'failed';
 export type BlockState = { status: BlockStatus; error?: string | null };

@@ -138,6 +138,8 @@ describe('a customer on a phone', () => {
     await status.getByText(/couldn't find your name "Ana Pereira"|isn't shown as the author/).waitFor({ timeout: 90_000 });
     await status.getByText('Choose another screenshot to try again, or remove this one.').waitFor();
     expect(await status.textContent()).not.toMatch(/wait/i);
+    // The reason is said once in its block (the status line), not again under the file input.
+    expect(await page.locator('fieldset', { has: status }).getByText(/couldn't find your name "Ana Pereira"|isn't shown as the author/).count()).toBe(1);
     if (process.env.E2E_SCREENSHOT_DIR) await page.locator('fieldset', { has: status }).screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, `rejected-${javaScriptEnabled ? 'js' : 'nojs'}.png`) });
     if (javaScriptEnabled) {
       // The checks run scripts in the page (not possible with JavaScript off; the markup is the same).
@@ -164,6 +166,94 @@ describe('a customer on a phone', () => {
     await page.getByRole('heading', { name: 'Thank You!' }).waitFor({ timeout: 90_000 });
     // 2 (rating) + 8 (review) = 10.
     expect(await page.getByText('10 points').count()).toBeGreaterThan(0);
+    await context.close();
+  }, 120_000);
+
+  it('with JavaScript: a screenshot over 10 MB is refused at once in its block, and nothing is uploaded', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, storageState: ownerState });
+    const page = await context.newPage();
+    const verifyRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/verify-')) verifyRequests.push(r.url());
+    });
+    await page.goto(surveyUrl);
+    await page.locator('label', { has: page.locator('input[name="overall_rating"][value="5"]') }).click();
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 2 of 3').waitFor();
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 3 of 3').waitFor();
+    await page.getByLabel('Reviewer name').fill('Ana Pereira');
+    await page.getByLabel('Link to your review').fill('https://maps.app.goo.gl/x7Qm2aVbC9dEf');
+    await page.getByLabel('Screenshot of your review').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(12 * 1024 * 1024, 0x89) });
+    const status = page.locator('#review_google-status');
+    await status.getByText('This image is larger than 10 MB. Please upload a smaller screenshot.').waitFor({ timeout: 2_000 });
+    // Past the queue's 500 ms, still nothing sent.
+    await page.waitForTimeout(1_000);
+    expect(verifyRequests).toEqual([]);
+    expect(await status.getByText('Verifying your screenshot').count()).toBe(0);
+    await context.close();
+  }, 60_000);
+
+  it('without JavaScript: a 15 MB screenshot gets a page that says it is too large, with a link back to the survey', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false, storageState: ownerState });
+    const page = await context.newPage();
+    await page.goto(surveyUrl);
+    await page.locator('label', { has: page.locator('input[name="overall_rating"][value="5"]') }).click();
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 2 of 3').waitFor();
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 3 of 3').waitFor();
+    await page.getByLabel('Reviewer name').fill('Ana Pereira');
+    await page.getByLabel('Link to your review').fill('https://maps.app.goo.gl/x7Qm2aVbC9dEf');
+    await page.getByLabel('Screenshot of your review').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(15 * 1024 * 1024, 0x89) });
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: /^Submit( for \$\d+)?$/ }).click()]);
+    expect(response.status()).toBe(413);
+    await page.getByRole('heading', { level: 1, name: 'Your screenshot is too large' }).waitFor();
+    expect(await page.getByText('Each screenshot can be at most 10 MB.').count()).toBe(1);
+    expect(await page.getByText('Request body too large').count()).toBe(0);
+    await page.getByRole('link', { name: 'Go back to the survey' }).click();
+    await page.getByRole('heading', { level: 1, name: 'How was your visit?' }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(new URL(surveyUrl).pathname + new URL(surveyUrl).search);
+    await context.close();
+  }, 60_000);
+
+  it("without JavaScript: removing one refused screenshot keeps the other block's reason and Remove button", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false, storageState: ownerState });
+    const page = await context.newPage();
+    await page.goto(surveyUrl);
+    await page.locator('label', { has: page.locator('input[name="overall_rating"][value="5"]') }).click();
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 2 of 3').waitFor();
+    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
+    await page.getByText('Section 3 of 3').waitFor();
+    await page.getByLabel('Reviewer name').fill('Ana Pereira');
+    await page.getByLabel('Link to your review').fill('https://maps.app.goo.gl/x7Qm2aVbC9dEf');
+    await page.getByLabel('Screenshot of your review').setInputFiles(otherScreenshot);
+    // A review is no proof of a follow: refused too.
+    const followBlock = page.locator('fieldset', { has: page.locator('#social_instagram-status') });
+    await followBlock.getByLabel('Your Instagram handle').fill('ana.pereira');
+    await followBlock.getByLabel('Screenshot of your follow').setInputFiles(otherScreenshot);
+    await page.getByRole('button', { name: /^Submit( for \$\d+)?$/ }).click();
+    const review = page.locator('#review_google-status');
+    const follow = page.locator('#social_instagram-status');
+    await review.getByText('Choose another screenshot to try again, or remove this one.').waitFor({ timeout: 90_000 });
+    await follow.getByText('Choose another screenshot to try again, or remove this one.').waitFor();
+    const followReason = (await follow.locator('p').first().textContent())!;
+    expect(await page.getByRole('button', { name: /^Remove screenshot/ }).count()).toBe(2);
+
+    await page.getByRole('button', { name: 'Remove screenshot for Share Your Review on Google' }).click();
+    await page.getByText('Screenshot removed').first().waitFor();
+    expect(await review.getByText('Choose another screenshot').count()).toBe(0);
+    // The follow's refusal is still said, with its own Remove button.
+    expect(await follow.locator('p').first().textContent()).toBe(followReason);
+    expect(await page.getByRole('button', { name: /^Remove screenshot/ }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Remove screenshot for Follow Us on Instagram' }).count()).toBe(1);
+
+    // Removing it too leaves both blocks clean.
+    await page.getByRole('button', { name: 'Remove screenshot for Follow Us on Instagram' }).click();
+    await page.getByText('Screenshot removed').first().waitFor();
+    expect(await follow.getByText('Choose another screenshot').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Remove screenshot/ }).count()).toBe(0);
     await context.close();
   }, 120_000);
 

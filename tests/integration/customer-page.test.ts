@@ -12,6 +12,7 @@ import { action as submitApi } from '../../app/routes/api.survey.submit.$busines
 import type { SurveyPageData } from '../../app/customer/state.ts';
 import { liveScore } from '../../modules/responses/customer-checks.ts';
 import { getTemplate } from '../../modules/surveys/template.ts';
+import { UPLOAD_MESSAGES } from '../../modules/uploads/limits.ts';
 import { connectSquareForTest, createSurvey, publishForTest, signedInOwner } from '../setup/factories.ts';
 import { CookieJar, BASE, formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
@@ -202,6 +203,50 @@ describe('the customer page without JavaScript: each section is a form post', ()
     expect(step.answers.review_google_screenshot).toBeUndefined();
     expect(step.answers.review_google_reviewer_name).toBe('reject');
     expect(step.toast?.title).toBe('Screenshot Verification Failed');
+  });
+
+  it('submitting with a screenshot over 10 MB (every field filled) says the screenshot is too large, not that fields are missing', async () => {
+    const before = await responseCount();
+    const form = new FormData();
+    for (const [k, v] of ([
+      ['overall_rating', '5'],
+      ['five_star_improvement', 'Cooler coffee and a few more seats would make it a five star visit.'],
+      ['review_google_reviewer_name', 'Jose Alvarez'],
+      ['review_google_review_link', 'https://maps.app.goo.gl/x7Qm2aVbC9dEf'],
+      ['customerEmail', 'jose@example.com'],
+      ['_section', '2'],
+      ['_intent', 'submit'],
+    ] as Array<[string, string]>)) form.set(k, v);
+    form.set('file:review_google_screenshot', new File([Buffer.alloc(11 * 1024 * 1024, 0x89)], 'big.png', { type: 'image/png' }));
+    const res = await postMultipart(form);
+    const { step } = page(res);
+    expect(res.status).toBe(400);
+    expect(step.toast).toMatchObject({ type: 'error', description: UPLOAD_MESSAGES.tooLarge });
+    expect(step.toast?.title).not.toBe('Incomplete Review Submission');
+    expect(step.errors.review_google).toBeUndefined();
+    expect(step.states.google).toEqual({ status: 'failed', error: UPLOAD_MESSAGES.tooLarge });
+    expect(step.done).toBeNull();
+    expect(await responseCount()).toBe(before);
+  });
+
+  it("keeps a refused screenshot's reason carried by the page (_failed:{block}) across another block's Remove, until its own Remove", async () => {
+    const base: Array<[string, string]> = [
+      ['overall_rating', '5'],
+      ['review_google_reviewer_name', 'Ana Pereira'],
+      ['review_google_review_link', 'https://maps.app.goo.gl/x7Qm2aVbC9dEf'],
+      ['social_instagram_handle', 'ana.pereira'],
+      ['_section', '2'],
+      ['_failed:google', 'We could not find "Crumb & Co Bakery" in the screenshot.'],
+      ['_failed:instagram_follow', `We couldn't see that you follow @crumbandco. ${'x'.repeat(600)}`],
+    ];
+    const removedReview = page(await post([...base, ['_remove', 'review_google_screenshot']])).step;
+    expect(removedReview.states.google).toEqual({ status: 'idle' });
+    expect(removedReview.states.instagram_follow?.status).toBe('failed');
+    expect(removedReview.states.instagram_follow?.error).toMatch(/^We couldn't see that you follow @crumbandco\. x+$/);
+    expect(removedReview.states.instagram_follow?.error).toHaveLength(500);
+
+    const removedFollow = page(await post([...base.filter(([k]) => k !== '_failed:google'), ['_remove', 'social_instagram_screenshot']])).step;
+    expect(removedFollow.states.instagram_follow).toEqual({ status: 'idle' });
   });
 
   it('refuses a PDF posing as a PNG with a clear message', async () => {

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { ServerBuild } from '@remix-run/node';
@@ -62,6 +63,71 @@ describe('HTTP pipeline', () => {
     });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ message: 'Request body too large: the limit is 1000 KB.' });
+  });
+
+  // A 15 MB survey form post from a browser without JavaScript (the screenshot too large): a page, not JSON.
+  const formPost = (pathname: string, accept: string, bytes = 15 * 1024 * 1024) => {
+    const boundary = '----rewardloop413';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="file:q_google_review_screenshot"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n${'A'.repeat(bytes)}\r\n--${boundary}--\r\n`;
+    return fetch(url + pathname, { method: 'POST', headers: { Accept: accept, 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body });
+  };
+  const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+
+  it('answers a browser form post to a survey page over the upload limit with a 413 page in plain words and a link back', async () => {
+    const pathname = '/survey/public/biz-1/survey-1?bypass_square=true';
+    const res = await formPost(pathname, BROWSER_ACCEPT);
+    expect(res.status).toBe(413);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toContain('<h1>Your screenshot is too large</h1>');
+    expect(html).toContain('Each screenshot can be at most 10 MB.');
+    expect(html).not.toContain('14680');
+    // Back to the page it came from: the same address, read by a GET.
+    expect(html).toContain(`<a href="${pathname}"`);
+    expect(html).toMatch(/<meta name="viewport"/);
+  });
+
+  it('answers from the headers alone (no body sent), escaping the address in the link', async () => {
+    // A raw request (fetch would percent-encode the quote and brackets) that announces 20 MB and sends none of it.
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(url);
+      const req = httpRequest({
+        hostname,
+        port,
+        path: '/survey/public/a/b?x="><script>alert(1)</script>',
+        method: 'POST',
+        headers: { Accept: BROWSER_ACCEPT, 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(20 * 1024 * 1024) },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body: text });
+          req.destroy();
+        });
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(status).toBe(413);
+    expect(body).not.toContain('<script>');
+    expect(body).toContain('href="/survey/public/a/b?x=&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;"');
+  });
+
+  it('answers a fetch of a survey page over the upload limit with JSON in the customer\'s words', async () => {
+    const res = await formPost('/survey/public/a/b', '*/*');
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'This image is larger than 10 MB. Please upload a smaller screenshot.' });
+  });
+
+  it('answers a browser form post over the limit elsewhere with a plain page, without screenshot words', async () => {
+    const res = await formPost('/auth', BROWSER_ACCEPT, 2_000_000);
+    expect(res.status).toBe(413);
+    const html = await res.text();
+    expect(html).toContain('<h1>What you sent is too large</h1>');
+    expect(html).not.toContain('screenshot');
+    expect(html).toContain('<a href="/auth"');
   });
 
   it('refuses a cross-site POST by its Origin with 403', async () => {

@@ -238,6 +238,12 @@ describe('screenshot verification records (fake verifier)', () => {
         ['a survey customers cannot reach (no Square; bypassSquare from a customer is ignored)', callVerify(app, 'screenshot', jsonRequest('/api/verify-screenshot', { ...review, ...unreachable, bypassSquare: true })), 404, 'Survey Not Found'],
         ['a form body', callVerify(app, 'screenshot', formRequest('/api/verify-screenshot', { platform: 'google' })), 415, 'multipart/form-data'],
         ['a multipart file over 10 MB', callVerify(app, 'screenshot', multipart('/api/verify-screenshot', { ...shop, platform: 'google' }, { bytes: Buffer.alloc(11 * 1024 * 1024, 0x89), name: 'big.png', type: 'image/png' })), 413, UPLOAD_MESSAGES.tooLarge],
+        [
+          'a body announced over the upload limit (refused unread, in the customer\'s words)',
+          callVerify(app, 'screenshot', new Request(`${BASE}/api/verify-screenshot`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(20 * 1024 * 1024) }, body: '{}' })),
+          413,
+          UPLOAD_MESSAGES.tooLarge,
+        ],
         ['a data URL over 10 MB', callVerify(app, 'screenshot', jsonRequest('/api/verify-screenshot', { ...review, screenshot: dataUrl(Buffer.alloc(11 * 1024 * 1024, 0x89)) })), 413, UPLOAD_MESSAGES.tooLarge],
       ];
       for (const [name, pending, status, message] of cases) {
@@ -424,7 +430,10 @@ describe('screenshot verification records (fake verifier)', () => {
       const [rows, files] = [await rowCount(), (await filesUnder(uploads())).length];
       const big = await post('/api/verify-screenshot', 20 * 1024 * 1024);
       expect(big.status).toBe(413);
-      expect(await big.json()).toEqual({ message: 'Request body too large: the limit is 14680 KB.' });
+      // The customer's words, not the byte count of the body.
+      expect(await big.json()).toEqual({ message: UPLOAD_MESSAGES.tooLarge });
+      const social = await post('/api/verify-social', 20 * 1024 * 1024);
+      expect([social.status, await social.json()]).toEqual([413, { message: UPLOAD_MESSAGES.tooLarge }]);
       // Past the body limit, the request reaches Remix (no build here: 500).
       for (const pathname of ['/api/verify-screenshot', '/api/verify-social', '/survey/public/a/b', '/survey/dynamic/a', '/survey/a']) {
         expect((await post(pathname, 2 * 1024 * 1024)).status, pathname).toBe(500);
