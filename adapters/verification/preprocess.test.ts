@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixtureImage } from '../../tests/fixtures/screenshots/cases.ts';
-import { joinRows, mergeReadings, tsvToOcrText, withoutIconNoise } from './OcrScreenshotVerifier.ts';
+import { colouredMentions, joinRows, mergeReadings, tsvToOcrText, withoutIconNoise } from './OcrScreenshotVerifier.ts';
 import { bytesHash, colouredTextMask, decodeScreenshot, lightTextMask, openScreenshot, outlinedLabels, screenRegion, stretchContrast, WHITE_ROW_SCALE, whiteTextMask, withoutStars } from './preprocess.ts';
 import { isFilledButton } from '../../modules/verification/judge.ts';
 
@@ -158,6 +158,12 @@ describe('the closer reading (ADR 045)', () => {
     // A last word read surely is part of the line: a reading without it is another line.
     const sure = { ...first, lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 96), word('spot,', 260, 100, 350, 140, 87), word('tf', 360, 100, 400, 140, 90)])] };
     expect(mergeReadings(sure, [whole]).lines.map((l) => l.text)).toEqual(['Best brunch spot, tf']);
+    // ... but a scrap of one or two letters is read surer than a long word: 'tl':85 is a stub.
+    const scrap = { ...first, lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 97), word('spot,', 260, 100, 350, 140, 93), word('tl', 360, 100, 400, 140, 85)])] };
+    expect(mergeReadings(scrap, [whole]).lines.map((l) => l.text)).toEqual(['Best brunch spot, thank you @thecopperkettle']);
+    // ... still only where the longer reading goes on with its first letter.
+    const other = { ...first, lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 97), word('spot,', 260, 100, 350, 140, 93), word('at', 360, 100, 400, 140, 85)])] };
+    expect(mergeReadings(other, [whole]).lines.map((l) => l.text)).toEqual(['Best brunch spot, at']);
   });
 
   it("replaces a confident line whose last word is cut short with the same words read whole ('Rosa's Taquer')", () => {
@@ -175,6 +181,10 @@ describe('the closer reading (ADR 045)', () => {
     const eaten = { ...first, lines: [line(words('oulangerie!', 92))] };
     const whole = { ...first, lines: [line(words('Boulangerie!', 91))] };
     expect(mergeReadings(first, [cut, eaten, whole]).lines.map((l) => l.text)).toEqual(['Coffee date at La Petite Boulangerie!', 'Likes']);
+    // A reading of more of a word's start keeps it: an overlay's '@non' lost by one pass, read by another.
+    const lost = { ...first, lines: [line([word('nastrattoria', 352, 600, 788, 656, 72)])] };
+    const more = { ...first, lines: [line([word('@nonnastrattoria', 126, 601, 788, 667, 88)])] };
+    expect(mergeReadings(first, [lost, more]).lines.map((l) => l.text)).toEqual(['@nonnastrattoria', 'Likes']);
   });
 
   it('takes a clearer reading of the one word a confident line read unsure, and keeps a surer word where a longer reading misreads it', () => {
@@ -198,6 +208,21 @@ describe('the closer reading (ADR 045)', () => {
     const sound = { ...cut, lines: [line([word('dd', 40, 300, 80, 340, 79), word('origina', 90, 300, 250, 340, 96)])] };
     const whole = { ...cut, lines: [line([word('dd', 40, 300, 80, 340, 79), word('original', 90, 300, 252, 340, 93), word('sound', 262, 300, 360, 340, 93), word('-', 370, 300, 380, 340, 92), word('kenjicooks', 390, 300, 600, 340, 90)])] };
     expect(mergeReadings({ ...cut, lines: [] }, [sound, whole]).lines.map((l) => l.text)).toEqual(['dd original sound - kenjicooks']);
+  });
+
+  it("adds a coloured-text mention read clearly, or read unsure and confirmed by a sure reading of its end at the same spot ('@THECOPPERKETTLE':0, 'ECOPPERKETTLE':90)", () => {
+    const page = { width: 1080, height: 2340 };
+    const greyscale = { ...page, lines: [line([word('ECOPPERKETTLE', 318, 905, 931, 999, 90)]), line([word('Seen', 44, 2037, 140, 2086, 96), word('by', 150, 2037, 200, 2086, 96)])] };
+    const sticker = { ...page, lines: [line([word('@THECOPPERKETTLE', 96, 906, 929, 1022, 0)])] };
+    const added = colouredMentions(sticker, greyscale);
+    expect(added.map((l) => [l.text, l.confidence])).toEqual([['@THECOPPERKETTLE', 90]]);
+    expect(added[0]!.words[0]!.confidence).toBe(90);
+    expect(colouredMentions({ ...page, lines: [line([word('@THECOPPERKETTLE', 96, 906, 929, 1022, 88)])] }, { ...page, lines: [] }).map((l) => l.text)).toEqual(['@THECOPPERKETTLE']);
+    // Unsure and unconfirmed: another end, the sure reading elsewhere, or too short a tail to confirm.
+    expect(colouredMentions({ ...page, lines: [line([word('@THECOPPERKETTEL', 96, 906, 929, 1022, 0)])] }, greyscale)).toEqual([]);
+    expect(colouredMentions({ ...page, lines: [line([word('@THECOPPERKETTLE', 96, 1506, 929, 1622, 0)])] }, greyscale)).toEqual([]);
+    expect(colouredMentions(sticker, { ...page, lines: [line([word('KETTLE', 700, 905, 931, 999, 90)])] })).toEqual([]);
+    expect(colouredMentions(sticker, { ...page, lines: [line([word('ECOPPERKETTLE', 318, 905, 931, 999, 50)])] })).toEqual([]);
   });
 
   it('does not replace a line with a confident fragment of it', () => {
@@ -250,6 +275,27 @@ describe('the closer reading (ADR 045)', () => {
     const at = (x: number, y: number) => data[Math.round(y * WHITE_ROW_SCALE * k - row.top * WHITE_ROW_SCALE) * info.width + Math.round(x * WHITE_ROW_SCALE * k - row.left * WHITE_ROW_SCALE)]!;
     expect(at(280, 160)).toBeLessThan(60);
     expect(at(400, 160)).toBeGreaterThan(180);
+  });
+
+  it('gives a light-text mask of the whole picture: a white stroke on a dark picture black, flat areas dark or pale white', async () => {
+    // A dark picture above a pale one (a video), a white stroke (a caption's letter) on the dark part.
+    const image = await sharp({ create: { width: 640, height: 1136, channels: 3, background: '#404040' } })
+      .composite([
+        { input: { create: { width: 640, height: 568, channels: 3, background: '#e0e0e0' } }, left: 0, top: 568 },
+        { input: { create: { width: 200, height: 6, channels: 3, background: '#ffffff' } }, left: 100, top: 157 },
+      ])
+      .png()
+      .toBuffer();
+    const decoded = (await decodeScreenshot(image))!;
+    const k = decoded.ocrWidth / 640;
+    const { data, info } = await sharp((await decoded.closer([], 40)).lightText).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect(info.width * info.height).toBe(decoded.ocrWidth * decoded.ocrHeight);
+    const at = (x: number, y: number) => data[Math.round(y * k) * info.width + Math.round(x * k)]!;
+    expect(at(200, 160)).toBe(0);
+    expect(at(400, 300)).toBe(255);
+    // The blurred surroundings are compared pixel for pixel (one channel): the pale half is no text.
+    expect(at(320, 900)).toBe(255);
+    expect(at(320, 1100)).toBe(255);
   });
 
   it('blanks the lines already read in the closer images', async () => {
