@@ -153,7 +153,9 @@ export function joinRows(ocr: OcrText): OcrText {
     const row = rows.find((r) => {
       const rh = r.bbox.y1 - r.bbox.y0;
       const vertical = Math.min(r.bbox.y1, line.bbox.y1) - Math.max(r.bbox.y0, line.bbox.y0);
-      return vertical > 0.5 * Math.min(h, rh) && line.bbox.x0 - r.bbox.x1 < 1.5 * Math.max(h, rh) && line.bbox.x0 >= r.bbox.x0;
+      // Beside it, not inside it: scraps of a photographed picture over a caption's span ('<5 i po,'
+      // inside 'Could eat here every day Crumb & Co Bakery!') are not its words.
+      return vertical > 0.5 * Math.min(h, rh) && line.bbox.x0 - r.bbox.x1 < 1.5 * Math.max(h, rh) && line.bbox.x0 >= r.bbox.x1 - 0.5 * Math.min(h, rh);
     });
     if (!row) {
       rows.push({ ...line, words: [...line.words], bbox: { ...line.bbox } });
@@ -263,8 +265,18 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
           const [was, now] = [compactText(w.text), compactText(line.words[i]!.text)];
           return was.length < 4 || now.length < 4 || was[0] === now[0] || now.endsWith(was);
         });
+      // Scraps of one or two characters inside a clear reading's box are that line read in pieces
+      // (a tilted caption read letter by letter off a photographed screen: '3', '(8)', 'C4', 'wm'
+      // where 'Could eat here every day Crumb & Co Bakery!' is read whole by another pass).
+      const scrap = (l: OcrLine) =>
+        line.confidence >= 80 &&
+        compactText(l.text).length <= 2 &&
+        l.bbox.x0 >= line.bbox.x0 - slack &&
+        l.bbox.x1 <= line.bbox.x1 + slack &&
+        l.bbox.y0 >= line.bbox.y0 - slack &&
+        l.bbox.y1 <= line.bbox.y1 + slack;
       const replaces = (l: OcrLine) =>
-        keepsStarts(l) && (firstLines.has(l) && l.confidence >= SURE_LINE_CONFIDENCE ? extends_(l) || completes(l) || rereads(l) : clearer(l) || extends_(l) || completes(l) || rereads(l) || (!firstLines.has(l) && spans(l)));
+        scrap(l) || (keepsStarts(l) && (firstLines.has(l) && l.confidence >= SURE_LINE_CONFIDENCE ? extends_(l) || completes(l) || rereads(l) : clearer(l) || extends_(l) || completes(l) || rereads(l) || (!firstLines.has(l) && spans(l))));
       if (overlapping.every(replaces)) {
         for (const l of overlapping) lines.splice(lines.indexOf(l), 1);
         lines.push(surerWords(line, overlapping));

@@ -225,6 +225,27 @@ describe('the closer reading (ADR 045)', () => {
     expect(colouredMentions(sticker, { ...page, lines: [line([word('ECOPPERKETTLE', 318, 905, 931, 999, 50)])] })).toEqual([]);
   });
 
+  it("does not join a cluster lying inside a row's span to it: scraps of a photographed picture over a caption are not its words", () => {
+    const caption = line([word('Could', 334, 387, 420, 428, 96), word('eat', 430, 387, 480, 428, 97), word('Crumb', 600, 387, 700, 428, 97), word('Bakery!', 760, 387, 888, 428, 96)]);
+    const junk = line([word('<5', 715, 390, 729, 395, 44), word('po,', 768, 391, 777, 398, 42)]);
+    const time = line([word('2h', 900, 390, 940, 428, 95)]);
+    const joined = joinRows({ width: 1080, height: 2000, lines: [caption, junk, time] });
+    expect(joined.lines.map((l) => l.text)).toEqual(['Could eat Crumb Bakery! 2h', '<5 po,']);
+  });
+
+  it("drops scraps of one or two characters inside a clear reading's box: a caption read letter by letter off a photographed screen", () => {
+    const page = { width: 1080, height: 2000 };
+    const pieces = [word('3', 347, 384, 374, 399, 94), word('C4', 735, 411, 752, 430, 64), word('(8)', 759, 413, 777, 432, 48), word('wm', 801, 418, 816, 434, 21)].map((w) => line([w]));
+    const screen = { ...page, lines: pieces };
+    const whole = { ...page, lines: [line([word('Could', 334, 387, 430, 428, 96), word('eat', 440, 387, 490, 428, 97), word('Crumb', 600, 387, 700, 428, 97), word('&', 710, 387, 730, 428, 93), word('Co', 740, 387, 780, 428, 96), word('Bakery!', 790, 387, 888, 428, 96)])] };
+    expect(mergeReadings(screen, [whole]).lines.map((l) => l.text)).toEqual(['Could eat Crumb & Co Bakery!']);
+    // A reading read unsure does not sweep them; a scrap of three letters or more is a word, not a piece.
+    const unsure = { ...page, lines: [line(whole.lines[0]!.words.map((w) => ({ ...w, confidence: 70 })))] };
+    expect(mergeReadings(screen, [unsure]).lines).toHaveLength(4);
+    const withWord = { ...page, lines: [...pieces, line([word('THE', 627, 390, 680, 420, 95)])] };
+    expect(mergeReadings(withWord, [whole]).lines.map((l) => l.text)).toContain('THE');
+  });
+
   it('does not replace a line with a confident fragment of it', () => {
     const first = { width: 1080, height: 2000, lines: [line([word('we', 490, 380, 540, 420, 40), word('(', 700, 380, 720, 420, 50), word('Following', 740, 380, 1000, 420, 70)])] };
     const fragment = { width: 1080, height: 2000, lines: [line([word('Foli', 764, 396, 860, 420, 90)])] };
