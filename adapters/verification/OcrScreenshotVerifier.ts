@@ -199,9 +199,11 @@ function surerWords(line: OcrLine, replaced: readonly OcrLine[]): OcrLine {
  * The first pass's lines plus the closer passes' lines that add something: a line where the first
  * pass read nothing, or a clearer reading of a line it (or an earlier closer pass) read poorly, which
  * it replaces. Noise
- * (one or two characters, low confidence) is dropped.
+ * (one or two characters, low confidence) is dropped. A reading in `longerOnly` (the light-text
+ * mask) adds lines and longer or re-read ones, but never replaces a line only by reading it more
+ * surely: it reads some letters confidently wrong ('oltviasmith 38m':90 for '© oliviasmith»38m':46).
  */
-export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrText {
+export function mergeReadings(first: OcrText, extras: readonly OcrText[], options: { longerOnly?: readonly OcrText[] } = {}): OcrText {
   const lines = [...first.lines];
   const firstLines = new Set(first.lines);
   for (const extra of extras) {
@@ -246,7 +248,7 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
       const slack = (line.bbox.y1 - line.bbox.y0) / 2;
       const spans = (l: OcrLine) => line.confidence >= 80 && longer.length >= compactText(l.text).length + 3 && line.bbox.x0 <= l.bbox.x0 + slack && line.bbox.x1 >= l.bbox.x1 - slack;
       // A clearer reading is not a fragment of the line ('Foli' does not replace '( Following').
-      const clearer = (l: OcrLine) => line.confidence > l.confidence + 10 && longer.length >= 0.6 * compactText(l.text).length;
+      const clearer = (l: OcrLine) => !options.longerOnly?.includes(extra) && line.confidence > l.confidence + 10 && longer.length >= 0.6 * compactText(l.text).length;
       // The same words, where the only ones that differ were read unsure and are now read clearly
       // ('@emberandoakagrill':41 in a sure caption, '@emberandoakgrill':80 in the light-text mask).
       const rereads = (l: OcrLine) => {
@@ -422,7 +424,8 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
         }
         // The screen's enlarged reading, where there is one, is the base (it read the screen whole);
         // the first pass adds what lies outside it, then the other passes what both missed.
-        const merged = screenReading ? mergeReadings({ ...ocr, lines: screenReading.lines }, [ocr, ...readings]) : mergeReadings(ocr, readings);
+        const longerOnly = readings.slice(-1);
+        const merged = screenReading ? mergeReadings({ ...ocr, lines: screenReading.lines }, [ocr, ...readings], { longerOnly }) : mergeReadings(ocr, readings, { longerOnly });
         // A mention read clearly off the coloured-text mask stands beside whatever the other passes
         // made of that spot (greyscale loses the light end of a gradient: 'rTLEFIGCOFFEE').
         const mentions = colouredMentions(coloured, merged);

@@ -246,6 +246,19 @@ describe('the closer reading (ADR 045)', () => {
     expect(mergeReadings(withWord, [whole]).lines.map((l) => l.text)).toContain('THE');
   });
 
+  it("takes from the light-text mask new lines and longer ones, never a line only read more surely ('oltviasmith 38m':90 for '© oliviasmith»38m':46)", () => {
+    const page = { width: 1080, height: 2340 };
+    const first = { ...page, lines: [line([word('©', 36, 129, 100, 225, 91), word('oliviasmith»38m', 159, 160, 481, 225, 1)])] };
+    const light = { ...page, lines: [line([word('oltviasmith', 159, 160, 400, 190, 84), word('38m', 403, 160, 479, 190, 96)]), line([word('@goldenwokpdx', 185, 911, 895, 1016, 89)])] };
+    expect(mergeReadings(first, [light], { longerOnly: [light] }).lines.map((l) => l.text)).toEqual(['© oliviasmith»38m', '@goldenwokpdx']);
+    // Another pass's clearer reading still replaces it.
+    expect(mergeReadings(first, [light]).lines.map((l) => l.text)).toEqual(['oltviasmith 38m', '@goldenwokpdx']);
+    // A longer reading from the mask still replaces a line cut short.
+    const cut = { ...page, lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 96), word('spot,', 260, 100, 350, 140, 87), word('tf', 360, 100, 400, 140, 71)])] };
+    const whole = { ...page, lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 96), word('spot,', 260, 100, 350, 140, 96), word('thank', 360, 100, 460, 140, 96), word('you', 470, 100, 530, 140, 93), word('@thecopperkettle', 540, 100, 800, 140, 89)])] };
+    expect(mergeReadings(cut, [whole], { longerOnly: [whole] }).lines.map((l) => l.text)).toEqual(['Best brunch spot, thank you @thecopperkettle']);
+  });
+
   it('does not replace a line with a confident fragment of it', () => {
     const first = { width: 1080, height: 2000, lines: [line([word('we', 490, 380, 540, 420, 40), word('(', 700, 380, 720, 420, 50), word('Following', 740, 380, 1000, 420, 70)])] };
     const fragment = { width: 1080, height: 2000, lines: [line([word('Foli', 764, 396, 860, 420, 90)])] };
