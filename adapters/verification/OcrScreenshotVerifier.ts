@@ -144,6 +144,15 @@ const SURE_LINE_CONFIDENCE = 60;
 const STUB_CONFIDENCE = 75;
 /** Whether a line ends in such a stub ('Best brunch spot, tf', 'SO sam.obrie'). */
 const endsInStub = (l: OcrLine) => (l.words.at(-1)?.confidence ?? 100) < STUB_CONFIDENCE;
+/**
+ * A last word of one or two letters read under this confidence may be a stub too: OCR is surer of a
+ * scrap than of a long word ('Best brunch spot, tl':85, where 'thank you @emberandoakgrill' turns pale).
+ */
+const FRAGMENT_CONFIDENCE = 90;
+const endsInFragment = (l: OcrLine) => {
+  const last = l.words.at(-1);
+  return last !== undefined && last.confidence < FRAGMENT_CONFIDENCE && compactText(last.text).length <= 2;
+};
 
 function overlapArea(a: OcrLine['bbox'], b: OcrLine['bbox']): number {
   return Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
@@ -163,7 +172,9 @@ export function joinRows(ocr: OcrText): OcrText {
     const row = rows.find((r) => {
       const rh = r.bbox.y1 - r.bbox.y0;
       const vertical = Math.min(r.bbox.y1, line.bbox.y1) - Math.max(r.bbox.y0, line.bbox.y0);
-      return vertical > 0.5 * Math.min(h, rh) && line.bbox.x0 - r.bbox.x1 < 1.5 * Math.max(h, rh) && line.bbox.x0 >= r.bbox.x0;
+      // Beside it, not inside it: scraps of a photographed picture over a caption's span ('<5 i po,'
+      // inside 'Could eat here every day Crumb & Co Bakery!') are not its words.
+      return vertical > 0.5 * Math.min(h, rh) && line.bbox.x0 - r.bbox.x1 < 1.5 * Math.max(h, rh) && line.bbox.x0 >= r.bbox.x1 - 0.5 * Math.min(h, rh);
     });
     if (!row) {
       rows.push({ ...line, words: [...line.words], bbox: { ...line.bbox } });
@@ -207,9 +218,11 @@ function surerWords(line: OcrLine, replaced: readonly OcrLine[]): OcrLine {
  * The first pass's lines plus the closer passes' lines that add something: a line where the first
  * pass read nothing, or a clearer reading of a line it (or an earlier closer pass) read poorly, which
  * it replaces. Noise
- * (one or two characters, low confidence) is dropped.
+ * (one or two characters, low confidence) is dropped. A reading in `longerOnly` (the light-text
+ * mask) adds lines and longer or re-read ones, but never replaces a line only by reading it more
+ * surely: it reads some letters confidently wrong ('oltviasmith 38m':90 for '© oliviasmith»38m':46).
  */
-export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrText {
+export function mergeReadings(first: OcrText, extras: readonly OcrText[], options: { longerOnly?: readonly OcrText[] } = {}): OcrText {
   const lines = [...first.lines];
   const firstLines = new Set(first.lines);
   for (const extra of extras) {
@@ -225,11 +238,12 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
       // ('Coffee date at @bluedoo' cut where the picture behind turns pale).
       const longer = compactText(line.text);
       // The first pass's last word may be a misread stub where it stopped ('Best brunch spot, tf'
-      // for '... thank you @thecopperkettle'): read unsure, it need not be in the longer reading.
+      // for '... thank you @thecopperkettle'): read unsure (or a scrap of two letters read under 90),
+      // it need not be in the longer reading.
       // The longer reading must go on with the stub's first letter: 'La Petite Boulan(' does not give
       // way to 'La Petite oulangerie!' (the picture behind ate the 'B': another page's name).
       const stem = (l: OcrLine) => {
-        if (l.words.length < 3 || !endsInStub(l)) return null;
+        if (l.words.length < 3 || !(endsInStub(l) || endsInFragment(l))) return null;
         const head = compactText(l.words.slice(0, -1).map((w) => w.text).join(' '));
         const first = compactText(l.words.at(-1)!.text)[0];
         const at = longer.indexOf(head);
@@ -253,7 +267,7 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
       const slack = (line.bbox.y1 - line.bbox.y0) / 2;
       const spans = (l: OcrLine) => line.confidence >= 80 && longer.length >= compactText(l.text).length + 3 && line.bbox.x0 <= l.bbox.x0 + slack && line.bbox.x1 >= l.bbox.x1 - slack;
       // A clearer reading is not a fragment of the line ('Foli' does not replace '( Following').
-      const clearer = (l: OcrLine) => line.confidence > l.confidence + 10 && longer.length >= 0.6 * compactText(l.text).length;
+      const clearer = (l: OcrLine) => !options.longerOnly?.includes(extra) && line.confidence > l.confidence + 10 && longer.length >= 0.6 * compactText(l.text).length;
       // The same words, where the only ones that differ were read unsure and are now read clearly
       // ('@emberandoakagrill':41 in a sure caption, '@emberandoakgrill':80 in the light-text mask).
       const rereads = (l: OcrLine) => {
@@ -264,14 +278,26 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
       // Word for word, a clearer reading keeps the start of every word: 'Boulan(' read unsure does
       // not give way to 'oulangerie!' (the picture behind ate the 'B': another page's name).
       // (Words of four letters or more: an icon read as a letter or two differs from pass to pass.)
+      // A reading of more of the word's start keeps it: 'nastrattoria':72, where the first letters
+      // of a white outlined overlay were lost, gives way to '@nonnastrattoria':88.
       const keepsStarts = (l: OcrLine) =>
         l.words.length !== line.words.length ||
         l.words.every((w, i) => {
           const [was, now] = [compactText(w.text), compactText(line.words[i]!.text)];
-          return was.length < 4 || now.length < 4 || was[0] === now[0];
+          return was.length < 4 || now.length < 4 || was[0] === now[0] || now.endsWith(was);
         });
+      // Scraps of one or two characters inside a clear reading's box are that line read in pieces
+      // (a tilted caption read letter by letter off a photographed screen: '3', '(8)', 'C4', 'wm'
+      // where 'Could eat here every day Crumb & Co Bakery!' is read whole by another pass).
+      const scrap = (l: OcrLine) =>
+        line.confidence >= 80 &&
+        compactText(l.text).length <= 2 &&
+        l.bbox.x0 >= line.bbox.x0 - slack &&
+        l.bbox.x1 <= line.bbox.x1 + slack &&
+        l.bbox.y0 >= line.bbox.y0 - slack &&
+        l.bbox.y1 <= line.bbox.y1 + slack;
       const replaces = (l: OcrLine) =>
-        keepsStarts(l) && (firstLines.has(l) && l.confidence >= SURE_LINE_CONFIDENCE ? extends_(l) || completes(l) || rereads(l) : clearer(l) || extends_(l) || completes(l) || rereads(l) || (!firstLines.has(l) && spans(l)));
+        scrap(l) || (keepsStarts(l) && (firstLines.has(l) && l.confidence >= SURE_LINE_CONFIDENCE ? extends_(l) || completes(l) || rereads(l) : clearer(l) || extends_(l) || completes(l) || rereads(l) || (!firstLines.has(l) && spans(l))));
       if (overlapping.every(replaces)) {
         for (const l of overlapping) lines.splice(lines.indexOf(l), 1);
         lines.push(surerWords(line, overlapping));
@@ -280,6 +306,31 @@ export function mergeReadings(first: OcrText, extras: readonly OcrText[]): OcrTe
   }
   lines.sort((a, b) => (a.bbox.y0 + a.bbox.y1) / 2 - (b.bbox.y0 + b.bbox.y1) / 2 || a.bbox.x0 - b.bbox.x0);
   return { ...first, lines };
+}
+
+/**
+ * The '@mentions' of the coloured-text mask to add beside the merged reading: read clearly, or read
+ * unsure but confirmed by a sure reading of the same spot that is their end (a tilted sticker's
+ * '@THECOPPERKETTLE':0 in the mask, 'ECOPPERKETTLE':90 in greyscale, which lost the gradient's light
+ * orange start). A confirmed line takes the confirming reading's confidence: it is read as surely as
+ * that, no surer, and no OCR slip is forgiven in it for the mask's own doubt.
+ */
+export function colouredMentions(coloured: OcrText | null, merged: OcrText): OcrLine[] {
+  const mentions: OcrLine[] = [];
+  for (const l of coloured?.lines ?? []) {
+    if (!/@[\p{L}\p{N}._]{4,}/u.test(l.text) || merged.lines.some((m) => m.text === l.text)) continue;
+    if (l.confidence >= SURE_LINE_CONFIDENCE) {
+      mentions.push(l);
+      continue;
+    }
+    const text = compactText(l.text);
+    const confirming = merged.lines.find((m) => {
+      const tail = compactText(m.text);
+      return m.confidence >= SURE_LINE_CONFIDENCE && tail.length >= 8 && text.endsWith(tail) && overlapArea(m.bbox, l.bbox) > 0.4 * Math.min(area(m.bbox), area(l.bbox));
+    });
+    if (confirming) mentions.push({ ...l, ...fromWords(l.words.map((w) => ({ ...w, confidence: Math.max(w.confidence, confirming.confidence) }))) });
+  }
+  return mentions;
 }
 
 export class OcrScreenshotVerifier implements ScreenshotVerifier {
@@ -385,12 +436,11 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
         }
         // The screen's enlarged reading, where there is one, is the base (it read the screen whole);
         // the first pass adds what lies outside it, then the other passes what both missed.
-        const merged = screenReading ? mergeReadings({ ...ocr, lines: screenReading.lines }, [ocr, ...readings]) : mergeReadings(ocr, readings);
+        const longerOnly = readings.slice(-1);
+        const merged = screenReading ? mergeReadings({ ...ocr, lines: screenReading.lines }, [ocr, ...readings], { longerOnly }) : mergeReadings(ocr, readings, { longerOnly });
         // A mention read clearly off the coloured-text mask stands beside whatever the other passes
         // made of that spot (greyscale loses the light end of a gradient: 'rTLEFIGCOFFEE').
-        const mentions = (coloured?.lines ?? []).filter(
-          (l) => l.confidence >= SURE_LINE_CONFIDENCE && /@[\p{L}\p{N}._]{4,}/u.test(l.text) && !merged.lines.some((m) => m.text === l.text),
-        );
+        const mentions = colouredMentions(coloured, merged);
         if (mentions.length > 0) {
           merged.lines.push(...mentions);
           merged.lines.sort((a, b) => (a.bbox.y0 + a.bbox.y1) / 2 - (b.bbox.y0 + b.bbox.y1) / 2 || a.bbox.x0 - b.bbox.x0);

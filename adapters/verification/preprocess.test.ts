@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixtureImage } from '../../tests/fixtures/screenshots/cases.ts';
-import { joinRows, mergeReadings, readInkRow, tsvToOcrText, withoutIconNoise } from './OcrScreenshotVerifier.ts';
+import { colouredMentions, joinRows, mergeReadings, readInkRow, tsvToOcrText, withoutIconNoise } from './OcrScreenshotVerifier.ts';
 import { bytesHash, colouredTextMask, decodeScreenshot, lightTextMask, openScreenshot, outlinedLabels, screenRegion, stretchContrast, WHITE_ROW_SCALE, whiteTextMask, withoutStars } from './preprocess.ts';
 import { isFilledButton } from '../../modules/verification/judge.ts';
 
@@ -181,6 +181,12 @@ describe('the closer reading (ADR 045)', () => {
     // A last word read surely is part of the line: a reading without it is another line.
     const sure = { ...first, lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 96), word('spot,', 260, 100, 350, 140, 87), word('tf', 360, 100, 400, 140, 90)])] };
     expect(mergeReadings(sure, [whole]).lines.map((l) => l.text)).toEqual(['Best brunch spot, tf']);
+    // ... but a scrap of one or two letters is read surer than a long word: 'tl':85 is a stub.
+    const scrap = { ...first, lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 97), word('spot,', 260, 100, 350, 140, 93), word('tl', 360, 100, 400, 140, 85)])] };
+    expect(mergeReadings(scrap, [whole]).lines.map((l) => l.text)).toEqual(['Best brunch spot, thank you @thecopperkettle']);
+    // ... still only where the longer reading goes on with its first letter.
+    const other = { ...first, lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 97), word('spot,', 260, 100, 350, 140, 93), word('at', 360, 100, 400, 140, 85)])] };
+    expect(mergeReadings(other, [whole]).lines.map((l) => l.text)).toEqual(['Best brunch spot, at']);
   });
 
   it("replaces a confident line whose last word is cut short with the same words read whole ('Rosa's Taquer')", () => {
@@ -198,6 +204,10 @@ describe('the closer reading (ADR 045)', () => {
     const eaten = { ...first, lines: [line(words('oulangerie!', 92))] };
     const whole = { ...first, lines: [line(words('Boulangerie!', 91))] };
     expect(mergeReadings(first, [cut, eaten, whole]).lines.map((l) => l.text)).toEqual(['Coffee date at La Petite Boulangerie!', 'Likes']);
+    // A reading of more of a word's start keeps it: an overlay's '@non' lost by one pass, read by another.
+    const lost = { ...first, lines: [line([word('nastrattoria', 352, 600, 788, 656, 72)])] };
+    const more = { ...first, lines: [line([word('@nonnastrattoria', 126, 601, 788, 667, 88)])] };
+    expect(mergeReadings(first, [lost, more]).lines.map((l) => l.text)).toEqual(['@nonnastrattoria', 'Likes']);
   });
 
   it('takes a clearer reading of the one word a confident line read unsure, and keeps a surer word where a longer reading misreads it', () => {
@@ -221,6 +231,55 @@ describe('the closer reading (ADR 045)', () => {
     const sound = { ...cut, lines: [line([word('dd', 40, 300, 80, 340, 79), word('origina', 90, 300, 250, 340, 96)])] };
     const whole = { ...cut, lines: [line([word('dd', 40, 300, 80, 340, 79), word('original', 90, 300, 252, 340, 93), word('sound', 262, 300, 360, 340, 93), word('-', 370, 300, 380, 340, 92), word('kenjicooks', 390, 300, 600, 340, 90)])] };
     expect(mergeReadings({ ...cut, lines: [] }, [sound, whole]).lines.map((l) => l.text)).toEqual(['dd original sound - kenjicooks']);
+  });
+
+  it("adds a coloured-text mention read clearly, or read unsure and confirmed by a sure reading of its end at the same spot ('@THECOPPERKETTLE':0, 'ECOPPERKETTLE':90)", () => {
+    const page = { width: 1080, height: 2340 };
+    const greyscale = { ...page, lines: [line([word('ECOPPERKETTLE', 318, 905, 931, 999, 90)]), line([word('Seen', 44, 2037, 140, 2086, 96), word('by', 150, 2037, 200, 2086, 96)])] };
+    const sticker = { ...page, lines: [line([word('@THECOPPERKETTLE', 96, 906, 929, 1022, 0)])] };
+    const added = colouredMentions(sticker, greyscale);
+    expect(added.map((l) => [l.text, l.confidence])).toEqual([['@THECOPPERKETTLE', 90]]);
+    expect(added[0]!.words[0]!.confidence).toBe(90);
+    expect(colouredMentions({ ...page, lines: [line([word('@THECOPPERKETTLE', 96, 906, 929, 1022, 88)])] }, { ...page, lines: [] }).map((l) => l.text)).toEqual(['@THECOPPERKETTLE']);
+    // Unsure and unconfirmed: another end, the sure reading elsewhere, or too short a tail to confirm.
+    expect(colouredMentions({ ...page, lines: [line([word('@THECOPPERKETTEL', 96, 906, 929, 1022, 0)])] }, greyscale)).toEqual([]);
+    expect(colouredMentions({ ...page, lines: [line([word('@THECOPPERKETTLE', 96, 1506, 929, 1622, 0)])] }, greyscale)).toEqual([]);
+    expect(colouredMentions(sticker, { ...page, lines: [line([word('KETTLE', 700, 905, 931, 999, 90)])] })).toEqual([]);
+    expect(colouredMentions(sticker, { ...page, lines: [line([word('ECOPPERKETTLE', 318, 905, 931, 999, 50)])] })).toEqual([]);
+  });
+
+  it("does not join a cluster lying inside a row's span to it: scraps of a photographed picture over a caption are not its words", () => {
+    const caption = line([word('Could', 334, 387, 420, 428, 96), word('eat', 430, 387, 480, 428, 97), word('Crumb', 600, 387, 700, 428, 97), word('Bakery!', 760, 387, 888, 428, 96)]);
+    const junk = line([word('<5', 715, 390, 729, 395, 44), word('po,', 768, 391, 777, 398, 42)]);
+    const time = line([word('2h', 900, 390, 940, 428, 95)]);
+    const joined = joinRows({ width: 1080, height: 2000, lines: [caption, junk, time] });
+    expect(joined.lines.map((l) => l.text)).toEqual(['Could eat Crumb Bakery! 2h', '<5 po,']);
+  });
+
+  it("drops scraps of one or two characters inside a clear reading's box: a caption read letter by letter off a photographed screen", () => {
+    const page = { width: 1080, height: 2000 };
+    const pieces = [word('3', 347, 384, 374, 399, 94), word('C4', 735, 411, 752, 430, 64), word('(8)', 759, 413, 777, 432, 48), word('wm', 801, 418, 816, 434, 21)].map((w) => line([w]));
+    const screen = { ...page, lines: pieces };
+    const whole = { ...page, lines: [line([word('Could', 334, 387, 430, 428, 96), word('eat', 440, 387, 490, 428, 97), word('Crumb', 600, 387, 700, 428, 97), word('&', 710, 387, 730, 428, 93), word('Co', 740, 387, 780, 428, 96), word('Bakery!', 790, 387, 888, 428, 96)])] };
+    expect(mergeReadings(screen, [whole]).lines.map((l) => l.text)).toEqual(['Could eat Crumb & Co Bakery!']);
+    // A reading read unsure does not sweep them; a scrap of three letters or more is a word, not a piece.
+    const unsure = { ...page, lines: [line(whole.lines[0]!.words.map((w) => ({ ...w, confidence: 70 })))] };
+    expect(mergeReadings(screen, [unsure]).lines).toHaveLength(4);
+    const withWord = { ...page, lines: [...pieces, line([word('THE', 627, 390, 680, 420, 95)])] };
+    expect(mergeReadings(withWord, [whole]).lines.map((l) => l.text)).toContain('THE');
+  });
+
+  it("takes from the light-text mask new lines and longer ones, never a line only read more surely ('oltviasmith 38m':90 for '© oliviasmith»38m':46)", () => {
+    const page = { width: 1080, height: 2340 };
+    const first = { ...page, lines: [line([word('©', 36, 129, 100, 225, 91), word('oliviasmith»38m', 159, 160, 481, 225, 1)])] };
+    const light = { ...page, lines: [line([word('oltviasmith', 159, 160, 400, 190, 84), word('38m', 403, 160, 479, 190, 96)]), line([word('@goldenwokpdx', 185, 911, 895, 1016, 89)])] };
+    expect(mergeReadings(first, [light], { longerOnly: [light] }).lines.map((l) => l.text)).toEqual(['© oliviasmith»38m', '@goldenwokpdx']);
+    // Another pass's clearer reading still replaces it.
+    expect(mergeReadings(first, [light]).lines.map((l) => l.text)).toEqual(['oltviasmith 38m', '@goldenwokpdx']);
+    // A longer reading from the mask still replaces a line cut short.
+    const cut = { ...page, lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 96), word('spot,', 260, 100, 350, 140, 87), word('tf', 360, 100, 400, 140, 71)])] };
+    const whole = { ...page, lines: [line([word('Best', 40, 100, 120, 140, 97), word('brunch', 130, 100, 250, 140, 96), word('spot,', 260, 100, 350, 140, 96), word('thank', 360, 100, 460, 140, 96), word('you', 470, 100, 530, 140, 93), word('@thecopperkettle', 540, 100, 800, 140, 89)])] };
+    expect(mergeReadings(cut, [whole], { longerOnly: [whole] }).lines.map((l) => l.text)).toEqual(['Best brunch spot, thank you @thecopperkettle']);
   });
 
   it('does not replace a line with a confident fragment of it', () => {
@@ -273,6 +332,27 @@ describe('the closer reading (ADR 045)', () => {
     const at = (x: number, y: number) => data[Math.round(y * WHITE_ROW_SCALE * k - row.top * WHITE_ROW_SCALE) * info.width + Math.round(x * WHITE_ROW_SCALE * k - row.left * WHITE_ROW_SCALE)]!;
     expect(at(280, 160)).toBeLessThan(60);
     expect(at(400, 160)).toBeGreaterThan(180);
+  });
+
+  it('gives a light-text mask of the whole picture: a white stroke on a dark picture black, flat areas dark or pale white', async () => {
+    // A dark picture above a pale one (a video), a white stroke (a caption's letter) on the dark part.
+    const image = await sharp({ create: { width: 640, height: 1136, channels: 3, background: '#404040' } })
+      .composite([
+        { input: { create: { width: 640, height: 568, channels: 3, background: '#e0e0e0' } }, left: 0, top: 568 },
+        { input: { create: { width: 200, height: 6, channels: 3, background: '#ffffff' } }, left: 100, top: 157 },
+      ])
+      .png()
+      .toBuffer();
+    const decoded = (await decodeScreenshot(image))!;
+    const k = decoded.ocrWidth / 640;
+    const { data, info } = await sharp((await decoded.closer([], 40)).lightText).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect(info.width * info.height).toBe(decoded.ocrWidth * decoded.ocrHeight);
+    const at = (x: number, y: number) => data[Math.round(y * k) * info.width + Math.round(x * k)]!;
+    expect(at(200, 160)).toBe(0);
+    expect(at(400, 300)).toBe(255);
+    // The blurred surroundings are compared pixel for pixel (one channel): the pale half is no text.
+    expect(at(320, 900)).toBe(255);
+    expect(at(320, 1100)).toBe(255);
   });
 
   it('blanks the lines already read in the closer images', async () => {

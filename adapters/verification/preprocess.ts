@@ -606,7 +606,10 @@ export async function decodeScreenshot(image: Buffer): Promise<DecodedScreenshot
       // behind it is pale): pixels clearly lighter than their surroundings, whatever their colour
       // (not blanked: the first pass often stops such a line where the picture behind turns pale).
       const light = await sharp(raw.data, rawInput).greyscale().resize(ocrWidth, ocrHeight, { fit: 'fill' }).raw().toBuffer();
-      const around = await sharp(light, ocrRaw).blur(Math.max(4, lineHeight * 0.3)).raw().toBuffer();
+      // One channel out ('b-w'): sharp writes a blurred one-channel image as sRGB, three bytes a
+      // pixel, and compared byte for byte the mask matched each pixel with another part of the
+      // picture (the pale middle of a video black, its white '@bluedoorcafe' overlay lost).
+      const around = await sharp(light, ocrRaw).blur(Math.max(4, lineHeight * 0.3)).toColourspace('b-w').raw().toBuffer();
       const [greyPng, whitePng, colouredPng, lightPng, screen] = await Promise.all([
         png(grey),
         png(white),
