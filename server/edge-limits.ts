@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyAttemptsMessage } from '../modules/accounts/index.ts';
 import { DEVICE_COOKIE, deviceIdFromCookies } from '../modules/responses/index.ts';
+import { plainPage, wantsPage } from './plain-page.ts';
 
 /**
  * One rate-limit policy at the edge (issue 14, ADR 032): every request is put in a class by its
@@ -122,18 +123,14 @@ export function createEdgeLimiter(options: { databaseUrl: string; logger: Logger
           options.logger.info({ class: cls, path: req.path, wait }, 'rate limited at the edge');
           res.setHeader('Retry-After', String(wait));
           const message = tooManyAttemptsMessage(wait);
-          const wantsJson = req.path.startsWith('/api/') || !(req.headers.accept ?? '').includes('text/html');
-          if (wantsJson) {
+          if (!wantsPage(req)) {
             res.status(429).type('application/json').send({ message });
             return;
           }
           res
             .status(429)
             .type('text/html')
-            .send(
-              `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Please wait</title></head>` +
-                `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1>Please wait a moment</h1><p>${message}</p><p>Your answers are not lost: go back and send them again after the wait.</p></body></html>`,
-            );
+            .send(plainPage('Please wait', 'Please wait a moment', `<p>${message}</p><p>Your answers are not lost: go back and send them again after the wait.</p>`));
         },
         (err: unknown) => {
           options.logger.warn({ err }, 'edge rate limiter failed; request allowed');

@@ -8,6 +8,7 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../modules/uploads/index.ts';
 import { createRequestContext, type Root } from './composition.ts';
+import { plainPage, wantsPage } from './plain-page.ts';
 
 type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -82,11 +83,6 @@ function carriesScreenshot(pathname: string): boolean {
   return carriesUpload(pathname) && !/^\/brand\/?$/.test(pathname);
 }
 
-/** A browser's own form post or navigation reads the answer as a page; a fetch or an API call reads JSON. */
-function wantsPage(req: Request): boolean {
-  return !req.path.startsWith('/api/') && (req.headers.accept ?? '').includes('text/html');
-}
-
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -101,11 +97,12 @@ function tooLargePage(req: Request, limitBytes: number, screenshot: boolean): st
     : `This page accepts at most ${Math.round(limitBytes / 1000)} KB. Please go back and send less.`;
   // The same address, read again by a GET; never another site ('//host' is not a path of this one).
   const back = req.originalUrl.startsWith('/') && !req.originalUrl.startsWith('//') ? req.originalUrl : '/';
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
-    `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1>${title}</h1><p>${message}</p>` +
-    `<p><a href="${escapeHtml(back)}" style="display:inline-block;padding:0.75rem 1rem;min-height:44px;box-sizing:border-box">${screenshot ? 'Go back to the survey' : 'Go back to the page'}</a></p>` +
-    `<p>Your browser's Back button may keep the answers you typed.</p></body></html>`
+  return plainPage(
+    title,
+    title,
+    `<p>${message}</p>` +
+      `<p><a href="${escapeHtml(back)}" style="display:inline-block;padding:0.75rem 1rem;min-height:44px;box-sizing:border-box">${screenshot ? 'Go back to the survey' : 'Go back to the page'}</a></p>` +
+      `<p>Your browser's Back button may keep the answers you typed.</p>`,
   );
 }
 
