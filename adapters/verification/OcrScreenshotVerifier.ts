@@ -399,6 +399,8 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
           },
         );
         let readings: OcrText[];
+        // The light-text mask's reading: merged last, and only adding (see `mergeReadings`).
+        let lightReading: OcrText;
         let screenReading: OcrText | null = null;
         let coloured: OcrText | null = null;
         try {
@@ -428,15 +430,16 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
           const whiteRows = images.whiteRows.map(async (row) => placed(await ocrOf(row.image, { pageSegMode: 7 }, WHITE_ROW_SCALE), (x, y) => ({ x: row.left + x / WHITE_ROW_SCALE, y: row.top + y / WHITE_ROW_SCALE })));
           const top = (unsureTop ? images.top : []).map(async (image) => placed(await ocrOf(image, { pageSegMode: 11 }, 2), (x, y) => ({ x: x / 2, y: y / 2 })));
           let sparseScreen: OcrText | null;
-          [coloured, screenReading, sparseScreen, ...readings] = await Promise.all([colouredText, photo, photoSparse, ...bands, ...sparse, ...rows, ...whiteRows, ...top, light]);
+          [coloured, screenReading, sparseScreen, lightReading, ...readings] = await Promise.all([colouredText, photo, photoSparse, light, ...bands, ...sparse, ...rows, ...whiteRows, ...top]);
           if (sparseScreen) readings.unshift(sparseScreen);
+          readings.push(lightReading);
         } catch (error) {
           if (error instanceof OcrTimeoutError) return { kind: 'timeout' };
           throw error;
         }
         // The screen's enlarged reading, where there is one, is the base (it read the screen whole);
         // the first pass adds what lies outside it, then the other passes what both missed.
-        const longerOnly = readings.slice(-1);
+        const longerOnly = [lightReading];
         const merged = screenReading ? mergeReadings({ ...ocr, lines: screenReading.lines }, [ocr, ...readings], { longerOnly }) : mergeReadings(ocr, readings, { longerOnly });
         // A mention read clearly off the coloured-text mask stands beside whatever the other passes
         // made of that spot (greyscale loses the light end of a gradient: 'rTLEFIGCOFFEE').
