@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { fitsWidth, seriousAxeViolations } from './checks.ts';
+import { toLastSection } from './customer.ts';
 import { publishSurvey, signUp } from './owner.ts';
 
 const baseUrl = inject('baseUrl');
@@ -124,11 +125,7 @@ describe('a customer on a phone', () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled, storageState: ownerState });
     const page = await context.newPage();
     await page.goto(surveyUrl);
-    await page.locator('label', { has: page.locator('input[name="overall_rating"][value="5"]') }).click();
-    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
-    await page.getByText('Section 2 of 3').waitFor();
-    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
-    await page.getByText('Section 3 of 3').waitFor();
+    await toLastSection(page);
 
     await page.getByLabel('Reviewer name').fill('Ana Pereira');
     await page.getByLabel('Link to your review').fill('https://maps.app.goo.gl/x7Qm2aVbC9dEf');
@@ -177,11 +174,7 @@ describe('a customer on a phone', () => {
       if (r.url().includes('/api/verify-')) verifyRequests.push(r.url());
     });
     await page.goto(surveyUrl);
-    await page.locator('label', { has: page.locator('input[name="overall_rating"][value="5"]') }).click();
-    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
-    await page.getByText('Section 2 of 3').waitFor();
-    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
-    await page.getByText('Section 3 of 3').waitFor();
+    await toLastSection(page);
     await page.getByLabel('Reviewer name').fill('Ana Pereira');
     await page.getByLabel('Link to your review').fill('https://maps.app.goo.gl/x7Qm2aVbC9dEf');
     await page.getByLabel('Screenshot of your review').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(12 * 1024 * 1024, 0x89) });
@@ -198,11 +191,7 @@ describe('a customer on a phone', () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false, storageState: ownerState });
     const page = await context.newPage();
     await page.goto(surveyUrl);
-    await page.locator('label', { has: page.locator('input[name="overall_rating"][value="5"]') }).click();
-    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
-    await page.getByText('Section 2 of 3').waitFor();
-    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
-    await page.getByText('Section 3 of 3').waitFor();
+    await toLastSection(page);
     await page.getByLabel('Reviewer name').fill('Ana Pereira');
     await page.getByLabel('Link to your review').fill('https://maps.app.goo.gl/x7Qm2aVbC9dEf');
     await page.getByLabel('Screenshot of your review').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(15 * 1024 * 1024, 0x89) });
@@ -221,11 +210,7 @@ describe('a customer on a phone', () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false, storageState: ownerState });
     const page = await context.newPage();
     await page.goto(surveyUrl);
-    await page.locator('label', { has: page.locator('input[name="overall_rating"][value="5"]') }).click();
-    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
-    await page.getByText('Section 2 of 3').waitFor();
-    await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
-    await page.getByText('Section 3 of 3').waitFor();
+    await toLastSection(page);
     await page.getByLabel('Reviewer name').fill('Ana Pereira');
     await page.getByLabel('Link to your review').fill('https://maps.app.goo.gl/x7Qm2aVbC9dEf');
     await page.getByLabel('Screenshot of your review').setInputFiles(otherScreenshot);

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { toLastSection } from './customer.ts';
 import { fillBuilder, publishSurvey, signUp } from './owner.ts';
 
 /**
@@ -20,11 +21,7 @@ async function part3(previewUrl: string, storageState: Awaited<ReturnType<import
   const customer = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled, storageState });
   const survey = await customer.newPage();
   await survey.goto(previewUrl);
-  await survey.locator('label', { has: survey.locator('input[name="overall_rating"][value="5"]') }).click();
-  await survey.getByRole('button', { name: 'Continue for Higher Reward' }).click();
-  await survey.getByText('Section 2 of 3').waitFor();
-  await survey.getByRole('button', { name: 'Continue for Higher Reward' }).click();
-  await survey.getByText('Section 3 of 3').waitFor();
+  await toLastSection(survey);
   await survey.getByRole('heading', { name: 'Share Your Review' }).waitFor();
   const disclosures = await survey.getByTestId('vision-disclosure').allTextContents();
   await customer.close();
