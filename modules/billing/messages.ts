@@ -19,6 +19,8 @@ export const BILLING_MESSAGES = {
   canceledTitle: 'Subscription Canceled',
   canceled: 'Your subscription was canceled. Your surveys, responses and rewards are kept.',
   wrongBusiness: 'This checkout belongs to another account.',
+  checkoutUsedTitle: 'Checkout Already Used',
+  checkoutUsed: 'This checkout was finished before, and the subscription it started is no longer active. Choose a plan to subscribe again.',
 } as const;
 
 /** The portal's error title by cause (spec section 8, "Billing portal"). */

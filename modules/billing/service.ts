@@ -9,6 +9,7 @@ import { canUseFreeTrial } from './publish-readiness.ts';
 import { BILLING_MESSAGES, portalErrorTitle } from './messages.ts';
 import { subscriptionState } from './status.ts';
 import { parseBudget, rewardBudget, usageFor, type RewardBudget, type Usage } from './usage.ts';
+import { lockFor } from '../shared/orm.ts';
 
 
 export type PlanDetails = { id: PlanId; name: string; price: number; period: BillingInterval; trialDays: number };
@@ -104,6 +105,20 @@ export function createBillingService(deps: BillingDeps) {
 
   const apply = (business: Business, sub: ProviderSubscription) => applySubscription(business, sub, now());
 
+  /**
+   * Runs `work` in a transaction that holds this business's billing lock (a PostgreSQL advisory lock,
+   * so every instance waits on it), with the owner's row re-read under it: starting, completing and
+   * cancelling decide on the state no other request is changing. The provider calls happen inside,
+   * so a second tab waits for the first one's subscription instead of making its own.
+   */
+  function underBillingLock<T>(owner: Owner, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return em.transactional(async (tx) => {
+      await lockFor(tx, 'billing', owner.id);
+      await tx.refresh(owner);
+      return work(tx);
+    });
+  }
+
   async function ownSurvey(ownerId: string, surveyId: unknown): Promise<string | null> {
     if (typeof surveyId !== 'string') return null;
     return (await deps.ownsSurvey(ownerId, surveyId)) ? surveyId : null;
@@ -151,30 +166,34 @@ ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
     async startCheckout(owner: Owner, input: { planId: unknown; interval: BillingInterval; surveyId?: unknown }): Promise<{ ok: true; checkout: CheckoutView } | Failure> {
       const plan = findPlan(input.planId);
       if (!plan) return fail(404, 'Selection Failed', PLAN_NOT_FOUND);
-      const state = subscriptionState(owner, now());
-      if (state.hasActiveSubscription || state.hasActiveTrial) return fail(409, BILLING_MESSAGES.alreadySubscribedTitle, BILLING_MESSAGES.alreadySubscribed);
-      const trialDays = canUseFreeTrial(owner, now()) ? TRIAL_DAYS[input.interval] : 0;
-      try {
-        if (!owner.stripeCustomerId) {
-          owner.stripeCustomerId = await billing.createCustomer({ businessId: owner.id, email: owner.email, name: owner.displayName });
-          await em.flush();
+      const surveyId = await ownSurvey(owner.id, input.surveyId);
+      return underBillingLock(owner, async (tx) => {
+        const state = subscriptionState(owner, now());
+        if (state.hasActiveSubscription || state.hasActiveTrial) return fail(409, BILLING_MESSAGES.alreadySubscribedTitle, BILLING_MESSAGES.alreadySubscribed);
+        const trialDays = canUseFreeTrial(owner, now()) ? TRIAL_DAYS[input.interval] : 0;
+        try {
+          // Under the lock: two tabs starting at once make one provider customer, not two.
+          if (!owner.stripeCustomerId) {
+            owner.stripeCustomerId = await billing.createCustomer({ businessId: owner.id, email: owner.email, name: owner.displayName });
+            await tx.flush();
+          }
+          const intent = await billing.createSetupIntent({ customerId: owner.stripeCustomerId, businessId: owner.id });
+          const checkout = tx.create(BillingCheckout, {
+            setupIntentId: intent.id,
+            businessId: owner.id,
+            customerId: owner.stripeCustomerId,
+            planId: plan.id,
+            interval: input.interval,
+            trialDays,
+            surveyId,
+            createdAt: now(),
+          });
+          await tx.flush();
+          return { ok: true as const, checkout: await checkoutView(checkout, intent.clientSecret) };
+        } catch (error) {
+          return providerFailure(error, 'Selection Failed');
         }
-        const intent = await billing.createSetupIntent({ customerId: owner.stripeCustomerId, businessId: owner.id });
-        const checkout = em.create(BillingCheckout, {
-          setupIntentId: intent.id,
-          businessId: owner.id,
-          customerId: owner.stripeCustomerId,
-          planId: plan.id,
-          interval: input.interval,
-          trialDays,
-          surveyId: await ownSurvey(owner.id, input.surveyId),
-          createdAt: now(),
-        });
-        await em.flush();
-        return { ok: true, checkout: await checkoutView(checkout, intent.clientSecret) };
-      } catch (error) {
-        return providerFailure(error, 'Selection Failed');
-      }
+      });
     },
 
     /** The owner's checkout for the checkout page; null when it is not theirs or unknown. */
@@ -200,58 +219,66 @@ ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
       businessId?: string | null,
     ): Promise<{ ok: true; status: string; trialEndsAt: Date | null; surveyId: string | null } | Failure> {
       if (businessId && businessId !== owner.id) return fail(403, BILLING_MESSAGES.setupFailedTitle, BILLING_MESSAGES.wrongBusiness);
-      const checkout = await em.findOne(BillingCheckout, { setupIntentId, businessId: owner.id });
-      if (!checkout) return fail(404, BILLING_MESSAGES.setupErrorTitle, BILLING_MESSAGES.setupMissing);
-      // Done before (a reload, a retried request): nothing is re-applied, so an old checkout never
-      // overwrites a newer subscription.
-      if (checkout.completedAt) {
-        return { ok: true, status: owner.subscriptionStatus, trialEndsAt: owner.trialEndsAt ?? null, surveyId: checkout.surveyId ?? null };
-      }
-      try {
-        const intent = await billing.retrieveSetupIntent(setupIntentId);
-        if (intent.customerId !== checkout.customerId) return fail(404, BILLING_MESSAGES.setupErrorTitle, BILLING_MESSAGES.setupMissing);
-        if (intent.status !== 'succeeded' || !intent.paymentMethodId) {
-          return fail(402, BILLING_MESSAGES.setupFailedTitle, intent.lastError ?? BILLING_MESSAGES.setupNotCompleted);
-        }
+      // One completion per business at a time (issue 25): six tabs finishing six checkouts at once
+      // make one subscription; the others find it live under the lock and get the 409.
+      return underBillingLock(owner, async (tx) => {
+        const checkout = await tx.findOne(BillingCheckout, { setupIntentId, businessId: owner.id }, { refresh: true });
+        if (!checkout) return fail(404, BILLING_MESSAGES.setupErrorTitle, BILLING_MESSAGES.setupMissing);
         const state = subscriptionState(owner, now());
-        if (state.hasActiveSubscription || state.hasActiveTrial) return fail(409, BILLING_MESSAGES.alreadySubscribedTitle, BILLING_MESSAGES.alreadySubscribed);
-        // The trial decided at the start still holds only if no trial was used since (another tab).
-        const trialDays = checkout.trialDays > 0 && canUseFreeTrial(owner, now()) ? checkout.trialDays : 0;
-        const sub = await billing.createSubscription({
-          customerId: checkout.customerId,
-          planId: checkout.planId as PlanId,
-          interval: checkout.interval as BillingInterval,
-          trialDays,
-          paymentMethodId: intent.paymentMethodId,
-          businessId: owner.id,
-          idempotencyKey: `rewardloop-checkout-${setupIntentId}`,
-        });
-        apply(owner, sub);
-        owner.hasPaymentMethod = true;
-        if (sub.trialEnd) owner.trialUsedAt = now();
-        checkout.completedAt = now();
-        checkout.subscriptionId = sub.id;
-        await em.flush();
-        logger.info({ businessId: owner.id, subscriptionId: sub.id, status: sub.status, plan: checkout.planId }, 'subscription started');
-        return { ok: true, status: sub.status, trialEndsAt: sub.trialEnd, surveyId: checkout.surveyId ?? null };
-      } catch (error) {
-        return providerFailure(error, BILLING_MESSAGES.setupFailedTitle);
-      }
+        const live = state.hasActiveSubscription || state.hasActiveTrial;
+        // Done before (a reload, a retried request): nothing is re-applied, so an old checkout never
+        // overwrites a newer subscription, and the answer says what is true now.
+        if (checkout.completedAt) {
+          if (!live || owner.stripeSubscriptionId !== checkout.subscriptionId) return fail(409, BILLING_MESSAGES.checkoutUsedTitle, BILLING_MESSAGES.checkoutUsed);
+          return { ok: true as const, status: owner.subscriptionStatus, trialEndsAt: state.hasActiveTrial ? (owner.trialEndsAt ?? null) : null, surveyId: checkout.surveyId ?? null };
+        }
+        if (live) return fail(409, BILLING_MESSAGES.alreadySubscribedTitle, BILLING_MESSAGES.alreadySubscribed);
+        try {
+          const intent = await billing.retrieveSetupIntent(setupIntentId);
+          if (intent.customerId !== checkout.customerId) return fail(404, BILLING_MESSAGES.setupErrorTitle, BILLING_MESSAGES.setupMissing);
+          if (intent.status !== 'succeeded' || !intent.paymentMethodId) {
+            return fail(402, BILLING_MESSAGES.setupFailedTitle, intent.lastError ?? BILLING_MESSAGES.setupNotCompleted);
+          }
+          // The trial decided at the start still holds only if no trial was used since (another tab).
+          const trialDays = checkout.trialDays > 0 && canUseFreeTrial(owner, now()) ? checkout.trialDays : 0;
+          const sub = await billing.createSubscription({
+            customerId: checkout.customerId,
+            planId: checkout.planId as PlanId,
+            interval: checkout.interval as BillingInterval,
+            trialDays,
+            paymentMethodId: intent.paymentMethodId,
+            businessId: owner.id,
+            idempotencyKey: `rewardloop-checkout-${setupIntentId}`,
+          });
+          apply(owner, sub);
+          owner.hasPaymentMethod = true;
+          if (sub.trialEnd) owner.trialUsedAt = now();
+          checkout.completedAt = now();
+          checkout.subscriptionId = sub.id;
+          await tx.flush();
+          logger.info({ businessId: owner.id, subscriptionId: sub.id, status: sub.status, plan: checkout.planId }, 'subscription started');
+          return { ok: true as const, status: sub.status, trialEndsAt: sub.trialEnd, surveyId: checkout.surveyId ?? null };
+        } catch (error) {
+          return providerFailure(error, BILLING_MESSAGES.setupFailedTitle);
+        }
+      });
     },
 
     /** Cancels the owner's subscription at once (spec: immediate). Surveys, responses and rewards stay. */
     async cancel(owner: Owner): Promise<{ ok: true } | Failure> {
-      const state = subscriptionState(owner, now());
-      if (!owner.stripeSubscriptionId || state.status === 'canceled') return fail(404, BILLING_MESSAGES.cancellationFailedTitle, BILLING_MESSAGES.noSubscriptionToCancel);
-      try {
-        const sub = await billing.cancelSubscription(owner.stripeSubscriptionId);
-        apply(owner, sub);
-        await em.flush();
-        logger.info({ businessId: owner.id, subscriptionId: sub.id }, 'subscription canceled');
-        return { ok: true };
-      } catch (error) {
-        return providerFailure(error, BILLING_MESSAGES.cancellationFailedTitle);
-      }
+      return underBillingLock(owner, async (tx) => {
+        const state = subscriptionState(owner, now());
+        if (!owner.stripeSubscriptionId || state.status === 'canceled') return fail(404, BILLING_MESSAGES.cancellationFailedTitle, BILLING_MESSAGES.noSubscriptionToCancel);
+        try {
+          const sub = await billing.cancelSubscription(owner.stripeSubscriptionId);
+          apply(owner, sub);
+          await tx.flush();
+          logger.info({ businessId: owner.id, subscriptionId: sub.id }, 'subscription canceled');
+          return { ok: true as const };
+        } catch (error) {
+          return providerFailure(error, BILLING_MESSAGES.cancellationFailedTitle);
+        }
+      });
     },
 
     /** A customer portal session (Stripe's, or the fake's local page). */

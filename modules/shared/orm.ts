@@ -11,3 +11,14 @@ import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 export function queryBuilder<T extends object>(em: EntityManager, entity: EntityName<T>, alias?: string) {
   return (em as SqlEntityManager).createQueryBuilder(entity, alias);
 }
+
+/**
+ * Takes a PostgreSQL transaction-level advisory lock named by `scope` and `key` (released at commit or
+ * rollback), on `em`'s transaction: concurrent holders of the same name, in any instance, wait here.
+ * For decisions that must happen once per key (one live subscription per business) where no row or
+ * unique constraint can say it. Call it inside `em.transactional`.
+ */
+export async function lockFor(em: EntityManager, scope: string, key: string): Promise<void> {
+  if (!em.isInTransaction()) throw new Error(`lockFor(${scope}) needs a transaction`);
+  await (em as SqlEntityManager).execute('select pg_advisory_xact_lock(hashtext(?), hashtext(?))', [scope, key]);
+}

@@ -106,6 +106,10 @@ export function createStripeMock() {
   return {
     handlers,
     requests,
+    /** The subscriptions Stripe holds for a customer (what would charge the card). */
+    subscriptionsOf(customerId: string) {
+      return [...subscriptions.values()].filter((sub) => sub.customer === customerId);
+    },
     /** Stripe.js confirming the SetupIntent in the browser with a test card. */
     confirm(id: string, card: string) {
       const intent = intents.get(id);
