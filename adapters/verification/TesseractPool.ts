@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { DomainError } from '../../modules/shared/index.ts';
 import { createScheduler, createWorker, OEM, type PSM, type RecognizeOptions, type Scheduler } from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
@@ -23,10 +24,10 @@ export function defaultLangPath(): string {
   return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 }
 
-export class OcrTimeoutError extends Error {
+export class OcrTimeoutError extends DomainError {
+  static override readonly kind = 'OcrTimeoutError';
   constructor(ms: number) {
     super(`OCR took longer than ${ms} ms`);
-    this.name = 'OcrTimeoutError';
   }
 }
 

@@ -4,6 +4,7 @@
  * (a local consent page, random opaque tokens, two demo locations; no keys, not for production).
  * Plain types only: no SDK, no ORM.
  */
+import { DomainError } from '../shared/errors.ts';
 
 /** A point-of-sale location, in the spec's client shape (section 3, "Point-of-sale location"). */
 export type PosLocation = {
@@ -54,8 +55,8 @@ export interface PosConnector {
  */
 export type PosErrorCode = 'rejected' | 'unauthorized' | 'unavailable';
 
-export class PosError extends Error {
-  override name = 'PosError';
+export class PosError extends DomainError {
+  static override readonly kind = 'PosError';
   readonly code: PosErrorCode;
   /** The provider's HTTP status, when there was one. */
   readonly status: number | null;

@@ -5,6 +5,7 @@
  * row does not decrypt.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { DomainError } from '../shared/errors.ts';
 
 const VERSION = 'v1';
 
@@ -22,8 +23,8 @@ export function encryptToken(plain: string, keyBase64: string, businessId: strin
   return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
 }
 
-export class TokenDecryptionError extends Error {
-  override name = 'TokenDecryptionError';
+export class TokenDecryptionError extends DomainError {
+  static override readonly kind = 'TokenDecryptionError';
 }
 
 /** The plain token; throws TokenDecryptionError for a wrong key, another business's value or a damaged one. */

@@ -8,6 +8,7 @@ import { SurveyConfig } from '../surveys/entities.ts';
 import { GiftCardIssuance } from './entities.ts';
 import { errorText } from './issue.ts';
 import { rewardEmail } from './reward-email.ts';
+import { DomainError } from '../shared/errors.ts';
 
 export type RewardEmailDeps = {
   em: EntityManager;
@@ -28,8 +29,8 @@ export type EmailOutcome =
   | { status: 'sent'; to: string };
 
 /** Another sender holds the email right now; the job retries later. */
-export class RewardEmailBusyError extends Error {
-  override name = 'RewardEmailBusyError';
+export class RewardEmailBusyError extends DomainError {
+  static override readonly kind = 'RewardEmailBusyError';
 }
 
 /**

@@ -4,6 +4,7 @@
  * a Test card). Both are idempotent per `rewardKey`: asked again for the same reward they return the
  * same card, never a second one (ADR 018).
  */
+import { DomainError } from '../shared/errors.ts';
 
 /** What the reward job knows of the business's Square account (modules/pos/credentials.ts). */
 export type GiftCardCredentials = { accessToken: string; locationId: string };
@@ -48,8 +49,8 @@ export interface GiftCards {
  * an expired token that a refresh may fix); otherwise retrying cannot help (a refused request).
  * The message never carries a token.
  */
-export class GiftCardError extends Error {
-  override name = 'GiftCardError';
+export class GiftCardError extends DomainError {
+  static override readonly kind = 'GiftCardError';
   readonly retryable: boolean;
   readonly code: string;
   readonly status: number | null;

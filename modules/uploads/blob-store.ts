@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DomainError } from '../shared/errors.ts';
 
 /**
  * The BlobStore port: where uploaded images live. The database keeps only the key
@@ -27,11 +28,11 @@ const TYPE_BY_EXTENSION: Record<string, BlobContentType> = { webp: 'image/webp',
 /** The only shape a key may have: no dots but the extension's, no slashes but the two separators, lower case. */
 const KEY_PATTERN = /^(\d{4})\/(0[1-9]|1[0-2])\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(webp|jpg|png)$/;
 
-export class InvalidBlobKeyError extends Error {
+export class InvalidBlobKeyError extends DomainError {
+  static override readonly kind = 'InvalidBlobKeyError';
   constructor(key: string) {
     // The key may be hostile: show a bounded, printable excerpt only.
     super(`Not a blob key: ${JSON.stringify(key.slice(0, 80))}`);
-    this.name = 'InvalidBlobKeyError';
   }
 }
 
