@@ -128,8 +128,8 @@ export async function createReachableSurvey(baseUrl: string, displayName = 'Benc
     });
   const checkout = await post('/api/create-subscription-existing', { planId: 'starter', isYearly: true, surveyId: survey.id });
   if (checkout.status !== 201) throw new Error(`starting the checkout failed: ${await describe(checkout)}`);
-  const { setupIntentId } = (await checkout.json()) as { setupIntentId: string };
-  const card = await post('/api/billing/fake/confirm-setup', { setupIntentId, cardNumber: '4242 4242 4242 4242' }, false);
+  const { setupIntentId, clientSecret } = (await checkout.json()) as { setupIntentId: string; clientSecret: string };
+  const card = await post('/api/billing/fake/confirm-setup', { clientSecret, cardNumber: '4242 4242 4242 4242' }, false);
   if (card.status !== 200) throw new Error(`the test card was refused: ${await describe(card)}`);
   await card.arrayBuffer();
   const completed = await post('/api/subscription-complete', { setupIntentId });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -57,6 +57,13 @@ type State = {
 
 const PORTAL_TTL_MS = 30 * 60 * 1000;
 const DAY_MS = 86_400_000;
+
+/** Compares client secrets in constant time. */
+function sameSecret(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 const newId = (prefix: string) => `${prefix}_fake_${randomBytes(12).toString('hex')}`;
 
@@ -149,13 +156,16 @@ export class FakeBilling implements Billing, LocalBillingPages {
   }
 
   /**
-   * The fake's card form: confirms a SetupIntent with a card number (spaces allowed) and, when given,
-   * the expiry (MM/YY) and CVC. A refused card leaves the intent `requires_payment_method` with
-   * Stripe's message in `lastError`. Throws BillingError `not_found` for an unknown intent.
+   * The fake's card form: confirms a SetupIntent, named by its client secret as Stripe.js names it
+   * (`confirmSetup({ clientSecret })`), so only the page that started the checkout can confirm it,
+   * with a card number (spaces allowed) and, when given, the expiry (MM/YY) and CVC. A refused card
+   * leaves the intent `requires_payment_method` with Stripe's message in `lastError`. Throws
+   * BillingError `not_found` for an unknown intent or a secret that is not its own.
    */
-  confirmSetupIntent(id: string, card: { number: string; expiry?: string | null; cvc?: string | null }): ProviderSetupIntent {
-    const intent = this.state.setupIntents[id];
-    if (!intent) throw new BillingError('not_found', `No such setupintent: '${id}'`);
+  confirmSetupIntent(clientSecret: string, card: { number: string; expiry?: string | null; cvc?: string | null }): ProviderSetupIntent {
+    const id = clientSecret.split('_secret_')[0] ?? '';
+    const intent = Object.hasOwn(this.state.setupIntents, id) ? this.state.setupIntents[id] : undefined;
+    if (!intent || !sameSecret(intent.clientSecret, clientSecret)) throw new BillingError('not_found', `No such setupintent: '${id.slice(0, 80)}'`);
     if (intent.status === 'succeeded') return this.publicIntent(intent);
     const refuse = (message: string) => {
       intent.status = 'requires_payment_method';

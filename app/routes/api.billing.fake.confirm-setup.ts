@@ -5,7 +5,10 @@ import { apiError, methodNotAllowed, rateLimited, readJson } from '../utils/api.
 import { isFormType, readForm } from '../utils/input.server.ts';
 
 const bodySchema = z.object({
-  setupIntentId: z.string({ error: 'setupIntentId is required' }).regex(/^seti_[A-Za-z0-9_]{1,200}$/, 'setupIntentId must be a SetupIntent id (seti_...)'),
+  clientSecret: z
+    .string({ error: 'clientSecret is required' })
+    .regex(/^seti_[A-Za-z0-9_]{1,200}_secret_[A-Za-z0-9]{1,100}$/, 'clientSecret must be the SetupIntent’s client secret (seti_..._secret_...)'),
+  setupIntentId: z.string().regex(/^seti_[A-Za-z0-9_]{1,200}$/, 'setupIntentId must be a SetupIntent id (seti_...)').nullish(),
   cardNumber: z.string({ error: 'cardNumber is required' }).min(1, 'cardNumber is required').max(40, 'cardNumber is too long'),
   expiry: z.string().max(10).nullish(),
   cvc: z.string().max(10).nullish(),
@@ -15,8 +18,10 @@ export const loader = () => methodNotAllowed();
 
 /**
  * POST /api/billing/fake/confirm-setup (BILLING=fake only; 404 otherwise): the fake's stand-in for
- * Stripe.js confirming a SetupIntent. In: setupIntentId and cardNumber (expiry MM/YY and cvc
- * optional), as JSON or a form. JSON out: { id, status, error } where status is `succeeded` or
+ * Stripe.js confirming a SetupIntent. In: clientSecret (as Stripe.js, so only the page that started
+ * the checkout can confirm it; setupIntentId optional, and then it must be the secret's) and
+ * cardNumber (expiry MM/YY and cvc optional), as JSON or a form. 404 for an unknown intent or a
+ * secret that is not its own. JSON out: { id, status, error } where status is `succeeded` or
  * `requires_payment_method` and error is Stripe's wording of a refusal. A form post (the checkout
  * page without JavaScript) is sent back to the checkout page with `redirect_status`, as Stripe
  * returns to a return_url; the server then reads the intent's status itself.
@@ -36,8 +41,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } else {
     input = await readJson(request, bodySchema);
   }
+  if (input.setupIntentId && !input.clientSecret.startsWith(`${input.setupIntentId}_secret_`)) return apiError(404, `No such setupintent: '${input.setupIntentId}'`);
   try {
-    const intent = fake.confirmSetupIntent(input.setupIntentId, { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc });
+    const intent = fake.confirmSetupIntent(input.clientSecret, { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc });
     if (form) {
       const query = new URLSearchParams({ setupIntentId: intent.id, redirect_status: intent.status === 'succeeded' ? 'succeeded' : 'failed' });
       return redirect(`/stripe-checkout?${query}`, 303);

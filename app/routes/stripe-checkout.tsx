@@ -36,7 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     setupError: false as const,
     setupIntentId: checkout.setupIntentId,
-    clientSecret: context.config.billing === 'stripe' ? checkout.clientSecret : null,
+    // Stripe.js and the fake's card form both confirm with it (the owner's own checkout: checked above).
+    clientSecret: checkout.clientSecret,
     publishableKey: context.config.stripePublishableKey,
     provider: context.config.billing,
     plan: { name: plan.name, rewardRange: plan.rewardRange, costPerEngagement: plan.costPerEngagement },
@@ -124,6 +125,7 @@ export default function StripeCheckout() {
         ) : (
           <Form method="post" action="/api/billing/fake/confirm-setup" reloadDocument className="space-y-3">
             <input type="hidden" name="setupIntentId" value={d.setupIntentId} />
+            <input type="hidden" name="clientSecret" value={d.clientSecret} />
             <div>
               <label htmlFor="cardNumber" className="mb-1 block text-sm font-medium text-slate-800">
                 Card number

@@ -1,5 +1,6 @@
 import type { BillingInterval, PlanId } from './plans.ts';
 import type { SubscriptionState } from './status.ts';
+import { DomainError } from '../shared/errors.ts';
 
 export type { BillingInterval, PlanId };
 
@@ -64,8 +65,8 @@ export type BillingEvent = {
  */
 export type BillingErrorCode = 'declined' | 'not_found' | 'signature' | 'unavailable' | 'invalid';
 
-export class BillingError extends Error {
-  override name = 'BillingError';
+export class BillingError extends DomainError {
+  static override readonly kind = 'BillingError';
   readonly code: BillingErrorCode;
   constructor(code: BillingErrorCode, message: string) {
     super(message);
@@ -118,8 +119,11 @@ export type LocalPortalView = { id: string; customerId: string; returnUrl: strin
 
 /** What the fake serves itself instead of Stripe.js and Stripe's portal (POST /api/billing/fake/confirm-setup, /billing-portal). */
 export interface LocalBillingPages {
-  /** Confirms a SetupIntent with a card; a refused card leaves it `requires_payment_method` with Stripe's words. */
-  confirmSetupIntent(id: string, card: { number: string; expiry?: string | null; cvc?: string | null }): ProviderSetupIntent;
+  /**
+   * Confirms a SetupIntent, named by its client secret as Stripe.js does, with a card; a refused card
+   * leaves it `requires_payment_method` with Stripe's words. Unknown intent or wrong secret: BillingError `not_found`.
+   */
+  confirmSetupIntent(clientSecret: string, card: { number: string; expiry?: string | null; cvc?: string | null }): ProviderSetupIntent;
   /** The portal page's session: null when unknown or expired. */
   portalSession(id: string): LocalPortalView | null;
 }

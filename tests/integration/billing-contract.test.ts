@@ -36,13 +36,19 @@ const PRICES: StripePrices = {
   pro: { month: 'price_pro_month', year: 'price_pro_year' },
 };
 const fake = new FakeBilling({ dataDir: dir, webhookSecret: SECRET });
-const adapters: Array<{ name: string; billing: Billing; confirm: (id: string, card: string) => void }> = [
+
+const adapters: Array<{ name: string; billing: Billing; confirm: (intent: { id: string; clientSecret: string }, card: string) => void }> = [
   {
     name: 'StripeBilling (msw)',
     billing: new StripeBilling({ secretKey: STRIPE_TEST_KEY, publishableKey: 'pk_test_contract', webhookSecret: SECRET, prices: PRICES }),
-    confirm: (id, card) => stripe.confirm(id, card),
+    confirm: (intent, card) => stripe.confirm(intent.id, card),
   },
-  { name: 'FakeBilling', billing: fake, confirm: (id, card) => void fake.confirmSetupIntent(id, { number: card }) },
+  {
+    name: 'FakeBilling',
+    billing: fake,
+    // As its card form does: the intent named by its client secret.
+    confirm: (intent, card) => void fake.confirmSetupIntent(intent.clientSecret, { number: card }),
+  },
 ];
 
 const DAY = 86_400_000;
@@ -52,7 +58,7 @@ describe.each(adapters)('Billing contract: $name', ({ billing, confirm }) => {
   async function savedCard(businessId: string, card = '4242 4242 4242 4242') {
     const customerId = await billing.createCustomer({ businessId, email: `${businessId}@example.com`, name: 'Crumb & Co' });
     const intent = await billing.createSetupIntent({ customerId, businessId });
-    confirm(intent.id, card);
+    confirm(intent, card);
     return { customerId, intent: await billing.retrieveSetupIntent(intent.id) };
   }
 
@@ -62,7 +68,7 @@ describe.each(adapters)('Billing contract: $name', ({ billing, confirm }) => {
     const intent = await billing.createSetupIntent({ customerId, businessId: 'b-1' });
     expect(intent).toMatchObject({ id: expect.stringMatching(/^seti_/), status: 'requires_payment_method', customerId, paymentMethodId: null, lastError: null });
     expect(intent.clientSecret).toMatch(new RegExp(`^${intent.id}_secret_`));
-    confirm(intent.id, '4242 4242 4242 4242');
+    confirm(intent, '4242 4242 4242 4242');
     expect(await billing.retrieveSetupIntent(intent.id)).toMatchObject({ status: 'succeeded', paymentMethodId: expect.stringMatching(/^pm_/), lastError: null });
   });
 

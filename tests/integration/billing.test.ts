@@ -91,13 +91,13 @@ describe('checkout with the fake adapter', () => {
 
   it('a declined card: Setup Failed with Stripe’s words, no subscription stored', async () => {
     const owner = await signedInOwner(app, 'Declined Cafe');
-    const { setupIntentId, confirmed, completed } = await subscribeWithFake(app, owner, { card: DECLINED_CARD });
+    const { setupIntentId, clientSecret, confirmed, completed } = await subscribeWithFake(app, owner, { card: DECLINED_CARD });
     expect(confirmed.body).toEqual({ id: setupIntentId, status: 'requires_payment_method', error: { message: 'Your card was declined.' } });
     expect(completed).toMatchObject({ status: 402, body: { title: 'Setup Failed', message: 'Your card was declined.' } });
     const row = await business(owner.id);
     expect(row).toMatchObject({ subscription_status: 'none', stripe_subscription_id: null, trial_used_at: null, has_payment_method: false });
     // Without JavaScript: the form post comes back to the checkout page, which shows the refusal.
-    const form = await run(() => fakeConfirm({ request: formRequest('/api/billing/fake/confirm-setup', { setupIntentId, cardNumber: DECLINED_CARD }), context: ctx(), params: {} }));
+    const form = await run(() => fakeConfirm({ request: formRequest('/api/billing/fake/confirm-setup', { setupIntentId, clientSecret, cardNumber: DECLINED_CARD }), context: ctx(), params: {} }));
     expect(form.status).toBe(303);
     const back = form.headers.get('Location')!;
     expect(back).toBe(`/stripe-checkout?setupIntentId=${setupIntentId}&redirect_status=failed`);
@@ -120,7 +120,10 @@ describe('checkout with the fake adapter', () => {
     const page = await run(() => checkoutPage({ request: getRequest(checkoutUrl, owner.jar), context: ctx(), params: {} }));
     expect(page.body).toMatchObject({ setupError: false, provider: 'fake', details: { name: 'Starter', price: 19, period: 'month', trialDays: 7 }, failure: null });
     const setupIntentId = new URL(checkoutUrl, 'http://x').searchParams.get('setupIntentId')!;
-    const confirm = await run(() => fakeConfirm({ request: formRequest('/api/billing/fake/confirm-setup', { setupIntentId, cardNumber: GOOD_CARD, expiry: '12/34', cvc: '123' }), context: ctx(), params: {} }));
+    const { clientSecret } = page.body as { clientSecret: string };
+    const confirm = await run(() =>
+      fakeConfirm({ request: formRequest('/api/billing/fake/confirm-setup', { setupIntentId, clientSecret, cardNumber: GOOD_CARD, expiry: '12/34', cvc: '123' }), context: ctx(), params: {} }),
+    );
     expect(confirm.status).toBe(303);
     const back = await run(() => checkoutPage({ request: getRequest(confirm.headers.get('Location')!, owner.jar), context: ctx(), params: {} }));
     expect(back.status).toBe(302);
@@ -155,7 +158,21 @@ describe('checkout with the fake adapter', () => {
     const setupIntentId = (started.body as { setupIntentId: string }).setupIntentId;
     const page = await run(() => checkoutPage({ request: getRequest(`/stripe-checkout?setupIntentId=${setupIntentId}`, b.jar), context: ctx(), params: {} }));
     expect(page).toMatchObject({ status: 404, body: { setupError: true } });
-    await run(() => fakeConfirm({ request: jsonRequest('/api/billing/fake/confirm-setup', { setupIntentId, cardNumber: GOOD_CARD }), context: ctx(), params: {} }));
+    const { clientSecret } = started.body as { clientSecret: string };
+    // Owner B, who knows A's SetupIntent id but not its client secret, cannot confirm it (Stripe.js needs the secret too).
+    const guessed = await run(() =>
+      fakeConfirm({ request: jsonRequest('/api/billing/fake/confirm-setup', { setupIntentId, clientSecret: `${setupIntentId}_secret_guessed000000`, cardNumber: GOOD_CARD }, b.jar), context: ctx(), params: {} }),
+    );
+    expect(guessed.status).toBe(404);
+    const noSecret = await run(() => fakeConfirm({ request: jsonRequest('/api/billing/fake/confirm-setup', { setupIntentId, cardNumber: GOOD_CARD }, b.jar), context: ctx(), params: {} }));
+    expect(noSecret).toMatchObject({ status: 400, body: { fieldErrors: { clientSecret: ['clientSecret is required'] } } });
+    const otherSecret = await run(() =>
+      fakeConfirm({ request: jsonRequest('/api/billing/fake/confirm-setup', { setupIntentId: 'seti_fake_000000000000000000000000', clientSecret, cardNumber: GOOD_CARD }, b.jar), context: ctx(), params: {} }),
+    );
+    expect(otherSecret.status).toBe(404);
+    expect((await run(() => checkoutPage({ request: getRequest(`/stripe-checkout?setupIntentId=${setupIntentId}`, a.jar), context: ctx(), params: {} }))).body).toMatchObject({ failure: null });
+    const confirmed = await run(() => fakeConfirm({ request: jsonRequest('/api/billing/fake/confirm-setup', { setupIntentId, clientSecret, cardNumber: GOOD_CARD }), context: ctx(), params: {} }));
+    expect(confirmed.body).toMatchObject({ status: 'succeeded' });
     const stolen = await run(() => completeApi({ request: jsonRequest('/api/subscription-complete', { setupIntentId }, b.jar), context: ctx(), params: {} }));
     expect(stolen.status).toBe(404);
     const otherBusiness = await run(() => completeApi({ request: jsonRequest('/api/subscription-complete', { setupIntentId, businessId: b.id }, a.jar), context: ctx(), params: {} }));
@@ -226,7 +243,9 @@ describe('new owners: /trial-signup and POST /api/create-subscription', () => {
     const [survey] = await query<{ id: string; title: string }>(app, `select id, title from survey_configs where business_id = ?`, [row!.id]);
     expect(survey!.title).toBe('Draft from the builder');
     const setupIntentId = new URL(res.headers.get('Location')!, 'http://x').searchParams.get('setupIntentId')!;
-    await run(() => fakeConfirm({ request: jsonRequest('/api/billing/fake/confirm-setup', { setupIntentId, cardNumber: GOOD_CARD }), context: ctx(), params: {} }));
+    const page = await run(() => checkoutPage({ request: getRequest(res.headers.get('Location')!, jar), context: ctx(), params: {} }));
+    const { clientSecret } = page.body as { clientSecret: string };
+    await run(() => fakeConfirm({ request: jsonRequest('/api/billing/fake/confirm-setup', { clientSecret, cardNumber: GOOD_CARD }), context: ctx(), params: {} }));
     const done = await run(() => completeApi({ request: jsonRequest('/api/subscription-complete', { setupIntentId }, jar), context: ctx(), params: {} }));
     expect(done).toMatchObject({ status: 200, body: { status: 'trialing', redirectTo: `/subscription-check?surveyId=${survey!.id}` } });
   });

@@ -25,12 +25,12 @@ export async function subscribeWithFake(
     }),
   );
   if (started.status !== 201) throw new Error(`checkout failed: ${started.status} ${JSON.stringify(started.body)}`);
-  const setupIntentId = (started.body as { setupIntentId: string }).setupIntentId;
+  const { setupIntentId, clientSecret } = started.body as { setupIntentId: string; clientSecret: string };
   const confirmed = await run(() =>
-    confirmAction({ request: jsonRequest('/api/billing/fake/confirm-setup', { setupIntentId, cardNumber: options.card ?? GOOD_CARD }), context: app.context(), params: {} }),
+    confirmAction({ request: jsonRequest('/api/billing/fake/confirm-setup', { clientSecret, cardNumber: options.card ?? GOOD_CARD }), context: app.context(), params: {} }),
   );
   const completed = await run(() => completeAction({ request: jsonRequest('/api/subscription-complete', { setupIntentId }, owner.jar), context: app.context(), params: {} }));
-  return { setupIntentId, started, confirmed, completed };
+  return { setupIntentId, clientSecret, started, confirmed, completed };
 }
 
 /** An owner on a free trial (the 14-day yearly Starter), through the real checkout. */
