@@ -15,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     signature: request.headers.get('x-square-hmacsha256-signature'),
   });
   if (result.status !== 200) return apiError(result.status, result.message);
-  return Response.json({ received: true, duplicate: result.duplicate });
+  return Response.json({ received: true, duplicate: result.duplicate, ...(result.ignored ? { ignored: result.ignored } : {}) });
 }
 
 export const loader = () => methodNotAllowed();

@@ -59,6 +59,9 @@ export type BillingDeps = {
 
 type Owner = Business;
 
+/** The provider's statuses of a subscription whose last payment failed. */
+const PAYMENT_FAILED_STATUSES = new Set<ProviderSubscription['status']>(['past_due', 'unpaid', 'incomplete']);
+
 const fail = (status: Failure['status'], title: string, message: string): Failure => ({ ok: false, status, title, message });
 
 function planDetails(plan: Plan, interval: BillingInterval, trialDays: number): PlanDetails {
@@ -349,24 +352,32 @@ ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
         if (error instanceof BillingError) return { status: error.code === 'unavailable' ? 503 : 400, message: error.message };
         throw error;
       }
-      let mail: { business: Business; subject: string; lines: string[] } | null = null;
+      let outcome: EventOutcome = { ignored: null, mail: null };
       try {
         await em.transactional(async (tx) => {
           tx.create(BillingWebhookEvent, { eventId: event.id, type: event.type.slice(0, 100), receivedAt: now() });
           await tx.flush();
-          mail = await handleEvent(tx, event);
+          outcome = await handleEvent(tx, event);
         });
       } catch (error) {
         if (error instanceof UniqueConstraintViolationException) return { status: 200, message: 'Already handled.' };
+        // The provider could not be reached while handling: nothing was recorded (the transaction rolled
+        // back), so the provider's retry will handle the event again.
+        if (error instanceof BillingError && error.code === 'unavailable') {
+          logger.warn({ err: error, eventId: event.id, type: event.type }, 'billing webhook: provider unreachable; answered 503 for a retry');
+          return { status: 503, message: BILLING_MESSAGES.providerUnavailable };
+        }
         throw error;
       }
-      const pending = mail as { business: Business; subject: string; lines: string[] } | null;
-      if (pending) await sendMail(pending.business, pending.subject, pending.lines);
-      return { status: 200, message: 'Handled.' };
+      const done = outcome as EventOutcome;
+      if (done.mail) await sendMail(done.mail.business, done.mail.subject, done.mail.lines);
+      return { status: 200, message: done.ignored ? `Ignored: ${done.ignored}` : 'Handled.' };
     },
   };
 
-  async function handleEvent(tx: EntityManager, event: BillingEvent): Promise<{ business: Business; subject: string; lines: string[] } | null> {
+  type EventOutcome = { ignored: string | null; mail: { business: Business; subject: string; lines: string[] } | null };
+
+  async function handleEvent(tx: EntityManager, event: BillingEvent): Promise<EventOutcome> {
     const handled = [
       'customer.subscription.created',
       'customer.subscription.updated',
@@ -375,42 +386,59 @@ ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
       'invoice.payment_failed',
       'invoice.paid',
     ];
-    if (!handled.includes(event.type) || !event.subscriptionId) return null;
+    const ignore = (reason: string): EventOutcome => {
+      logger.info({ eventId: event.id, type: event.type, reason }, 'billing webhook ignored');
+      return { ignored: reason, mail: null };
+    };
+    if (!handled.includes(event.type)) return ignore('not an event RewardLoop acts on.');
+    if (!event.subscriptionId) return ignore('the event names no subscription.');
     const business =
       (await tx.findOne(Business, { stripeSubscriptionId: event.subscriptionId })) ??
       (event.customerId ? await tx.findOne(Business, { stripeCustomerId: event.customerId }) : null);
-    if (!business) {
-      logger.warn({ eventId: event.id, type: event.type }, 'billing webhook for no known business; ignored');
-      return null;
-    }
+    if (!business) return ignore('no business has this subscription or customer.');
     // An older subscription's late event never overwrites the one the business has now.
-    if (business.stripeSubscriptionId && business.stripeSubscriptionId !== event.subscriptionId) return null;
-    const sub = await billing.retrieveSubscription(event.subscriptionId);
+    if (business.stripeSubscriptionId && business.stripeSubscriptionId !== event.subscriptionId) return ignore('the business has a newer subscription.');
+    let sub: ProviderSubscription;
+    try {
+      sub = await billing.retrieveSubscription(event.subscriptionId);
+    } catch (error) {
+      // Unknown at the provider (a test event, a deleted object): nothing to apply. Unreachable: rethrown, 503.
+      if (error instanceof BillingError && (error.code === 'not_found' || error.code === 'invalid')) return ignore(`the provider does not know this subscription (${error.code}).`);
+      throw error;
+    }
     apply(business, sub);
     await tx.flush();
     const day = (d: Date | null) => (d ? d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : 'soon');
     if (event.type === 'customer.subscription.trial_will_end' && sub.status === 'trialing') {
       const plan = findPlan(sub.planId);
       return {
-        business,
-        subject: 'Your RewardLoop free trial ends soon',
-        lines: [
-          `Your free trial ends on ${day(sub.trialEnd)}.`,
-          `After that your ${plan?.name ?? ''} plan continues on the card you saved. To stop, cancel before then from your subscription page.`.replace('  ', ' '),
-        ],
+        ignored: null,
+        mail: {
+          business,
+          subject: 'Your RewardLoop free trial ends soon',
+          lines: [
+            `Your free trial ends on ${day(sub.trialEnd)}.`,
+            `After that your ${plan?.name ?? ''} plan continues on the card you saved. To stop, cancel before then from your subscription page.`.replace('  ', ' '),
+          ],
+        },
       };
     }
-    if (event.type === 'invoice.payment_failed') {
+    // Only while the provider still says the subscription is unpaid: a forged or stale
+    // invoice.payment_failed (or one whose retry has since paid) emails nobody.
+    if (event.type === 'invoice.payment_failed' && PAYMENT_FAILED_STATUSES.has(sub.status)) {
       return {
-        business,
-        subject: 'Your RewardLoop payment failed',
-        lines: [
-          'We could not charge your card for your RewardLoop subscription.',
-          'Please update your payment method from your subscription page (Manage Subscription) so your surveys stay available.',
-        ],
+        ignored: null,
+        mail: {
+          business,
+          subject: 'Your RewardLoop payment failed',
+          lines: [
+            'We could not charge your card for your RewardLoop subscription.',
+            'Please update your payment method from your subscription page (Manage Subscription) so your surveys stay available.',
+          ],
+        },
       };
     }
-    return null;
+    return { ignored: null, mail: null };
   }
 
   return service;

@@ -24,7 +24,7 @@ export function isValidSquareSignature(input: { key: string; notificationUrl: st
 
 export type WebhookResult =
   | { status: 503 | 401 | 403 | 400; message: string }
-  | { status: 200; received: true; duplicate: boolean; applied: boolean };
+  | { status: 200; received: true; duplicate: boolean; applied: boolean; ignored?: string };
 
 type Money = { amount?: unknown } | null | undefined;
 type SquareEvent = {
@@ -40,7 +40,8 @@ type SquareEvent = {
   };
 };
 
-const text = (v: unknown, max = 255): string | null => (typeof v === 'string' && v.length > 0 && v.length <= max ? v : null);
+/** An id, type or state from the event: 1 to `max` printable ASCII characters (what we can store and look up), else null. */
+const text = (v: unknown, max = 255): string | null => (typeof v === 'string' && v.length > 0 && v.length <= max && /^[\x21-\x7e]+$/.test(v) ? v : null);
 const cents = (m: Money): number | null => {
   const amount = m && typeof m === 'object' ? m.amount : undefined;
   return typeof amount === 'number' && Number.isSafeInteger(amount) ? amount : null;
@@ -70,11 +71,15 @@ export async function receiveSquareWebhook(
   } catch {
     return { status: 400, message: 'Malformed JSON body.' };
   }
-  const eventId = text(event?.event_id);
-  const type = text(event?.type, 100);
-  if (!event || typeof event !== 'object' || !eventId || !type) return { status: 400, message: 'The event has no event_id or type.' };
+  if (!event || typeof event !== 'object' || Array.isArray(event)) return { status: 400, message: 'The event is not a JSON object.' };
+  const eventId = text(event.event_id);
+  const type = text(event.type, 100);
+  if (!eventId || !type) return { status: 400, message: 'The event has no valid event_id or type (1 to 255 printable characters).' };
   const merchantId = text(event.merchant_id);
-  const createdAt = typeof event.created_at === 'string' && !Number.isNaN(Date.parse(event.created_at)) ? new Date(event.created_at) : new Date();
+  // Square's RFC 3339 time of the event; one that does not parse or lies outside 2000 to a day from now
+  // (PostgreSQL refuses far years) counts as now.
+  const stamp = typeof event.created_at === 'string' ? Date.parse(event.created_at) : Number.NaN;
+  const createdAt = stamp >= Date.UTC(2000, 0, 1) && stamp <= Date.now() + 86_400_000 ? new Date(stamp) : new Date();
 
   return deps.em.fork().transactional(async (tx) => {
     // on conflict do nothing: a redelivered event inserts nothing, and its effect is not applied twice.
@@ -119,7 +124,9 @@ export async function receiveSquareWebhook(
             );
       applied = updated > 0;
     }
-    deps.logger.info({ eventId, type, applied }, 'Square webhook received');
-    return { status: 200 as const, received: true as const, duplicate: false, applied };
+    // Unknown card, merchant or event type: acknowledged (Square would only retry it) and logged.
+    const ignored = applied ? undefined : !change ? 'not a gift card event RewardLoop keeps' : 'no gift card of ours matches this event';
+    deps.logger.info({ eventId, type, applied, ...(ignored ? { ignored } : {}) }, 'Square webhook received');
+    return { status: 200 as const, received: true as const, duplicate: false, applied, ...(ignored ? { ignored } : {}) };
   });
 }

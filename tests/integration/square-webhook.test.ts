@@ -126,6 +126,30 @@ describe('POST /api/square/webhook', () => {
     expect((await run(() => loader())).status).toBe(405);
   });
 
+  it('a signed event of any shape answers 400 or 200, never 500; one for a card that is not ours is acknowledged as ignored', async () => {
+    const bad = [
+      JSON.stringify({ event_id: 'evt\u0000nul', type: 'gift_card.updated' }),
+      JSON.stringify({ event_id: 12345, type: 'gift_card.updated' }),
+      JSON.stringify({ event_id: 'e'.repeat(300), type: 'gift_card.updated' }),
+      JSON.stringify({ event_id: 'evt-type', type: { nested: true } }),
+      '[1,2,3]',
+      'null',
+      '"just text"',
+    ];
+    for (const body of bad) {
+      const res = await post(squarePost(body));
+      expect(res.status, body.slice(0, 60)).toBe(400);
+    }
+    const odd = [
+      JSON.stringify({ event_id: `evt-far-${Date.now()}`, type: 'gift_card.updated', merchant_id: 'TEST-MERCHANT', created_at: '-100000-01-01T00:00:00Z', data: { object: { gift_card: { id: 'gftc:webhook-card', state: 'ACTIVE' } } } }),
+      JSON.stringify({ event_id: `evt-num-${Date.now()}`, type: 'gift_card.updated', merchant_id: 'TEST-MERCHANT', data: { object: 7 } }),
+      JSON.stringify({ event_id: `evt-nulcard-${Date.now()}`, type: 'gift_card.updated', merchant_id: 'TEST-MERCHANT', data: { object: { gift_card: { id: 'gftc:\u0000', state: 'ACTIVE' } } } }),
+    ];
+    for (const body of odd) expect((await post(squarePost(body))).status, body.slice(0, 80)).toBe(200);
+    const notOurs = await post(squarePost(activityEvent({ balance: 3, giftCardId: 'gftc:someone-elses' })));
+    expect(notOurs).toMatchObject({ status: 200, body: { received: true, duplicate: false, ignored: 'no gift card of ours matches this event' } });
+  });
+
   it('answers 503 when no signature key is configured', async () => {
     const bare = await createTestApp();
     try {

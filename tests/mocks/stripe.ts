@@ -106,6 +106,12 @@ export function createStripeMock() {
   return {
     handlers,
     requests,
+    /** Sets a subscription's status at Stripe (a failed renewal makes it `past_due`). */
+    setStatus(id: string, status: string) {
+      const sub = subscriptions.get(id);
+      if (!sub) throw new Error(`no subscription ${id}`);
+      sub.status = status;
+    },
     /** The subscriptions Stripe holds for a customer (what would charge the card). */
     subscriptionsOf(customerId: string) {
       return [...subscriptions.values()].filter((sub) => sub.customer === customerId);

@@ -1,0 +1,128 @@
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { action as createExisting } from '../../app/routes/api.create-subscription-existing.ts';
+import { action as webhookApi } from '../../app/routes/api.stripe.webhook.ts';
+import { action as completeApi } from '../../app/routes/api.subscription-complete.ts';
+import { createStripeMock, STRIPE_API, STRIPE_TEST_KEY } from '../mocks/stripe.ts';
+import { signedInOwner } from '../setup/factories.ts';
+import { jsonRequest, run } from '../setup/http.ts';
+import { readOutbox } from '../setup/outbox.ts';
+import { query } from '../setup/rewards.ts';
+import { createTestApp, type TestApp } from '../setup/test-root.ts';
+
+// Issue 25, item 4: Stripe's webhooks never answer 500 and never fail open. Events are signed with the
+// SDK's own helper; Stripe's API is mocked at its HTTP edge (msw), the adapter is the real one.
+
+const SECRET = 'whsec_rewardloop_webhooks_0123456789';
+const stripe = createStripeMock();
+const server = setupServer(...stripe.handlers);
+let app: TestApp;
+
+beforeAll(async () => {
+  server.listen({ onUnhandledFrame: 'error' });
+  app = await createTestApp({
+    BILLING: 'stripe',
+    STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_rewardloop_webhooks',
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_PRICE_STARTER_MONTHLY: 'price_starter_month',
+    STRIPE_PRICE_STARTER_YEARLY: 'price_starter_year',
+    STRIPE_PRICE_GROWTH_MONTHLY: 'price_growth_month',
+    STRIPE_PRICE_GROWTH_YEARLY: 'price_growth_year',
+    STRIPE_PRICE_PRO_MONTHLY: 'price_pro_month',
+    STRIPE_PRICE_PRO_YEARLY: 'price_pro_year',
+  });
+}, 60_000);
+afterEach(() => server.resetHandlers());
+afterAll(async () => {
+  await app?.close();
+  server.close();
+});
+
+const send = (payload: string) =>
+  run(() =>
+    webhookApi({
+      request: new Request('http://localhost:3000/api/stripe/webhook', {
+        method: 'POST',
+        headers: { 'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }), 'Content-Type': 'application/json' },
+        body: payload,
+      }),
+      context: app.context(),
+      params: {},
+    }),
+  );
+const recorded = async (id: string) => (await query<{ n: number }>(app, 'select count(*)::int as n from billing_webhook_events where event_id = ?', [id]))[0]!.n;
+
+/** An owner on a Stripe trial: the checkout through the routes, the card confirmed as Stripe.js does. */
+async function subscribedOwner(name: string) {
+  const owner = await signedInOwner(app, name);
+  const started = await run(() => createExisting({ request: jsonRequest('/api/create-subscription-existing', { planId: 'starter', isYearly: true }, owner.jar), context: app.context(), params: {} }));
+  const { setupIntentId } = started.body as { setupIntentId: string };
+  stripe.confirm(setupIntentId, '4242424242424242');
+  expect((await run(() => completeApi({ request: jsonRequest('/api/subscription-complete', { setupIntentId }, owner.jar), context: app.context(), params: {} }))).status).toBe(200);
+  const [row] = await query<{ stripe_subscription_id: string; stripe_customer_id: string }>(app, 'select stripe_subscription_id, stripe_customer_id from businesses where id = ?', [owner.id]);
+  return { ...owner, subscriptionId: row!.stripe_subscription_id, customerId: row!.stripe_customer_id };
+}
+
+const failedInvoice = (eventId: string, sub: string, customer: string) =>
+  JSON.stringify({ id: eventId, object: 'event', type: 'invoice.payment_failed', data: { object: { id: `in_${eventId}`, object: 'invoice', customer, parent: { subscription_details: { subscription: sub } } } } });
+
+describe('POST /api/stripe/webhook: envelopes, unknown objects, outages (BILLING=stripe)', () => {
+  it('a signed event with a malformed envelope is a 400 and is not recorded', async () => {
+    const envelopes: Array<[string, string]> = [
+      ['numeric id', JSON.stringify({ id: 12345, object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_x', object: 'subscription' } } })],
+      ['id over 255 characters', JSON.stringify({ id: `evt_${'x'.repeat(300)}`, object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_x', object: 'subscription' } } })],
+      ['NUL in the id', JSON.stringify({ id: 'evt_\u0000nul', object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_x', object: 'subscription' } } })],
+      ['no type', JSON.stringify({ id: 'evt_no_type', object: 'event', data: { object: { id: 'sub_x', object: 'subscription' } } })],
+      ['numeric type', JSON.stringify({ id: 'evt_num_type', object: 'event', type: 7, data: { object: {} } })],
+      ['no data.object', JSON.stringify({ id: 'evt_no_object', object: 'event', type: 'invoice.paid', data: {} })],
+      ['data.object a string', JSON.stringify({ id: 'evt_string_object', object: 'event', type: 'invoice.paid', data: { object: 'sub_x' } })],
+    ];
+    for (const [label, payload] of envelopes) {
+      const res = await send(payload);
+      expect(res.status, label).toBe(400);
+    }
+    expect((await query<{ n: number }>(app, 'select count(*)::int as n from billing_webhook_events'))[0]!.n).toBe(0);
+  });
+
+  it('an unknown customer or subscription is 200 "ignored", recorded once', async () => {
+    const payload = JSON.stringify({ id: 'evt_unknown_sub', object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_nobody', object: 'subscription', customer: 'cus_nobody' } } });
+    const res = await send(payload);
+    expect(res).toMatchObject({ status: 200, body: { received: true, message: 'Ignored: no business has this subscription or customer.' } });
+    expect(await recorded('evt_unknown_sub')).toBe(1);
+    // A known customer with a subscription Stripe does not know (a deleted or test object): ignored too.
+    const owner = await subscribedOwner('Unknown Sub Cafe');
+    await query(app, 'update businesses set stripe_subscription_id = null where id = ?', [owner.id]);
+    const ghost = JSON.stringify({ id: 'evt_ghost_sub', object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_ghost', object: 'subscription', customer: owner.customerId } } });
+    expect(await send(ghost)).toMatchObject({ status: 200, body: { message: 'Ignored: the provider does not know this subscription (not_found).' } });
+    expect((await query<{ subscription_status: string }>(app, 'select subscription_status from businesses where id = ?', [owner.id]))[0]!.subscription_status).toBe('trialing');
+  });
+
+  it('Stripe unreachable while handling: 503 and nothing recorded, so the redelivery is handled', async () => {
+    const owner = await subscribedOwner('Outage Cafe');
+    const payload = JSON.stringify({ id: 'evt_outage', object: 'event', type: 'customer.subscription.deleted', data: { object: { id: owner.subscriptionId, object: 'subscription', customer: owner.customerId } } });
+    server.use(http.get(`${STRIPE_API}/v1/subscriptions/:id`, () => HttpResponse.error()));
+    const down = await send(payload);
+    expect(down.status).toBe(503);
+    expect(await recorded('evt_outage')).toBe(0);
+    server.resetHandlers();
+    stripe.setStatus(owner.subscriptionId, 'canceled');
+    expect(await send(payload)).toMatchObject({ status: 200, body: { message: 'Handled.' } });
+    expect(await recorded('evt_outage')).toBe(1);
+    expect((await query<{ subscription_status: string }>(app, 'select subscription_status from businesses where id = ?', [owner.id]))[0]!.subscription_status).toBe('canceled');
+  });
+
+  it('invoice.payment_failed emails the owner only when Stripe still says the subscription is unpaid', async () => {
+    const owner = await subscribedOwner('Payment Cafe');
+    const mails = async () => (await readOutbox(app.root)).filter((m) => m.to === owner.email && m.subject === 'Your RewardLoop payment failed');
+    // A forged or stale event while Stripe says trialing: recorded, applied, no email.
+    expect((await send(failedInvoice('evt_pf_stale', owner.subscriptionId, owner.customerId))).status).toBe(200);
+    expect(await mails()).toHaveLength(0);
+    stripe.setStatus(owner.subscriptionId, 'past_due');
+    expect((await send(failedInvoice('evt_pf_real', owner.subscriptionId, owner.customerId))).status).toBe(200);
+    expect(await mails()).toHaveLength(1);
+    expect((await query<{ subscription_status: string }>(app, 'select subscription_status from businesses where id = ?', [owner.id]))[0]!.subscription_status).toBe('past_due');
+  });
+});
