@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/index.ts';
-import { dollars, findPlan, parseInterval, periodPrice, TRIAL_DAYS } from '../../modules/billing/index.ts';
+import { dollars, findPlan, parseInterval, periodPrice, selectionFailedMessage, TRIAL_DAYS } from '../../modules/billing/index.ts';
 import { DraftField, TermsAgreement } from '../components/auth-forms.tsx';
 import { buttonClass, Card, PasswordField, TextField } from '../components/ui.tsx';
 import { getOwner, startSession } from '../utils/auth.server.ts';
@@ -53,12 +53,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = await startSession(request, context, created.business, { remember: false });
   const surveyId = await saveHandedOverDraft(context, created.business.id, form.get('surveyBuilderConfig'));
   const welcome = { title: 'Account created!', description: 'Your business account has been created successfully.', type: 'success' as const };
+  let toast: { title: string; description: string; type: 'success' | 'error' } = welcome;
   if (choice) {
     const started = await context.billing.startCheckout(created.business, { planId: choice.id, interval: choice.interval, surveyId });
     if (started.ok) return redirectWithToast(context, `${checkoutPath(started.checkout.setupIntentId)}${surveyId ? '&handover=1' : ''}`, welcome, { headers });
+    // The account exists; the checkout did not start (the provider unreachable, say): say so, as the plans page does.
+    toast = { title: started.title, description: `Your account was created, but the checkout could not start: ${selectionFailedMessage(started.status, started.message)}`, type: 'error' };
   }
   const query = new URLSearchParams({ billing: choice?.interval === 'month' ? 'monthly' : 'yearly', ...(surveyId ? { surveyId, handover: '1' } : {}) });
-  return redirectWithToast(context, `/subscription-plans?${query}`, welcome, { headers });
+  return redirectWithToast(context, `/subscription-plans?${query}`, toast, { headers });
 }
 
 export default function TrialSignup() {

@@ -5,14 +5,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { action as createExisting } from '../../app/routes/api.create-subscription-existing.ts';
 import { action as webhookApi } from '../../app/routes/api.stripe.webhook.ts';
 import { action as completeApi } from '../../app/routes/api.subscription-complete.ts';
+import { action as trialSignupAction } from '../../app/routes/trial-signup.tsx';
+import { readToast } from '../../app/utils/toast.server.ts';
 import { createStripeMock, STRIPE_API, STRIPE_TEST_KEY } from '../mocks/stripe.ts';
 import { signedInOwner } from '../setup/factories.ts';
-import { jsonRequest, run } from '../setup/http.ts';
+import { CookieJar, formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
 import { readOutbox } from '../setup/outbox.ts';
 import { query } from '../setup/rewards.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
-// Issue 25, item 4: Stripe's webhooks never answer 500 and never fail open. Events are signed with the
+// Issue 25, items 4 and 6: Stripe's webhooks never answer 500 and never fail open. Events are signed with the
 // SDK's own helper; Stripe's API is mocked at its HTTP edge (msw), the adapter is the real one.
 
 const SECRET = 'whsec_rewardloop_webhooks_0123456789';
@@ -124,5 +126,25 @@ describe('POST /api/stripe/webhook: envelopes, unknown objects, outages (BILLING
     expect((await send(failedInvoice('evt_pf_real', owner.subscriptionId, owner.customerId))).status).toBe(200);
     expect(await mails()).toHaveLength(1);
     expect((await query<{ subscription_status: string }>(app, 'select subscription_status from businesses where id = ?', [owner.id]))[0]!.subscription_status).toBe('past_due');
+  });
+});
+
+describe('/trial-signup with a plan while Stripe cannot be reached', () => {
+  it('creates the account and says why the checkout did not start, as the plans page does', async () => {
+    server.use(http.post(`${STRIPE_API}/v1/customers`, () => HttpResponse.error()));
+    const email = `down-${Date.now()}@example.com`;
+    const res = await run(() =>
+      trialSignupAction({
+        request: formRequest('/trial-signup', { businessName: 'Down Bakery', email, password: 'sesame-street-42', confirmPassword: 'sesame-street-42', agreeToTerms: 'on', planId: 'growth', billing: 'yearly' }),
+        context: app.context(),
+        params: {},
+      }),
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe('/subscription-plans?billing=yearly');
+    const jar = new CookieJar().take(new Response(null, { headers: res.headers }));
+    const { toast } = await readToast(getRequest('/subscription-plans', jar), app.context());
+    expect(toast).toEqual({ title: 'Selection Failed', description: 'Your account was created, but the checkout could not start: Server error. Please try again in a moment.', type: 'error' });
+    expect(await query(app, 'select id from businesses where email = ?', [email])).toHaveLength(1);
   });
 });
