@@ -5,6 +5,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceContext } from './nonce.tsx';
 import { SESSION_COOKIE } from './utils/session.server.ts';
+import { loggablePath } from '../modules/shared/index.ts';
 
 const ABORT_DELAY = 5_000;
 
@@ -69,5 +70,5 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
-  context.logger?.error({ err: error, path: new URL(request.url).pathname }, 'unhandled error in loader or action');
+  context.logger?.error({ err: error, path: loggablePath(new URL(request.url).pathname) }, 'unhandled error in loader or action');
 }

@@ -16,6 +16,7 @@ import { Migration20261124123000Trust } from './Migration20261124123000Trust.ts'
 import { Migration20261124130000ResponseQuestions } from './Migration20261124130000ResponseQuestions.ts';
 import { Migration20261124140000HostedVision } from './Migration20261124140000HostedVision.ts';
 import { Migration20261124170000ImageFingerprint } from './Migration20261124170000ImageFingerprint.ts';
+import { Migration20261127080000JobSecrets } from './Migration20261127080000JobSecrets.ts';
 
 /** Every migration in order. Listed explicitly so the server, the CLI and tests load the same set. */
 export const migrationsList = [
@@ -37,4 +38,5 @@ export const migrationsList = [
   { name: 'Migration20261124130000ResponseQuestions', class: Migration20261124130000ResponseQuestions },
   { name: 'Migration20261124140000HostedVision', class: Migration20261124140000HostedVision },
   { name: 'Migration20261124170000ImageFingerprint', class: Migration20261124170000ImageFingerprint },
+  { name: 'Migration20261127080000JobSecrets', class: Migration20261127080000JobSecrets },
 ];

@@ -1,3 +1,4 @@
+import { loggablePath } from '../modules/shared/index.ts';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -120,7 +121,7 @@ export function createHttpApp(root: Root, options: HttpOptions) {
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // The path without its query: queries may carry tokens.
-      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      logger.info({ method: req.method, path: loggablePath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
     });
     next();
   });

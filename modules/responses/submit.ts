@@ -248,7 +248,8 @@ export async function submitSurvey(
       if (rewardDue && (reasons.length > 0 || survey.verifyCustomerEmail)) {
         const hold = await createHold(tx, { responseId: response.id, businessId: survey.businessId, reasons, confirmEmail: survey.verifyCustomerEmail, now });
         await appendAudit(tx, { responseId: response.id, businessId: survey.businessId, event: 'held', actor: 'system', details: { ...decision, status: hold.status } });
-        if (hold.emailToken) await deps.jobs!.send('reward-confirm-email', { responseId: response.id, token: hold.emailToken }, { em: tx, key: `${response.id}:confirm` });
+        // The job mints the link's token when it sends: no secret in its payload (issue 25).
+        if (hold.status === 'awaiting_email') await deps.jobs!.send('reward-confirm-email', { responseId: response.id }, { em: tx, key: `${response.id}:confirm` });
         checking = true;
         confirmEmail = hold.status === 'awaiting_email';
       } else if (rewardDue) {

@@ -3,7 +3,7 @@ import { escapeHtml, type Mailer, type MailMessage } from '../mail/mailer.ts';
 import { Business } from '../accounts/entities.ts';
 import { SurveyResponse } from '../responses/entities.ts';
 import { formatCents } from '../scoring/index.ts';
-import { RewardHold } from '../trust/server.ts';
+import { mintEmailToken, RewardHold } from '../trust/server.ts';
 
 /** The link a customer clicks to confirm their email before their gift card is sent (ADR 050). */
 export const confirmLink = (appUrl: string, token: string) => new URL(`/reward-confirm/${token}`, appUrl).toString();
@@ -30,8 +30,12 @@ export function confirmEmailMessage(input: { to: string; customerName: string | 
   return { to: input.to, subject: `Confirm your email for your ${input.businessName} gift card`, text, html };
 }
 
-/** The reward-confirm-email job: sends the confirmation link while the hold still waits for it. */
-export async function sendConfirmEmail(deps: { em: EntityManager; mailer: Mailer; appUrl: string }, input: { responseId: string; token: string }): Promise<'sent' | 'not-needed'> {
+/**
+ * The reward-confirm-email job: sends the confirmation link while the hold still waits for it. The
+ * link's token is minted here, just before the send (its hash on the hold), so the job's payload
+ * names the response only and no secret outlives the email.
+ */
+export async function sendConfirmEmail(deps: { em: EntityManager; mailer: Mailer; appUrl: string }, input: { responseId: string }): Promise<'sent' | 'not-needed'> {
   const em = deps.em.fork();
   const hold = await em.findOne(RewardHold, { surveyResponseId: input.responseId }, { fields: ['status', 'businessId'], disableIdentityMap: true });
   if (hold?.status !== 'awaiting_email') return 'not-needed';
@@ -40,6 +44,8 @@ export async function sendConfirmEmail(deps: { em: EntityManager; mailer: Mailer
     em.findOne(Business, { id: hold.businessId }, { fields: ['displayName'], disableIdentityMap: true }),
   ]);
   if (!response || !business || !response.customerEmail || !response.rewardTier || !response.rewardValue) return 'not-needed';
+  const token = await mintEmailToken(em, input.responseId);
+  if (!token) return 'not-needed';
   await deps.mailer.send(
     confirmEmailMessage({
       to: response.customerEmail,
@@ -47,7 +53,7 @@ export async function sendConfirmEmail(deps: { em: EntityManager; mailer: Mailer
       businessName: business.displayName,
       amountCents: response.rewardValue,
       rewardTier: response.rewardTier,
-      link: confirmLink(deps.appUrl, input.token),
+      link: confirmLink(deps.appUrl, token),
     }),
   );
   return 'sent';

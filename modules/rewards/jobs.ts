@@ -25,7 +25,7 @@ const permanent = (error: unknown) => error instanceof GiftCardError && !error.r
 export function rewardJobHandlers(deps: RewardJobDeps): {
   issue: JobHandler<{ responseId: string }>;
   email: JobHandler<{ issuanceId: string }>;
-  confirmEmail: JobHandler<{ responseId: string; token: string }>;
+  confirmEmail: JobHandler<{ responseId: string }>;
 } {
   const { logger } = deps;
   return {
@@ -62,7 +62,7 @@ export function rewardJobHandlers(deps: RewardJobDeps): {
     /** The customer's "confirm your email" link before a held reward is sent (ADR 050); a failure is retried. */
     confirmEmail: async (job) => {
       try {
-        await sendConfirmEmail({ em: deps.em, mailer: deps.mailer, appUrl: deps.appUrl }, job.data);
+        await sendConfirmEmail({ em: deps.em, mailer: deps.mailer, appUrl: deps.appUrl }, { responseId: job.data.responseId });
       } catch (error) {
         logger.warn({ error: errorText(error), responseId: job.data.responseId, attempt: job.retryCount + 1 }, 'reward-confirm-email attempt failed');
         throw error;

@@ -4,3 +4,4 @@ export * from './provider.ts';
 export * from './ids.ts';
 export * from './text.ts';
 export * from './errors.ts';
+export * from './log-path.ts';

@@ -29,24 +29,35 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 
 /**
  * Holds a response's reward instead of queueing it, inside the submission's transaction. With
- * `confirmEmail` the customer is asked to confirm their address first (the returned token goes in
- * the link); a hold with reasons then waits for the owner.
+ * `confirmEmail` the customer is asked to confirm their address first (the link's token is minted
+ * when the email is sent, `mintEmailToken`); a hold with reasons then waits for the owner.
  */
 export async function createHold(
   em: EntityManager,
   input: { responseId: string; businessId: string; reasons: HoldReason[]; confirmEmail: boolean; now: Date },
-): Promise<{ status: HoldStatus; emailToken: string | null }> {
-  const emailToken = input.confirmEmail ? randomBytes(24).toString('base64url') : null;
+): Promise<{ status: HoldStatus }> {
   const status: HoldStatus = input.confirmEmail ? 'awaiting_email' : 'held';
   await em.insert(RewardHold, {
     surveyResponseId: input.responseId,
     businessId: input.businessId,
     status,
     reasons: input.reasons,
-    emailTokenHash: emailToken ? tokenHash(emailToken) : null,
+    emailTokenHash: null,
     createdAt: input.now,
   });
-  return { status, emailToken };
+  return { status };
+}
+
+/**
+ * A fresh confirmation token for a hold still awaiting the customer's email, minted by the job that
+ * sends the link (issue 25): the secret exists only in that email, never in a job's payload or a
+ * table; the hold keeps its SHA-256. A retried send mints again, and only the newest link works.
+ * Null when the hold no longer waits for the email.
+ */
+export async function mintEmailToken(em: EntityManager, responseId: string): Promise<string | null> {
+  const token = randomBytes(24).toString('base64url');
+  const updated = await em.nativeUpdate(RewardHold, { surveyResponseId: responseId, status: 'awaiting_email' }, { emailTokenHash: tokenHash(token) });
+  return updated > 0 ? token : null;
 }
 
 /** The hold of a response, if any: the issue job refuses every status but `released`. */

@@ -331,6 +331,12 @@ describe('email confirmation before the card (a survey setting)', () => {
     expect(await issuances(body.responseId)).toBe(0);
 
     const token = link.split('/').pop()!;
+    // No secret in the job table (issue 25): the payload names the response only, and the token is
+    // nowhere in pg-boss's rows; the hold keeps its hash.
+    const jobs = await query<{ data: Record<string, unknown> }>(app, `select data from pgboss.job where name = 'reward-confirm-email' and data->>'responseId' = ?`, [body.responseId]);
+    expect(jobs.map((j) => j.data)).toEqual([{ responseId: body.responseId }]);
+    expect(await query(app, `select 1 from pgboss.job where data::text like ?`, [`%${token}%`])).toEqual([]);
+    expect(await query(app, `select 1 from reward_holds where email_token_hash = encode(sha256(convert_to(?, 'UTF8')), 'hex')`, [token])).toHaveLength(1);
     // GET changes nothing (mail scanners open links).
     await run(() => confirmPage.loader());
     expect(await holdOf(body.responseId)).toMatchObject({ status: 'awaiting_email' });
