@@ -205,6 +205,15 @@ describe('the path', () => {
   });
 });
 
+describe('one module graph for errors (issue 25)', () => {
+  it('the fake card form with a well-formed unknown intent is a 404 through the Vite-built route, not a 500', async () => {
+    // The route's BillingError is Vite's copy of the class; the adapter's is Node's (DomainError).
+    const res = await send('/api/billing/fake/confirm-setup', { method: 'POST', ...json(JSON.stringify({ clientSecret: 'seti_fake_000000000000000000000000_secret_abcdef', cardNumber: '4242 4242 4242 4242' })) });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: "No such setupintent: 'seti_fake_000000000000000000000000'" });
+  });
+});
+
 describe('bypassSquare is the signed-in owner’s preview, never a flag from a browser', () => {
   const answers = { overall_rating: 5, recommend: 'yes', visit_frequency: 'Weekly', service_rating: 4, favorite_item: 'The almond croissant', atmosphere_rating: 5, value_rating: 4 };
   const stored = () => app.root.db.orm.em.fork().count(SurveyResponse, { surveyConfigId: surveyId });
