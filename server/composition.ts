@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { DiskBlobStore } from '../adapters/blobstore/DiskBlobStore.ts';
+import { PgDemoStore } from '../adapters/demo/PgDemoStore.ts';
 import { PgBossJobQueue } from '../adapters/jobs/PgBossJobQueue.ts';
 import { JoseGoogleIdTokenVerifier } from '../adapters/identity/JoseGoogleIdTokenVerifier.ts';
 import { VisionScreenshotVerifier } from '../adapters/verification/VisionScreenshotVerifier.ts';
@@ -103,8 +104,10 @@ export async function createRoot(
   }
   // Every adapter by the id its variable names (the options were checked by loadConfig).
   const mailer = build(providerFor(PROVIDERS.mailer, config.MAILER), config);
-  const pos = build(providerFor(PROVIDERS.pos, config.POS), config, { logger });
-  const billing = build(providerFor(PROVIDERS.billing, config.BILLING), config);
+  // The demo adapters' objects, in the database every instance shares (ADR 073).
+  const demoStore = new PgDemoStore({ databaseUrl: db.url });
+  const billing = build(providerFor(PROVIDERS.billing, config.BILLING), config, { demoStore });
+  const pos = build(providerFor(PROVIDERS.pos, config.POS), config, { logger, demoStore });
   const verifierProvider = providerFor(PROVIDERS.screenshotVerifier, config.SCREENSHOT_VERIFIER);
   const createVerifier = (history: VerificationHistory): ScreenshotVerifier => build(verifierProvider, config, { history });
   // GIFT_CARDS=square adds Square cards; Test cards are always there for the other businesses (giftCardProviderFor).
@@ -156,6 +159,7 @@ export async function createRoot(
       await verifier.close();
       await visionVerifier?.close();
       await mailer.close?.();
+      await demoStore.close();
       await db.close();
     },
   };

@@ -49,8 +49,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrations: { migrationsList, transactional: true, allOrNothing: true, silent: true, snapshot: false },
       // Triggers are written by migrations (survey_answer_counts, ADR 027), not declared on entities:
       // the schema diff must not drop them. The HTTP edge's rate-limit counters live in a schema of
-      // their own, outside the entities (ADR 032).
-      schemaGenerator: { ignoreTriggers: true, ignoreSchema: ['edge'] },
+      // their own, outside the entities (ADR 032), as do the demo adapters' objects (schema demo, ADR 073).
+      schemaGenerator: { ignoreTriggers: true, ignoreSchema: ['edge', 'demo'] },
       pool: { min: 0, max: options.poolMax },
       // The ORM's own logging stays quiet; errors surface as exceptions.
       debug: false,

@@ -43,9 +43,9 @@ describe('the provider registry', () => {
   it('builds the adapter whose id the variable names', () => {
     const config = loadConfig(base);
     expect(build(providerFor(PROVIDERS.mailer, 'outbox'), config).id).toBe('outbox');
-    expect(build(providerFor(PROVIDERS.billing, 'fake'), config).id).toBe('fake');
+    expect(build(providerFor(PROVIDERS.billing, 'fake'), config, { demoStore: undefined as never }).id).toBe('fake');
     expect(build(providerFor(PROVIDERS.giftCards, 'test'), config).id).toBe('test');
-    expect(build(providerFor(PROVIDERS.pos, 'demo'), config, { logger: undefined as never }).id).toBe('demo');
+    expect(build(providerFor(PROVIDERS.pos, 'demo'), config, { logger: undefined as never, demoStore: undefined as never }).id).toBe('demo');
     expect(() => providerFor(PROVIDERS.pos, 'clover')).toThrow(/POS: no adapter 'clover'/);
   });
 });

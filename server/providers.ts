@@ -13,7 +13,7 @@ import type { Billing } from '../modules/billing/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
 import type { PosConnector } from '../modules/pos/index.ts';
 import type { GiftCards } from '../modules/rewards/index.ts';
-import type { AdapterProvider } from '../modules/shared/index.ts';
+import type { AdapterProvider, DemoStore } from '../modules/shared/index.ts';
 import type { ScreenshotVerifier, VerificationHistory } from '../modules/verification/index.ts';
 
 type Port<T, Deps = never> = { variable: string; providers: ReadonlyArray<AdapterProvider<T, unknown, Deps>> };
@@ -25,8 +25,8 @@ type Port<T, Deps = never> = { variable: string; providers: ReadonlyArray<Adapte
  */
 export const PROVIDERS: {
   mailer: Port<Mailer>;
-  pos: Port<PosConnector, { logger: Logger }>;
-  billing: Port<Billing>;
+  pos: Port<PosConnector, { logger: Logger; demoStore: DemoStore }>;
+  billing: Port<Billing, { demoStore: DemoStore }>;
   screenshotVerifier: Port<ScreenshotVerifier, { history: VerificationHistory }>;
   giftCards: Port<GiftCards>;
 } = {

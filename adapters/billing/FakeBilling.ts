@@ -1,6 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import {
   BillingError,
   type Billing,
@@ -15,7 +13,7 @@ import {
 } from '../../modules/billing/index.ts';
 import { verifyStripeSignedEvent } from './stripe-events.ts';
 import { z } from 'zod';
-import { defineProvider } from '../../modules/shared/index.ts';
+import { defineProvider, type DemoStore } from '../../modules/shared/index.ts';
 
 /** The test cards the fake knows, with Stripe's own test-mode wording for the ones it refuses. */
 export const FAKE_CARDS = {
@@ -47,13 +45,15 @@ type StoredSubscription = {
   canceledAt: string | null;
 };
 type FakePortalSession = { id: string; customerId: string; returnUrl: string; expiresAt: string };
-type State = {
-  customers: Record<string, FakeCustomer>;
-  setupIntents: Record<string, FakeSetupIntent>;
-  subscriptions: Record<string, StoredSubscription>;
-  portalSessions: Record<string, FakePortalSession>;
-  idempotency: Record<string, string>;
-};
+
+/** The kinds of the fake's objects in the DemoStore. */
+const KIND = {
+  customer: 'billing-customer',
+  setupIntent: 'billing-setup-intent',
+  subscription: 'billing-subscription',
+  portalSession: 'billing-portal-session',
+  idempotency: 'billing-idempotency',
+} as const;
 
 const PORTAL_TTL_MS = 30 * 60 * 1000;
 const DAY_MS = 86_400_000;
@@ -92,48 +92,37 @@ export type FakePortalView = LocalPortalView;
 /**
  * Billing without a Stripe account (BILLING=fake, the default with no STRIPE_SECRET_KEY; refused in
  * production unless ALLOW_DEMO_ADAPTERS). It keeps Stripe's objects (customers, SetupIntents,
- * subscriptions, portal sessions) in a JSON file under DATA_DIR, so they survive a restart, and
- * behaves as Stripe's test mode does: 4242 4242 4242 4242 saves a card, 4000 0000 0000 0002 is
- * declined with Stripe's words, a trial turns into a paid period when it ends (the test card always
- * pays), a paid period renews. Its card form posts to POST /api/billing/fake/confirm-setup
- * (`confirmSetupIntent`), its portal is the local page /billing-portal (`portalSession`), and its
- * webhooks are verified exactly as Stripe's are (the `stripe` SDK, the configured secret).
+ * subscriptions, portal sessions) in the database through the DemoStore port (issue 26), so they
+ * survive a restart and every instance on one database sees them, and behaves as Stripe's test mode
+ * does: 4242 4242 4242 4242 saves a card, 4000 0000 0000 0002 is declined with Stripe's words, a trial
+ * turns into a paid period when it ends (the test card always pays), a paid period renews. Its card
+ * form posts to POST /api/billing/fake/confirm-setup (`confirmSetupIntent`, by the client secret as
+ * Stripe.js), its portal is the local page /billing-portal (`portalSession`), and its webhooks are
+ * verified exactly as Stripe's are (the `stripe` SDK, the configured secret).
  */
 export class FakeBilling implements Billing, LocalBillingPages {
   readonly id = 'fake' as const;
   /** Its card form and portal page are its own. */
   readonly localPages: LocalBillingPages = this;
   readonly publishableKey = null;
-  private readonly file: string;
+  private readonly store: DemoStore;
   private readonly now: () => Date;
   private readonly webhookSecret: string;
-  private readonly state: State;
 
-  constructor(options: { dataDir: string; webhookSecret: string; now?: () => Date }) {
-    this.file = path.join(options.dataDir, 'fake-billing.json');
+  constructor(options: { store: DemoStore; webhookSecret: string; now?: () => Date }) {
+    this.store = options.store;
     this.now = options.now ?? (() => new Date());
     this.webhookSecret = options.webhookSecret;
-    this.state = existsSync(this.file)
-      ? (JSON.parse(readFileSync(this.file, 'utf8')) as State)
-      : { customers: {}, setupIntents: {}, subscriptions: {}, portalSessions: {}, idempotency: {} };
-  }
-
-  private save() {
-    mkdirSync(path.dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.state), { mode: 0o600 });
-    renameSync(tmp, this.file);
   }
 
   async createCustomer(input: { businessId: string; email: string; name: string }): Promise<string> {
     const customer: FakeCustomer = { id: newId('cus'), businessId: input.businessId, email: input.email, name: input.name, cardLast4: null };
-    this.state.customers[customer.id] = customer;
-    this.save();
+    await this.store.insert(KIND.customer, customer.id, customer);
     return customer.id;
   }
 
   async createSetupIntent(input: { customerId: string; businessId: string }): Promise<ProviderSetupIntent> {
-    if (!this.state.customers[input.customerId]) throw new BillingError('not_found', `No such customer: '${input.customerId}'`);
+    if (!(await this.store.get(KIND.customer, input.customerId))) throw new BillingError('not_found', `No such customer: '${input.customerId}'`);
     const id = newId('seti');
     const intent: FakeSetupIntent = {
       id,
@@ -144,14 +133,13 @@ export class FakeBilling implements Billing, LocalBillingPages {
       lastError: null,
       cardLast4: null,
     };
-    this.state.setupIntents[id] = intent;
-    this.save();
+    await this.store.insert(KIND.setupIntent, id, intent);
     return this.publicIntent(intent);
   }
 
   async retrieveSetupIntent(id: string): Promise<ProviderSetupIntent> {
-    const intent = this.state.setupIntents[id];
-    if (!intent) throw new BillingError('not_found', `No such setupintent: '${id}'`);
+    const intent = await this.store.get<FakeSetupIntent>(KIND.setupIntent, id);
+    if (!intent) throw new BillingError('not_found', `No such setupintent: '${id.slice(0, 80)}'`);
     return this.publicIntent(intent);
   }
 
@@ -162,17 +150,22 @@ export class FakeBilling implements Billing, LocalBillingPages {
    * leaves the intent `requires_payment_method` with Stripe's message in `lastError`. Throws
    * BillingError `not_found` for an unknown intent or a secret that is not its own.
    */
-  confirmSetupIntent(clientSecret: string, card: { number: string; expiry?: string | null; cvc?: string | null }): ProviderSetupIntent {
+  async confirmSetupIntent(clientSecret: string, card: { number: string; expiry?: string | null; cvc?: string | null }): Promise<ProviderSetupIntent> {
     const id = clientSecret.split('_secret_')[0] ?? '';
-    const intent = Object.hasOwn(this.state.setupIntents, id) ? this.state.setupIntents[id] : undefined;
-    if (!intent || !sameSecret(intent.clientSecret, clientSecret)) throw new BillingError('not_found', `No such setupintent: '${id.slice(0, 80)}'`);
-    if (intent.status === 'succeeded') return this.publicIntent(intent);
-    const refuse = (message: string) => {
-      intent.status = 'requires_payment_method';
-      intent.lastError = message;
-      this.save();
-      return this.publicIntent(intent);
-    };
+    const found = await this.store.get<FakeSetupIntent>(KIND.setupIntent, id);
+    if (!found || !sameSecret(found.clientSecret, clientSecret)) throw new BillingError('not_found', `No such setupintent: '${id.slice(0, 80)}'`);
+    const outcome = this.cardOutcome(card);
+    // Under the store's row lock: a second confirmation of a succeeded intent changes nothing.
+    const intent = (await this.store.update<FakeSetupIntent>(KIND.setupIntent, id, (current) => (current.status === 'succeeded' ? current : { ...current, ...outcome })))!;
+    if (intent.status === 'succeeded' && outcome.status === 'succeeded' && intent.paymentMethodId === outcome.paymentMethodId) {
+      await this.store.update<FakeCustomer>(KIND.customer, intent.customerId, (customer) => ({ ...customer, cardLast4: outcome.cardLast4 }));
+    }
+    return this.publicIntent(intent);
+  }
+
+  /** What a card does to an intent, as Stripe's test mode decides it. */
+  private cardOutcome(card: { number: string; expiry?: string | null; cvc?: string | null }): Pick<FakeSetupIntent, 'status' | 'lastError' | 'paymentMethodId' | 'cardLast4'> {
+    const refuse = (message: string) => ({ status: 'requires_payment_method' as const, lastError: message, paymentMethodId: null, cardLast4: null });
     const digits = card.number.replace(/[\s-]/g, '');
     if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) return refuse(DECLINE_MESSAGES.incorrectNumber);
     if (card.expiry) {
@@ -186,22 +179,15 @@ export class FakeBilling implements Billing, LocalBillingPages {
     if (digits === FAKE_CARDS.declined) return refuse(DECLINE_MESSAGES.declined);
     if (digits === FAKE_CARDS.insufficientFunds) return refuse(DECLINE_MESSAGES.insufficientFunds);
     if (digits !== FAKE_CARDS.success) return refuse(DECLINE_MESSAGES.liveCard);
-    intent.status = 'succeeded';
-    intent.lastError = null;
-    intent.paymentMethodId = newId('pm');
-    intent.cardLast4 = digits.slice(-4);
-    const customer = this.state.customers[intent.customerId];
-    if (customer) customer.cardLast4 = intent.cardLast4;
-    this.save();
-    return this.publicIntent(intent);
+    return { status: 'succeeded', lastError: null, paymentMethodId: newId('pm'), cardLast4: digits.slice(-4) };
   }
 
   async createSubscription(input: CreateSubscriptionInput): Promise<ProviderSubscription> {
-    const existing = this.state.idempotency[input.idempotencyKey];
-    if (existing && this.state.subscriptions[existing]) return this.retrieveSubscription(existing);
-    if (!this.state.customers[input.customerId]) throw new BillingError('not_found', `No such customer: '${input.customerId}'`);
-    const saved = Object.values(this.state.setupIntents).some((i) => i.customerId === input.customerId && i.paymentMethodId === input.paymentMethodId);
-    if (!saved) throw new BillingError('invalid', `No such PaymentMethod: '${input.paymentMethodId}'`);
+    const existing = await this.store.get<{ subscriptionId: string }>(KIND.idempotency, input.idempotencyKey);
+    if (existing) return this.retrieveSubscription(existing.subscriptionId);
+    if (!(await this.store.get(KIND.customer, input.customerId))) throw new BillingError('not_found', `No such customer: '${input.customerId}'`);
+    const intents = await this.store.findBy<FakeSetupIntent>(KIND.setupIntent, 'customerId', input.customerId);
+    if (!intents.some((i) => i.paymentMethodId === input.paymentMethodId)) throw new BillingError('invalid', `No such PaymentMethod: '${input.paymentMethodId}'`);
     const now = this.now();
     const trialEnd = input.trialDays > 0 ? new Date(now.getTime() + input.trialDays * DAY_MS) : null;
     const sub: StoredSubscription = {
@@ -215,59 +201,57 @@ export class FakeBilling implements Billing, LocalBillingPages {
       currentPeriodEnd: (trialEnd ?? addInterval(now, input.interval)).toISOString(),
       canceledAt: null,
     };
-    this.state.subscriptions[sub.id] = sub;
-    this.state.idempotency[input.idempotencyKey] = sub.id;
-    this.save();
+    await this.store.insert(KIND.subscription, sub.id, sub);
+    // The idempotency key is claimed once: a concurrent request with the same key returns the winner's.
+    if (!(await this.store.insert(KIND.idempotency, input.idempotencyKey, { subscriptionId: sub.id }))) {
+      await this.store.take(KIND.subscription, sub.id);
+      const winner = (await this.store.get<{ subscriptionId: string }>(KIND.idempotency, input.idempotencyKey))!;
+      return this.retrieveSubscription(winner.subscriptionId);
+    }
     return this.publicSubscription(sub);
   }
 
   async retrieveSubscription(id: string): Promise<ProviderSubscription> {
-    const sub = this.state.subscriptions[id];
-    if (!sub) throw new BillingError('not_found', `No such subscription: '${id}'`);
     // Time passes as at Stripe: a trial ends into a paid period, a paid period renews.
+    const sub = await this.store.update<StoredSubscription>(KIND.subscription, id, (current) => this.rolled(current));
+    if (!sub) throw new BillingError('not_found', `No such subscription: '${id.slice(0, 80)}'`);
+    return this.publicSubscription(sub);
+  }
+
+  private rolled(current: StoredSubscription): StoredSubscription {
+    const sub = { ...current };
     const now = this.now();
-    let changed = false;
     while ((sub.status === 'trialing' || sub.status === 'active') && new Date(sub.currentPeriodEnd) <= now) {
       sub.status = 'active';
       sub.currentPeriodStart = sub.currentPeriodEnd;
       sub.currentPeriodEnd = addInterval(new Date(sub.currentPeriodStart), sub.interval).toISOString();
-      changed = true;
     }
-    if (changed) this.save();
-    return this.publicSubscription(sub);
+    return sub;
   }
 
   async cancelSubscription(id: string): Promise<ProviderSubscription> {
-    await this.retrieveSubscription(id);
-    const sub = this.state.subscriptions[id]!;
-    if (sub.status !== 'canceled') {
-      sub.status = 'canceled';
-      sub.canceledAt = this.now().toISOString();
-      this.save();
-    }
+    const sub = await this.store.update<StoredSubscription>(KIND.subscription, id, (current) => {
+      const rolled = this.rolled(current);
+      return rolled.status === 'canceled' ? rolled : { ...rolled, status: 'canceled', canceledAt: this.now().toISOString() };
+    });
+    if (!sub) throw new BillingError('not_found', `No such subscription: '${id.slice(0, 80)}'`);
     return this.publicSubscription(sub);
   }
 
   async createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
-    if (!this.state.customers[input.customerId]) throw new BillingError('not_found', `No such customer: '${input.customerId}'`);
-    const now = this.now();
-    for (const [key, s] of Object.entries(this.state.portalSessions)) if (new Date(s.expiresAt) <= now) delete this.state.portalSessions[key];
-    const session: FakePortalSession = {
-      id: newId('bps'),
-      customerId: input.customerId,
-      returnUrl: input.returnUrl,
-      expiresAt: new Date(now.getTime() + PORTAL_TTL_MS).toISOString(),
-    };
-    this.state.portalSessions[session.id] = session;
-    this.save();
+    if (!(await this.store.get(KIND.customer, input.customerId))) throw new BillingError('not_found', `No such customer: '${input.customerId}'`);
+    const expiresAt = new Date(this.now().getTime() + PORTAL_TTL_MS);
+    const session: FakePortalSession = { id: newId('bps'), customerId: input.customerId, returnUrl: input.returnUrl, expiresAt: expiresAt.toISOString() };
+    await this.store.insert(KIND.portalSession, session.id, session, { expiresAt });
     return { url: `/billing-portal?session=${session.id}` };
   }
 
   /** The local portal page's session: null when unknown or expired. */
-  portalSession(id: string): FakePortalView | null {
-    const session = this.state.portalSessions[id];
+  async portalSession(id: string): Promise<FakePortalView | null> {
+    const session = await this.store.get<FakePortalSession>(KIND.portalSession, id);
     if (!session || new Date(session.expiresAt) <= this.now()) return null;
-    return { id: session.id, customerId: session.customerId, returnUrl: session.returnUrl, cardLast4: this.state.customers[session.customerId]?.cardLast4 ?? null };
+    const customer = await this.store.get<FakeCustomer>(KIND.customer, session.customerId);
+    return { id: session.id, customerId: session.customerId, returnUrl: session.returnUrl, cardLast4: customer?.cardLast4 ?? null };
   }
 
   parseWebhook(payload: string, signature: string | null): BillingEvent {
@@ -301,17 +285,17 @@ export class FakeBilling implements Billing, LocalBillingPages {
 }
 
 /**
- * BILLING=fake (ADR 055): Stripe's objects kept under DATA_DIR, a local card form and portal. Its
- * webhooks are signed like Stripe's; without STRIPE_WEBHOOK_SECRET, with a secret derived from SESSION_SECRET.
+ * BILLING=fake (ADR 055): Stripe's objects in the database (the DemoStore, ADR 073), a local card form
+ * and portal. Its webhooks are signed like Stripe's; without STRIPE_WEBHOOK_SECRET, with a secret
+ * derived from SESSION_SECRET.
  */
 export const provider = defineProvider({
   id: 'fake',
   demo: 'fake billing (BILLING=fake; set the STRIPE_* variables)',
   options: z
-    .object({ DATA_DIR: z.string(), SESSION_SECRET: z.string(), STRIPE_WEBHOOK_SECRET: z.string().optional() })
+    .object({ SESSION_SECRET: z.string(), STRIPE_WEBHOOK_SECRET: z.string().optional() })
     .transform((c) => ({
-      dataDir: c.DATA_DIR,
       webhookSecret: c.STRIPE_WEBHOOK_SECRET ?? `whsec_${createHash('sha256').update(`rewardloop fake billing webhooks\u0000${c.SESSION_SECRET}`).digest('hex')}`,
     })),
-  create: (options) => new FakeBilling(options),
+  create: (options, deps: { demoStore: DemoStore }) => new FakeBilling({ ...options, store: deps.demoStore }),
 });

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { PosError, type DemoConsent, type PosConnector, type PosLocation, type PosTokens } from '../../modules/pos/index.ts';
 import { z } from 'zod';
-import { defineProvider } from '../../modules/shared/index.ts';
+import type { Logger } from 'pino';
+import { defineProvider, type DemoStore } from '../../modules/shared/index.ts';
 
 const CODE_TTL_MS = 5 * 60 * 1000;
+/** The kind of the consent page's one-time codes in the DemoStore. */
+const CODE_KIND = 'pos-demo-code';
 const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const DEMO_MERCHANT_ID = 'DEMO-MERCHANT';
 
@@ -33,17 +36,19 @@ const token = (kind: 'access' | 'refresh') => `demo-${kind}-${randomBytes(24).to
  * The point of sale without Square (POS=demo; refused in production unless ALLOW_DEMO_ADAPTERS):
  * the authorize URL is our own consent page (`/square-connect/demo`), whose Allow button asks
  * `issueCode()` for a one-time code. Tokens are random opaque strings in Square's rhythm (30 days),
- * recognised by their shape, so a connection survives a server restart. Codes live in this process
- * for five minutes and are redeemed once.
+ * recognised by their shape, so a connection survives a server restart. Codes live in the DemoStore
+ * (the database, issue 26) for five minutes and are redeemed once, by whichever instance the
+ * browser comes back to.
  */
 export class DemoPos implements PosConnector, DemoConsent {
   readonly id = 'demo' as const;
   /** Its consent page is its own. */
   readonly demoConsent: DemoConsent = this;
-  private readonly codes = new Map<string, number>();
+  private readonly store: DemoStore;
   private readonly now: () => Date;
 
-  constructor(options: { now?: () => Date } = {}) {
+  constructor(options: { store: DemoStore; now?: () => Date }) {
+    this.store = options.store;
     this.now = options.now ?? (() => new Date());
   }
 
@@ -52,20 +57,16 @@ export class DemoPos implements PosConnector, DemoConsent {
     return `/square-connect/demo?${new URLSearchParams({ state })}`;
   }
 
-  issueCode(): string {
-    const nowMs = this.now().getTime();
-    for (const [code, expires] of this.codes) if (expires <= nowMs) this.codes.delete(code);
+  async issueCode(): Promise<string> {
     const code = `demo-code-${randomBytes(16).toString('hex')}`;
-    this.codes.set(code, nowMs + CODE_TTL_MS);
+    await this.store.insert(CODE_KIND, code, { issuedAt: this.now().toISOString() }, { expiresAt: new Date(this.now().getTime() + CODE_TTL_MS) });
     return code;
   }
 
   async exchangeCode({ code }: { code: string; redirectUri: string }): Promise<PosTokens> {
-    const expires = this.codes.get(code);
-    this.codes.delete(code);
-    if (expires === undefined || expires <= this.now().getTime()) {
-      throw new PosError('rejected', 'The authorization code is unknown, expired or already used.', 401);
-    }
+    // Taken once, in any instance; an expired code is taken too and refused.
+    const issued = /^demo-code-[0-9a-f]{32}$/.test(code) ? await this.store.take(CODE_KIND, code) : null;
+    if (!issued) throw new PosError('rejected', 'The authorization code is unknown, expired or already used.', 401);
     return this.tokens(token('refresh'));
   }
 
@@ -93,5 +94,5 @@ export const provider = defineProvider({
   id: 'demo',
   demo: 'demo point of sale (POS=demo)',
   options: z.object({}),
-  create: () => new DemoPos(),
+  create: (_options, deps: { logger: Logger; demoStore: DemoStore }) => new DemoPos({ store: deps.demoStore }),
 });

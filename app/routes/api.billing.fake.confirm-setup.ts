@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (input.setupIntentId && !input.clientSecret.startsWith(`${input.setupIntentId}_secret_`)) return apiError(404, `No such setupintent: '${input.setupIntentId}'`);
   try {
-    const intent = fake.confirmSetupIntent(input.clientSecret, { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc });
+    const intent = await fake.confirmSetupIntent(input.clientSecret, { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc });
     if (form) {
       const query = new URLSearchParams({ setupIntentId: intent.id, redirect_status: intent.status === 'succeeded' ? 'succeeded' : 'failed' });
       return redirect(`/stripe-checkout?${query}`, 303);

@@ -18,7 +18,7 @@ const notFound = (): never => {
 async function session(request: Request, context: LoaderFunctionArgs['context']) {
   const owner = await requireOwner(request, context);
   const id = new URL(request.url).searchParams.get('session') ?? '';
-  const view = context.fakeBilling && /^bps_fake_[0-9a-f]{24}$/.test(id) ? context.fakeBilling.portalSession(id) : null;
+  const view = context.fakeBilling && /^bps_fake_[0-9a-f]{24}$/.test(id) ? await context.fakeBilling.portalSession(id) : null;
   if (!view || view.customerId !== owner.stripeCustomerId) return notFound();
   const to = new URL(view.returnUrl, context.config.appUrl);
   const back = (to.origin === new URL(context.config.appUrl).origin ? safeReturnTo(to.pathname + to.search) : null) ?? '/subscription-details';

@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (context.pos.connectorId !== 'demo') throw new Response('Not Found', { status: 404 });
   const form = await readForm(request);
   const state = String(form.get('state') ?? '');
-  const code = form.get('intent') === 'allow' ? context.pos.issueDemoCode() : null;
+  const code = form.get('intent') === 'allow' ? await context.pos.issueDemoCode() : null;
   const query: Record<string, string> = code ? { code, state } : { error: 'access_denied', state };
   return redirect(`/api/square/callback?${new URLSearchParams(query)}`);
 }

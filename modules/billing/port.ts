@@ -123,9 +123,9 @@ export interface LocalBillingPages {
    * Confirms a SetupIntent, named by its client secret as Stripe.js does, with a card; a refused card
    * leaves it `requires_payment_method` with Stripe's words. Unknown intent or wrong secret: BillingError `not_found`.
    */
-  confirmSetupIntent(clientSecret: string, card: { number: string; expiry?: string | null; cvc?: string | null }): ProviderSetupIntent;
+  confirmSetupIntent(clientSecret: string, card: { number: string; expiry?: string | null; cvc?: string | null }): Promise<ProviderSetupIntent>;
   /** The portal page's session: null when unknown or expired. */
-  portalSession(id: string): LocalPortalView | null;
+  portalSession(id: string): Promise<LocalPortalView | null>;
 }
 
 export type { SubscriptionState };

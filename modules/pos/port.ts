@@ -70,7 +70,7 @@ export class PosError extends DomainError {
 /** The demo connector's consent page hands out codes through this (only `DemoPos` has it). */
 export interface DemoConsent {
   /** A one-time authorization code for the demo merchant, valid for a few minutes. */
-  issueCode(): string;
+  issueCode(): Promise<string>;
 }
 
 /**

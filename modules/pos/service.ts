@@ -112,8 +112,8 @@ export function createPos(deps: PosDeps) {
     connectorId: connector.id,
 
     /** For the demo consent page: a one-time code, or null when the connector is not the demo one. */
-    issueDemoCode(): string | null {
-      return deps.demoConsent?.issueCode() ?? null;
+    async issueDemoCode(): Promise<string | null> {
+      return (await deps.demoConsent?.issueCode()) ?? null;
     },
 
     /** Starts OAuth: a fresh random state bound to this session and owner; returns where to send the browser. */

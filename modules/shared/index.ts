@@ -5,3 +5,4 @@ export * from './ids.ts';
 export * from './text.ts';
 export * from './errors.ts';
 export * from './log-path.ts';
+export * from './demo-store.ts';

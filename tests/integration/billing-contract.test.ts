@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setupServer } from 'msw/node';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,14 +16,13 @@ import { signedInOwner } from '../setup/factories.ts';
 import { getRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 import { createStripeMock, STRIPE_TEST_KEY } from '../mocks/stripe.ts';
+import { deferredDemoStore } from '../setup/demo-store.ts';
 
 const stripe = createStripeMock();
 const server = setupServer(...stripe.handlers);
-const dir = mkdtempSync(path.join(tmpdir(), 'rewardloop-billing-contract-'));
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => {
   server.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const SECRET = 'whsec_contract_0123456789abcdef';
@@ -35,19 +31,23 @@ const PRICES: StripePrices = {
   growth: { month: 'price_growth_month', year: 'price_growth_year' },
   pro: { month: 'price_pro_month', year: 'price_pro_year' },
 };
-const fake = new FakeBilling({ dataDir: dir, webhookSecret: SECRET });
+// The fake's objects live in the DemoStore (ADR 073): a database of its own, opened before the tests run.
+const demoStore = deferredDemoStore();
+beforeAll(() => demoStore.open(), 60_000);
+afterAll(() => demoStore.close());
+const fake = new FakeBilling({ store: demoStore.store, webhookSecret: SECRET });
 
-const adapters: Array<{ name: string; billing: Billing; confirm: (intent: { id: string; clientSecret: string }, card: string) => void }> = [
+const adapters: Array<{ name: string; billing: Billing; confirm: (intent: { id: string; clientSecret: string }, card: string) => Promise<void> }> = [
   {
     name: 'StripeBilling (msw)',
     billing: new StripeBilling({ secretKey: STRIPE_TEST_KEY, publishableKey: 'pk_test_contract', webhookSecret: SECRET, prices: PRICES }),
-    confirm: (intent, card) => stripe.confirm(intent.id, card),
+    confirm: async (intent, card) => stripe.confirm(intent.id, card),
   },
   {
     name: 'FakeBilling',
     billing: fake,
     // As its card form does: the intent named by its client secret.
-    confirm: (intent, card) => void fake.confirmSetupIntent(intent.clientSecret, { number: card }),
+    confirm: async (intent, card) => void (await fake.confirmSetupIntent(intent.clientSecret, { number: card })),
   },
 ];
 
@@ -58,7 +58,7 @@ describe.each(adapters)('Billing contract: $name', ({ billing, confirm }) => {
   async function savedCard(businessId: string, card = '4242 4242 4242 4242') {
     const customerId = await billing.createCustomer({ businessId, email: `${businessId}@example.com`, name: 'Crumb & Co' });
     const intent = await billing.createSetupIntent({ customerId, businessId });
-    confirm(intent, card);
+    await confirm(intent, card);
     return { customerId, intent: await billing.retrieveSetupIntent(intent.id) };
   }
 
@@ -68,7 +68,7 @@ describe.each(adapters)('Billing contract: $name', ({ billing, confirm }) => {
     const intent = await billing.createSetupIntent({ customerId, businessId: 'b-1' });
     expect(intent).toMatchObject({ id: expect.stringMatching(/^seti_/), status: 'requires_payment_method', customerId, paymentMethodId: null, lastError: null });
     expect(intent.clientSecret).toMatch(new RegExp(`^${intent.id}_secret_`));
-    confirm(intent, '4242 4242 4242 4242');
+    await confirm(intent, '4242 4242 4242 4242');
     expect(await billing.retrieveSetupIntent(intent.id)).toMatchObject({ status: 'succeeded', paymentMethodId: expect.stringMatching(/^pm_/), lastError: null });
   });
 

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as fakeConfirm } from '../../app/routes/api.billing.fake.confirm-setup.ts';
@@ -38,7 +36,7 @@ type Provider = {
   /** The card confirmed as the provider's own page does (the fake's form, or Stripe.js). */
   confirm(app: TestApp, checkout: { setupIntentId: string; clientSecret: string }): Promise<void>;
   /** The live (not canceled) subscriptions the provider holds for the customer. */
-  liveAtProvider(app: TestApp, customerId: string): number;
+  liveAtProvider(app: TestApp, customerId: string): Promise<number>;
 };
 
 let ips = 0;
@@ -56,9 +54,13 @@ const providers: Provider[] = [
       const res = await run(() => fakeConfirm({ request: jsonRequest('/api/billing/fake/confirm-setup', { clientSecret, cardNumber: '4242 4242 4242 4242' }), context: ctx(app), params: {} }));
       expect(res.status).toBe(200);
     },
-    liveAtProvider(app, customerId) {
-      const state = JSON.parse(readFileSync(path.join(app.dataDir, 'fake-billing.json'), 'utf8')) as { subscriptions: Record<string, { customerId: string; status: string }> };
-      return Object.values(state.subscriptions).filter((s) => s.customerId === customerId && s.status !== 'canceled').length;
+    async liveAtProvider(app, customerId) {
+      const rows = await query<{ n: number }>(
+        app,
+        `select count(*)::int as n from demo.objects where kind = 'billing-subscription' and data->>'customerId' = ? and data->>'status' <> 'canceled'`,
+        [customerId],
+      );
+      return rows[0]!.n;
     },
   },
   {
@@ -67,7 +69,7 @@ const providers: Provider[] = [
     async confirm(_app, { setupIntentId }) {
       stripe.confirm(setupIntentId, '4242424242424242');
     },
-    liveAtProvider(_app, customerId) {
+    async liveAtProvider(_app, customerId) {
       return stripe.subscriptionsOf(customerId).filter((s) => s.status !== 'canceled').length;
     },
   },
@@ -117,7 +119,7 @@ describe.each(providers)('one live subscription per business: $name', (provider)
       expect(business.subscription_status).toBe('trialing');
       const completed = await query<{ subscription_id: string }>(app, 'select subscription_id from billing_checkouts where business_id = ? and completed_at is not null', [owner.id]);
       expect(completed.map((c) => c.subscription_id)).toEqual([business.stripe_subscription_id]);
-      expect(provider.liveAtProvider(app, business.stripe_customer_id), `round ${round}`).toBe(1);
+      expect(await provider.liveAtProvider(app, business.stripe_customer_id), `round ${round}`).toBe(1);
     }
   });
 

@@ -5,6 +5,7 @@ import { SquarePos } from '../../adapters/pos/SquarePos.ts';
 import { PosError, type PosConnector } from '../../modules/pos/port.ts';
 import { createLogger } from '../../modules/shared/logger.ts';
 import { createSquareMock, SQUARE_APP_ID, SQUARE_APP_SECRET } from '../mocks/square.ts';
+import { deferredDemoStore } from '../setup/demo-store.ts';
 
 const square = createSquareMock();
 square.merchant('M-CONTRACT', [
@@ -15,8 +16,12 @@ const server = setupServer(...square.handlers);
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 
-const demo = new DemoPos();
-const adapters: Array<{ name: string; connector: PosConnector; code: () => string }> = [
+// The demo's one-time codes live in the DemoStore (ADR 073): a database of its own.
+const demoStore = deferredDemoStore();
+beforeAll(() => demoStore.open(), 60_000);
+afterAll(() => demoStore.close());
+const demo = new DemoPos({ store: demoStore.store });
+const adapters: Array<{ name: string; connector: PosConnector; code: () => string | Promise<string> }> = [
   {
     name: 'SquarePos (msw)',
     connector: new SquarePos({ applicationId: SQUARE_APP_ID, applicationSecret: SQUARE_APP_SECRET, environment: 'sandbox', logger: createLogger({ level: 'silent' }) }),
@@ -33,7 +38,7 @@ describe.each(adapters)('PosConnector contract: $name', ({ connector, code }) =>
   });
 
   it('redeems a code once, for tokens that expire in about 30 days', async () => {
-    const c = code();
+    const c = await code();
     const tokens = await connector.exchangeCode({ code: c, redirectUri: 'http://localhost:3000/api/square/callback' });
     expect(tokens.accessToken).toEqual(expect.any(String));
     expect(tokens.refreshToken).toEqual(expect.any(String));
@@ -47,7 +52,7 @@ describe.each(adapters)('PosConnector contract: $name', ({ connector, code }) =>
   });
 
   it('refreshes: a new access token, the same refresh token and merchant; an unknown refresh token is rejected', async () => {
-    const first = await connector.exchangeCode({ code: code(), redirectUri: 'http://localhost:3000/api/square/callback' });
+    const first = await connector.exchangeCode({ code: await code(), redirectUri: 'http://localhost:3000/api/square/callback' });
     const next = await connector.refresh(first.refreshToken);
     expect(next.accessToken).not.toBe(first.accessToken);
     expect(next.refreshToken).toBe(first.refreshToken);
@@ -56,7 +61,7 @@ describe.each(adapters)('PosConnector contract: $name', ({ connector, code }) =>
   });
 
   it('lists locations in the spec shape; a bad token is unauthorized; revoke succeeds', async () => {
-    const t = await connector.exchangeCode({ code: code(), redirectUri: 'http://localhost:3000/api/square/callback' });
+    const t = await connector.exchangeCode({ code: await code(), redirectUri: 'http://localhost:3000/api/square/callback' });
     const locations = await connector.listLocations(t.accessToken);
     expect(locations.length).toBe(2);
     for (const l of locations) {

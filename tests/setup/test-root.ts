@@ -13,6 +13,8 @@ export type TestApp = {
   dataDir: string;
   /** A fresh request context, as the server builds one per request. */
   context(ip?: string): RequestContext;
+  /** A second root on the same database (another instance of one deployment), with its own DATA_DIR; closed by the caller. */
+  secondInstance(): Promise<{ root: Root; dataDir: string; context(ip?: string): RequestContext; close(): Promise<void> }>;
   /** Makes the database stop answering: the test's database is dropped. */
   breakDatabase(): Promise<void>;
   close(): Promise<void>;
@@ -49,6 +51,20 @@ export async function createTestApp(
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const root = await createRoot(config, { logger, migrate: true, jobs: options.jobs ?? false, jobPolicies: options.jobPolicies, giftCards: options.giftCards });
   return {
+    async secondInstance() {
+      // Another process of the same deployment: the same DATABASE_URL and SESSION_SECRET, a DATA_DIR of its own.
+      const otherDir = mkdtempSync(path.join(tmpdir(), 'rewardloop-test-b-'));
+      const other = await createRoot({ ...config, DATA_DIR: otherDir }, { logger, migrate: true, jobs: options.jobs ?? false, jobPolicies: options.jobPolicies });
+      return {
+        root: other,
+        dataDir: otherDir,
+        context: (ip = '127.0.0.1') => createRequestContext(other, { cspNonce: 'test-nonce', clientIp: ip }),
+        async close() {
+          await other.close();
+          rmSync(otherDir, { recursive: true, force: true });
+        },
+      };
+    },
     root,
     dataDir,
     context: (ip = '127.0.0.1') => createRequestContext(root, { cspNonce: 'test-nonce', clientIp: ip }),

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { action as fakeConfirm } from '../../app/routes/api.billing.fake.confirm-setup.ts';
+import { action as createExisting } from '../../app/routes/api.create-subscription-existing.ts';
+import { loader as squareAuth } from '../../app/routes/api.square.auth.ts';
+import { loader as squareCallback } from '../../app/routes/api.square.callback.ts';
+import { action as portalPageAction, loader as portalPage } from '../../app/routes/billing-portal.tsx';
+import { action as portalApi } from '../../app/routes/api.stripe.create-portal-session.ts';
+import { action as consentAction, loader as consentPage } from '../../app/routes/square-connect_.demo.tsx';
+import { loader as checkoutPage } from '../../app/routes/stripe-checkout.tsx';
+import { signedInOwner } from '../setup/factories.ts';
+import { formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
+import { query } from '../setup/rewards.ts';
+import { createTestApp, type TestApp } from '../setup/test-root.ts';
+
+// Issue 26: two instances of one deployment on one database (the same DATABASE_URL and
+// SESSION_SECRET, a DATA_DIR each). What a request needs must not live on one instance's disk or in
+// its memory: the demo adapters' objects are in the database (ADR 073).
+
+let a: TestApp;
+let b: Awaited<ReturnType<TestApp['secondInstance']>>;
+beforeAll(async () => {
+  a = await createTestApp();
+  b = await a.secondInstance();
+}, 60_000);
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+describe('two instances on one database', () => {
+  it('a checkout begun on one instance is confirmed, completed and managed on the other', async () => {
+    const owner = await signedInOwner(a, 'Two Door Cafe');
+    const started = await run(() => createExisting({ request: jsonRequest('/api/create-subscription-existing', { planId: 'growth', isYearly: true }, owner.jar), context: a.context(), params: {} }));
+    expect(started.status).toBe(201);
+    const { setupIntentId, clientSecret } = started.body as { setupIntentId: string; clientSecret: string };
+    // The checkout page and the card form on the other instance.
+    const page = await run(() => checkoutPage({ request: getRequest(`/stripe-checkout?setupIntentId=${setupIntentId}`, owner.jar), context: b.context(), params: {} }));
+    expect(page.body).toMatchObject({ setupError: false, clientSecret, failure: null });
+    const confirmed = await run(() =>
+      fakeConfirm({ request: formRequest('/api/billing/fake/confirm-setup', { setupIntentId, clientSecret, cardNumber: '4242 4242 4242 4242' }), context: b.context(), params: {} }),
+    );
+    expect(confirmed.status).toBe(303);
+    // Back on the first instance: the return page completes the subscription.
+    const back = await run(() => checkoutPage({ request: getRequest(confirmed.headers.get('Location')!, owner.jar), context: a.context(), params: {} }));
+    expect(back.status).toBe(302);
+    expect((await query<{ subscription_status: string }>(a, 'select subscription_status from businesses where id = ?', [owner.id]))[0]!.subscription_status).toBe('trialing');
+    // The fake's portal session made on one instance opens on the other.
+    const portal = await run(() => portalApi({ request: jsonRequest('/api/stripe/create-portal-session', {}, owner.jar), context: b.context(), params: {} }));
+    const url = (portal.body as { url: string }).url;
+    expect((await run(() => portalPage({ request: getRequest(url, owner.jar), context: a.context(), params: {} }))).status).toBe(200);
+    expect((await run(() => portalPageAction({ request: formRequest(url, { intent: 'cancel' }, owner.jar), context: a.context(), params: {} }))).status).toBeLessThan(400);
+  });
+
+  it('a demo Square connection begun on one instance is finished on the other, and its code works once', async () => {
+    const owner = await signedInOwner(a, 'Two Door Bakery');
+    const start = await run(() => squareAuth({ request: getRequest('/api/square/auth', owner.jar), context: a.context(), params: {} }));
+    const location = start.headers.get('Location')!;
+    const page = await run(() => consentPage({ request: getRequest(location, owner.jar), context: b.context(), params: {} }));
+    const { state } = page.body as { state: string };
+    const consent = await run(() => consentAction({ request: formRequest('/square-connect/demo', { state, intent: 'allow' }, owner.jar), context: b.context(), params: {} }));
+    const callback = consent.headers.get('Location')!;
+    const done = await run(() => squareCallback({ request: getRequest(callback, owner.jar), context: a.context(), params: {} }));
+    expect(done.headers.get('Location')).toBe('/square-location-selection');
+    expect((await query<{ square_merchant_id: string }>(a, 'select square_merchant_id from businesses where id = ?', [owner.id]))[0]!.square_merchant_id).toBe('DEMO-MERCHANT');
+    // The code is spent in the database: the other instance cannot redeem it again.
+    const code = new URL(callback, 'http://x').searchParams.get('code')!;
+    await expect(b.root.pos.exchangeCode({ code, redirectUri: 'x' })).rejects.toMatchObject({ code: 'rejected' });
+  });
+});
