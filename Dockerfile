@@ -90,10 +90,10 @@ RUN node scripts/check-node.mjs \
 USER node
 EXPOSE 3000
 
-# /healthz runs `select 1` against the database: 200 when it answers, 503 when it does not.
-# The start period covers migrations.
+# /readyz: 200 when the database answers, migrations are applied and the job queue runs; 503 while
+# draining after SIGTERM (/healthz only says the process is alive). The start period covers migrations.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
 # The server applies pending migrations at start (createRoot with migrate: true), then listens.
 # Node is PID 1 and handles SIGTERM: it closes the HTTP server, the job queue and the ORM.

@@ -1,4 +1,5 @@
 import { loggablePath } from '../modules/shared/index.ts';
+import { createLifecycle, readinessCheck, type Lifecycle } from './lifecycle.ts';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,8 @@ export type HttpOptions = {
   devMiddleware?: express.RequestHandler;
   /** Folder of built browser assets (production). */
   clientDir?: string;
+  /** Draining on SIGTERM (server/index.ts); a fresh, never-draining one when absent (tests). */
+  lifecycle?: Lifecycle;
 };
 
 /** The survey island's script URL, written by scripts/build-island.ts next to the client build; null without one. */
@@ -112,9 +115,16 @@ export function createHttpApp(root: Root, options: HttpOptions) {
   const app = express();
   const dev = Boolean(options.devMiddleware);
   const { logger } = root;
+  const lifecycle = options.lifecycle ?? createLifecycle();
   app.disable('x-powered-by');
   const trust = root.config.TRUST_PROXY;
   app.set('trust proxy', /^\d+$/.test(trust) ? Number(trust) : trust === 'true' ? true : trust === 'false' ? false : trust);
+
+  // Draining: every answer closes its connection, so keep-alive clients move to another instance.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    if (lifecycle.draining) res.setHeader('Connection', 'close');
+    next();
+  });
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
@@ -217,17 +227,20 @@ export function createHttpApp(root: Root, options: HttpOptions) {
     res.status(403).type('application/json').send({ message: 'Cross-site requests are not allowed.' });
   });
 
-  app.get('/healthz', async (_req, res) => {
-    try {
-      await Promise.race([
-        root.db.orm.em.getConnection().execute('select 1'),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('database timeout')), 2000)),
-      ]);
-      res.status(200).json({ status: 'ok' });
-    } catch (error) {
-      logger.warn({ err: error }, 'health check failed');
-      res.status(503).json({ status: 'unavailable', message: 'The database is not answering.' });
+  // Liveness: the process answers (no database call: a database outage must not get every instance
+  // restarted). Readiness: whether to send this instance traffic (server/lifecycle.ts).
+  app.get('/healthz', (_req, res) => {
+    res.status(200).json({ status: 'ok' });
+  });
+  const ready = readinessCheck(root, lifecycle);
+  app.get('/readyz', async (_req, res) => {
+    const result = await ready();
+    if (result.ready) {
+      res.status(200).json({ status: 'ready', checks: result.checks });
+      return;
     }
+    if (!lifecycle.draining) logger.warn({ checks: result.checks }, 'readiness check failed');
+    res.status(503).json({ status: lifecycle.draining ? 'draining' : 'unavailable', message: result.message, checks: result.checks });
   });
 
   // Brotli at its default quality 11 costs several times gzip's CPU per page; quality 4 compresses

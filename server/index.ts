@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, localAppUrl } from './config.ts';
 import { createRoot } from './composition.ts';
 import { EmbeddedPostgresError } from './embedded-postgres.ts';
 import { createHttpApp } from './http.ts';
+import { createLifecycle } from './lifecycle.ts';
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -41,18 +42,20 @@ async function main() {
     throw error;
   });
   const { logger } = root;
+  const lifecycle = createLifecycle();
   let app;
   let closeVite: (() => Promise<void>) | undefined;
   if (production) {
     const buildPath = path.join(projectDir, 'build/server/index.js');
     const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-    app = createHttpApp(root, { build, clientDir: path.join(projectDir, 'build/client') });
+    app = createHttpApp(root, { build, clientDir: path.join(projectDir, 'build/client'), lifecycle });
   } else {
     const viteServer = (await viteStarting)!;
     closeVite = () => viteServer.close();
     app = createHttpApp(root, {
       build: () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
       devMiddleware: viteServer.middlewares,
+      lifecycle,
     });
   }
   const server = app.listen(config.PORT, config.HOST, () => {
@@ -70,15 +73,33 @@ async function main() {
   const purgeTimer = setInterval(purge, 60 * 60 * 1000);
   purgeTimer.unref();
   let stopping = false;
+  /**
+   * Draining (issue 26): readiness fails at once (/readyz 503, every answer `Connection: close`), no
+   * new connection is accepted, requests already received are answered (10 s at most), idle
+   * keep-alive connections are closed, running jobs finish or go back to the queue (pg-boss's
+   * graceful stop), the pools close; the process exits 0 within 15 s whatever hangs.
+   */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
+    lifecycle.drain();
+    logger.info({ signal }, 'draining: readiness failed, finishing requests in flight');
+    const hardStop = setTimeout(() => {
+      logger.error('draining took longer than 15 s; exiting');
+      process.exit(0);
+    }, 15_000);
+    hardStop.unref();
     clearInterval(purgeTimer);
-    server.close();
-    server.closeAllConnections();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const answered = await Promise.race([closed.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000).unref())]);
+    if (!answered) {
+      logger.warn('requests still open after 10 s; closing their connections');
+      server.closeAllConnections();
+    }
     await closeVite?.();
     await root.close();
+    logger.info('drained; exiting');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

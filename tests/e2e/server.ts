@@ -18,7 +18,7 @@ export function freePort(): Promise<number> {
 
 export type RunningServer = { url: string; dataDir: string; process: ChildProcess; output: () => string; stop(): Promise<void> };
 
-/** Starts `node server/index.ts` as a user would, on a fresh data folder, and waits for /healthz. */
+/** Starts `node server/index.ts` as a user would, on a fresh data folder, and waits for /readyz. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'rewardloop-e2e-'));
@@ -47,12 +47,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
-      const res = await fetch(`${url}/healthz`);
+      const res = await fetch(`${url}/readyz`);
       if (res.ok) break;
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not answer /healthz within 60 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not answer /readyz within 60 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -35,10 +35,13 @@ afterAll(async () => {
 });
 
 describe('HTTP pipeline', () => {
-  it('GET /healthz answers 200 while the database answers', async () => {
+  it('GET /healthz answers 200; GET /readyz names its checks', async () => {
     const res = await fetch(`${url}/healthz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { lifecycle: 'running', database: 'ok', migrations: 'applied', jobs: 'not run by this process' } });
   });
 
   it('sets security headers with a fresh CSP nonce per response', async () => {
@@ -172,10 +175,12 @@ describe('HTTP pipeline', () => {
     expect(JSON.stringify(line)).not.toMatch(/hunter2|abc123|sq0/);
   });
 
-  it('GET /healthz answers 503 when the database does not', async () => {
+  it('GET /readyz answers 503 when the database does not; /healthz stays 200 (the process is alive)', async () => {
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
     await app.breakDatabase();
-    const res = await fetch(`${url}/healthz`);
+    const res = await fetch(`${url}/readyz`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ status: 'unavailable' });
+    expect(await res.json()).toMatchObject({ status: 'unavailable', message: 'The database is not answering.', checks: { database: 'unavailable' } });
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
   });
 });
