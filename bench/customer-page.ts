@@ -199,7 +199,7 @@ async function main() {
   }
   const server = await spawnServer('production', env);
   cleanups.push(() => server.stop());
-  await waitFor200(server, '/healthz', 90_000);
+  await waitFor200(server, '/readyz', 90_000);
 
   const survey = await createReachableSurvey(server.url);
   const surveyPath = previewPath(survey);

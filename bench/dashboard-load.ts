@@ -105,7 +105,7 @@ async function createPostgresDatabase(): Promise<{ url: string; backendPids: () 
 async function startProduction(env: Record<string, string>, dataDir?: string): Promise<SpawnedServer> {
   const server = await spawnServer('production', env, { dataDir });
   cleanups.push(() => server.stop());
-  await waitFor200(server, '/healthz', 90_000);
+  await waitFor200(server, '/readyz', 90_000);
   return server;
 }
 

@@ -194,7 +194,7 @@ async function main() {
   const server = await spawnServer('production', env);
   cleanups.push(async () => rmSync(server.dataDir, { recursive: true, force: true }));
   cleanups.push(() => server.stop({ keepDataDir: true }));
-  await waitFor200(server, '/healthz', 90_000);
+  await waitFor200(server, '/readyz', 90_000);
   const target = await createReachableSurvey(server.url, 'Bench Rewards Bakery');
   const outbox = watchOutbox(path.join(server.dataDir, 'outbox'));
   cleanups.push(async () => outbox.stop());

@@ -184,7 +184,7 @@ async function main() {
   // The data folder is kept at stop (the embedded database is read afterwards) and removed here.
   cleanups.push(async () => rmSync(server.dataDir, { recursive: true, force: true }));
   cleanups.push(() => server.stop({ keepDataDir: true }));
-  await waitFor200(server, '/healthz', 90_000);
+  await waitFor200(server, '/readyz', 90_000);
   const target = await createReachableSurvey(server.url);
   console.log(`  survey ${target.surveyId} of business ${target.businessId} (free trial, published, demo point of sale)`);
 
