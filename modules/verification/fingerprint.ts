@@ -93,9 +93,10 @@ export const MIN_HEIGHT_KEPT = 0.66;
  */
 export const MIN_CORRELATION = 0.8;
 /**
- * The largest local difference (grey levels: the mean of a 3x3 patch of the differences, after
- * the upload's tones are mapped onto the stored one's) a copy may show. Measured with
- * bench/duplicate-copies.ts on its tuning part (ADR 072).
+ * The largest local difference (grey levels: the mean of a 3x3 patch of the differences, once one's
+ * tones are mapped onto the other's) a copy may show. Chosen on bench/duplicate-copies.ts's tuning
+ * part (ADR 072): its copies reach 29.6, its distinct screenshots start at 77; the unit test's drawn
+ * profile with one more follower shows 36.5, one clock digit changed 23 (taken for a copy).
  */
 export const PATCH_LIMIT = 32;
 
@@ -213,8 +214,8 @@ const EDGE = 2;
 /**
  * Where `short` (a crop of `long`, rescaled to the same thumbnail width) lies on `long`: the scale
  * and the vertical offset from the row profiles (text lines), the horizontal offset from the
- * column profiles of the rows they share, then all three refined on the pixels. Null when no
- * alignment keeps enough of `long`.
+ * column profiles of the rows they share: up to three candidates, none when no alignment keeps
+ * enough of `long`.
  */
 function align(long: GreyImage, short: GreyImage): Alignment[] {
   if (long.width < 8 || short.width < 8 || long.height < 8 || short.height < 8) return [];
