@@ -502,8 +502,15 @@ export async function imageFingerprint(rgb: Rgb): Promise<string> {
   const rows = Math.min(rgb.height, Math.max(1, Math.round((height * rgb.width) / FINGERPRINT_WIDTH)));
   let pipeline = sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } });
   if (rows < rgb.height) pipeline = sharp(await pipeline.extract({ left: 0, top: 0, width: rgb.width, height: rows }).raw().toBuffer(), { raw: { width: rgb.width, height: rows, channels: 3 } });
-  const data = await pipeline.greyscale().resize(FINGERPRINT_WIDTH, height, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
-  return encodeFingerprint({ width: FINGERPRINT_WIDTH, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) });
+  const data = await pipeline.clone().greyscale().resize(FINGERPRINT_WIDTH, height, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
+  // How colourful each thumbnail pixel is (ADR 072): the largest channel less the smallest.
+  const colour = await pipeline.resize(FINGERPRINT_WIDTH, height, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
+  const chroma = new Uint8Array(FINGERPRINT_WIDTH * height);
+  for (let i = 0; i < chroma.length; i++) {
+    const [r, g, b] = [colour[3 * i]!, colour[3 * i + 1]!, colour[3 * i + 2]!];
+    chroma[i] = Math.max(r, g, b) - Math.min(r, g, b);
+  }
+  return encodeFingerprint({ width: FINGERPRINT_WIDTH, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length), chroma });
 }
 
 export function bytesHash(image: Buffer): string {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { isSameCapture } from '../verification/fingerprint.ts';
+import { isCopyOfAny } from '../verification/fingerprint.ts';
 import type { VerificationHistory } from '../verification/port.ts';
 import { isUuid } from '../shared/ids.ts';
 import { REVIEW_TEXT_KEY_MAX, ScreenshotVerification } from './entities.ts';
@@ -27,14 +27,14 @@ export function createDatabaseVerificationHistory(
     isUuid(where.businessId) && (await em.fork().count(ScreenshotVerification, { ...where, surveyResponseId: usedBy })) > 0;
   return {
     isImageRewarded: (businessId, imageHash) => used({ businessId, imageHash }),
-    // Every rewarded fingerprint of the business, compared here (ADR 067: a few ms each; a
-    // business has a few hundred rewards a year at most).
+    // Every rewarded fingerprint of the business, compared here (ADR 067, 072: a few ms each for
+    // another screen, up to about 20 for a copy; a business has a few hundred rewards a year at most).
     isCopyRewarded: async (businessId, imageFingerprint) => {
       if (!isUuid(businessId)) return false;
       const rows = await em
         .fork()
         .find(ScreenshotVerification, { businessId, surveyResponseId: usedBy, imageFingerprint: { $ne: null } }, { fields: ['imageFingerprint'], populate: ['imageFingerprint'] });
-      return rows.some((row) => row.imageFingerprint !== null && row.imageFingerprint !== undefined && isSameCapture(imageFingerprint, row.imageFingerprint));
+      return isCopyOfAny(imageFingerprint, rows.flatMap((row) => (row.imageFingerprint ? [row.imageFingerprint] : [])));
     },
     isReviewTextRewarded: (businessId, normalisedText) => used({ businessId, normalisedReviewText: reviewTextKey(normalisedText) }),
   };

@@ -1,4 +1,4 @@
-import { isSameCapture } from './fingerprint.ts';
+import { isCopyOfAny } from './fingerprint.ts';
 import type { VerificationEvidence, VerificationHistory } from './port.ts';
 
 /**
@@ -21,7 +21,7 @@ export class InMemoryVerificationHistory implements VerificationHistory {
   }
 
   async isCopyRewarded(businessId: string, imageFingerprint: string): Promise<boolean> {
-    return (this.fingerprints.get(businessId) ?? []).some((stored) => isSameCapture(imageFingerprint, stored));
+    return isCopyOfAny(imageFingerprint, this.fingerprints.get(businessId) ?? []);
   }
 
   async isReviewTextRewarded(businessId: string, normalisedText: string): Promise<boolean> {

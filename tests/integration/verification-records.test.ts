@@ -516,7 +516,7 @@ describe('screenshot verification records (OCR verifier)', () => {
     expect(again.body).toMatchObject({ isValid: false, rejectionReason: expect.stringContaining('already been used for a reward at Crumb & Co Bakery') });
   }, 60_000);
 
-  it("refuses a lossy copy of a follow screenshot that earned (ADR 067), not another customer's screenshot of the same profile", async () => {
+  it("refuses a lossy or edited copy of a follow screenshot that earned (ADR 067, 072), not another customer's screenshot of the same profile", async () => {
     const dir = path.join(import.meta.dirname, '../fixtures/verification-set/images/train2');
     const original = await readFile(path.join(dir, 't2-instagram-follow-dup-01-earlier.png'));
     const maple = await openShop(app, 'Maple & Rye Kitchen', { socialHandles: { instagram: '@mapleandrye' } });
@@ -527,17 +527,20 @@ describe('screenshot verification records (OCR verifier)', () => {
     };
     const first = await follow(original, 'image/png', '@kenji.w');
     expect(first, JSON.stringify(first)).toMatchObject({ isValid: true });
-    expect((await app.root.db.orm.em.fork().findOneOrFail(ScreenshotVerification, { id: first.verificationId }, { populate: ['imageFingerprint'] })).imageFingerprint).toMatch(/^fp1:192x416:/);
+    expect((await app.root.db.orm.em.fork().findOneOrFail(ScreenshotVerification, { id: first.verificationId }, { populate: ['imageFingerprint'] })).imageFingerprint).toMatch(/^fp2:192x416:/);
     const earned = await submit(app, maple, { overall_rating: 5, social_instagram_handle: '@kenji.w', social_instagram_screenshot: first.verificationId }, 'kenji@example.com');
     expect(earned.status, JSON.stringify(earned.body)).toBe(201);
 
-    // The same picture re-saved as a JPEG (the set's own copy), and downscaled to WebP with the status bar cut off.
+    // The same picture re-saved as a JPEG (the set's own copy), downscaled to WebP with the status bar cut off; brightened
+    // with the status bar cut off; 10% cut from each side, less contrast, enlarged, JPEG q45 (ADR 072).
     const copies = [
       await readFile(path.join(dir, 't2-instagram-follow-dup-01.jpg')),
       await sharp(original).extract({ left: 0, top: 141, width: 1290, height: 2796 - 141 }).resize({ width: 720 }).webp({ quality: 75 }).toBuffer(),
+      await sharp(original).extract({ left: 0, top: 141, width: 1290, height: 2796 - 141 }).modulate({ brightness: 1.3 }).jpeg({ quality: 80 }).toBuffer(),
+      await sharp(original).extract({ left: 129, top: 0, width: 1290 - 258, height: 2796 }).resize({ width: 1400 }).linear(0.7, 0.3 * 128).jpeg({ quality: 45 }).toBuffer(),
     ];
     for (const [i, copy] of copies.entries()) {
-      const body = await follow(copy, i === 0 ? 'image/jpeg' : 'image/webp', '@kenji.w');
+      const body = await follow(copy, i === 1 ? 'image/webp' : 'image/jpeg', '@kenji.w');
       expect(body, `copy ${i}`).toMatchObject({ isValid: false, rejectionCode: 'duplicate', rejectionReason: expect.stringContaining('already been used for a reward at Maple & Rye Kitchen') });
     }
 
