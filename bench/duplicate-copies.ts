@@ -1,5 +1,5 @@
 /**
- * Measures the copy comparison of ADR 072 (modules/verification/fingerprint.ts) on the verification
+ * Measures the copy comparison of ADR 074 (modules/verification/fingerprint.ts) on the verification
  * set's own genuine screenshots (whole phone screenshots: no photo of a screen, no blur, no crop):
  *
  * - copies: each screenshot edited as a cheater would (brightness and contrast -30%..+30%, 15% off

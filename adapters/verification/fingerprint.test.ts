@@ -68,7 +68,7 @@ describe('image fingerprints (ADR 067, 072)', () => {
       downscaled: await sharp(original).resize({ width: 585 }).jpeg({ quality: 75 }).toBuffer(),
       downscaledOdd: await sharp(original).resize({ width: 720 }).webp({ quality: 80 }).toBuffer(),
       statusBarCropped: await sharp(original).extract({ left: 0, top: 141, width: 1170, height: 2391 }).jpeg({ quality: 80 }).toBuffer(),
-      // What a cheater does (ADR 072): lighter or darker, more or less contrast, cropped from any side, rescaled, recompressed hard.
+      // What a cheater does (ADR 074): lighter or darker, more or less contrast, cropped from any side, rescaled, recompressed hard.
       brighter: await sharp(original).modulate({ brightness: 1.3 }).jpeg({ quality: 85 }).toBuffer(),
       darker: await sharp(original).modulate({ brightness: 0.7 }).jpeg({ quality: 85 }).toBuffer(),
       moreContrast: await sharp(original).linear(1.3, -0.3 * 128).jpeg({ quality: 85 }).toBuffer(),
@@ -105,7 +105,7 @@ describe('image fingerprints (ADR 067, 072)', () => {
     }
   });
 
-  it('takes a capture that differs only in one digit of the clock for a copy (the price of forgiving edits, ADR 072)', async () => {
+  it('takes a capture that differs only in one digit of the clock for a copy (the price of forgiving edits, ADR 074)', async () => {
     // A brightened copy's worst patch (up to 31 on the bench) overlaps a one-digit change of the clock (23 here);
     // a count one higher (36) and another 'Followed by' line (44) stay apart.
     const stored = await fingerprint(await profile(ORIGINAL));
@@ -129,7 +129,7 @@ describe('image fingerprints (ADR 067, 072)', () => {
     expect(isSameCapture(await fingerprint(copy), stored)).toBe(true);
   });
 
-  it('compares an upload with a fingerprint stored before ADR 072 (fp1: grey levels only)', async () => {
+  it('compares an upload with a fingerprint stored before ADR 074 (fp1: grey levels only)', async () => {
     const original = await profile(ORIGINAL);
     // How ADR 067 stored it: the grey thumbnail alone.
     const grey = await sharp(original).flatten({ background: '#ffffff' }).greyscale().resize(192, 415, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();

@@ -503,7 +503,7 @@ export async function imageFingerprint(rgb: Rgb): Promise<string> {
   let pipeline = sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } });
   if (rows < rgb.height) pipeline = sharp(await pipeline.extract({ left: 0, top: 0, width: rgb.width, height: rows }).raw().toBuffer(), { raw: { width: rgb.width, height: rows, channels: 3 } });
   const data = await pipeline.clone().greyscale().resize(FINGERPRINT_WIDTH, height, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
-  // How colourful each thumbnail pixel is (ADR 072): the largest channel less the smallest.
+  // How colourful each thumbnail pixel is (ADR 074): the largest channel less the smallest.
   const colour = await pipeline.resize(FINGERPRINT_WIDTH, height, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
   const chroma = new Uint8Array(FINGERPRINT_WIDTH * height);
   for (let i = 0; i < chroma.length; i++) {

@@ -104,7 +104,7 @@ export const ScreenshotVerification = defineEntity({
     imageHash: p.string().length(80),
     /** 64-bit DCT perceptual hash of the stored image, 16 hex digits (sharp-phash, ADR 050): near-copies across customers. */
     perceptualHash: p.string().length(16).nullable(),
-    /** The picture's thumbnail as the verifier computed it ('fp2:...' since ADR 072, 'fp1:...' before, ADR 067): copies of a rewarded screenshot. Null from the fake verifier and before 2026-11-24. */
+    /** The picture's thumbnail as the verifier computed it ('fp2:...' since ADR 074, 'fp1:...' before, ADR 067): copies of a rewarded screenshot. Null from the fake verifier and before 2026-11-24. */
     imageFingerprint: p.text().nullable().lazy(),
     /** `normaliseReviewText` of the review read off the image, cut to REVIEW_TEXT_KEY_MAX letters (an index entry has a size limit). */
     normalisedReviewText: p.text().nullable(),

@@ -1,6 +1,6 @@
 /**
- * Copies of a rewarded screenshot (ADR 067, ADR 072): a small greyscale thumbnail of the picture
- * (and, since ADR 072, how colourful each of its pixels is), stored with the verification, and a
+ * Copies of a rewarded screenshot (ADR 067, ADR 074): a small greyscale thumbnail of the picture
+ * (and, since ADR 074, how colourful each of its pixels is), stored with the verification, and a
  * comparison that says whether a new upload is the same capture re-saved or edited as a cheater
  * would (recompressed, rescaled, brighter or darker, more or less contrast, cropped from any side
  * by up to about 15%, the status bar cut off) rather than another capture of a screen that looks
@@ -29,7 +29,7 @@ export const FINGERPRINT_MAX_HEIGHT = 448;
 
 /**
  * The stored form of a thumbnail, smoothed (`smooth`): 'fp2:<width>x<height>:<base64 of the
- * deflated grey rows>:<base64 of the deflated chroma rows>' (ADR 072); rows stored before it are
+ * deflated grey rows>:<base64 of the deflated chroma rows>' (ADR 074); rows stored before it are
  * 'fp1:<width>x<height>:<grey>' (ADR 067), still read and compared (by their grey levels).
  */
 export function encodeFingerprint(thumbnail: GreyImage): string {
@@ -95,7 +95,7 @@ export const MIN_CORRELATION = 0.8;
 /**
  * The largest local difference (grey levels: the mean of a 3x3 patch of the differences, once one's
  * tones are mapped onto the other's) a copy may show. Chosen on bench/duplicate-copies.ts's tuning
- * part (ADR 072): its copies reach 29.6, its distinct screenshots start at 77; the unit test's drawn
+ * part (ADR 074): its copies reach 29.6, its distinct screenshots start at 77; the unit test's drawn
  * profile with one more follower shows 36.5, one clock digit changed 23 (taken for a copy).
  */
 export const PATCH_LIMIT = 32;

@@ -532,7 +532,7 @@ describe('screenshot verification records (OCR verifier)', () => {
     expect(earned.status, JSON.stringify(earned.body)).toBe(201);
 
     // The same picture re-saved as a JPEG (the set's own copy), downscaled to WebP with the status bar cut off; brightened
-    // with the status bar cut off; 10% cut from each side, less contrast, enlarged, JPEG q45 (ADR 072).
+    // with the status bar cut off; 10% cut from each side, less contrast, enlarged, JPEG q45 (ADR 074).
     const copies = [
       await readFile(path.join(dir, 't2-instagram-follow-dup-01.jpg')),
       await sharp(original).extract({ left: 0, top: 141, width: 1290, height: 2796 - 141 }).resize({ width: 720 }).webp({ quality: 75 }).toBuffer(),
