@@ -1,6 +1,4 @@
-import path from 'node:path';
 import type { Logger } from 'pino';
-import { DiskBlobStore } from '../adapters/blobstore/DiskBlobStore.ts';
 import { PgBossJobQueue } from '../adapters/jobs/PgBossJobQueue.ts';
 import { JoseGoogleIdTokenVerifier } from '../adapters/identity/JoseGoogleIdTokenVerifier.ts';
 import { VisionScreenshotVerifier } from '../adapters/verification/VisionScreenshotVerifier.ts';
@@ -57,7 +55,7 @@ export type Root = {
    * token and location (`giftCardProviderFor`); `test` for everyone else.
    */
   giftCards: { square: GiftCards | null; test: GiftCards };
-  /** Uploaded images: DiskBlobStore under DATA_DIR/uploads. */
+  /** Uploaded images (BLOB_STORE): PostgresBlobStore, S3BlobStore or DiskBlobStore under DATA_DIR/uploads. */
   blobStore: BlobStore;
   /** POS: SquarePos (OAuth and locations through the square SDK) or DemoPos (a local consent page). */
   pos: PosConnector;
@@ -105,6 +103,7 @@ export async function createRoot(
   const mailer = build(providerFor(PROVIDERS.mailer, config.MAILER), config);
   const pos = build(providerFor(PROVIDERS.pos, config.POS), config, { logger });
   const billing = build(providerFor(PROVIDERS.billing, config.BILLING), config);
+  const blobStore = build(providerFor(PROVIDERS.blobStore, config.BLOB_STORE), config, { em: db.orm.em });
   const verifierProvider = providerFor(PROVIDERS.screenshotVerifier, config.SCREENSHOT_VERIFIER);
   const createVerifier = (history: VerificationHistory): ScreenshotVerifier => build(verifierProvider, config, { history });
   // GIFT_CARDS=square adds Square cards; Test cards are always there for the other businesses (giftCardProviderFor).
@@ -145,7 +144,7 @@ export async function createRoot(
     visionVerifier,
     createVerifier,
     giftCards,
-    blobStore: new DiskBlobStore({ root: path.join(config.DATA_DIR, 'uploads') }),
+    blobStore,
     pos,
     edgeLimiter,
     billing,
@@ -156,6 +155,7 @@ export async function createRoot(
       await verifier.close();
       await visionVerifier?.close();
       await mailer.close?.();
+      await blobStore.close?.();
       await db.close();
     },
   };
