@@ -11,12 +11,27 @@ import type { PosConnector } from '../modules/pos/index.ts';
 import type { GiftCards } from '../modules/rewards/index.ts';
 import { createLogger } from '../modules/shared/index.ts';
 import { createDatabaseVerificationHistory } from '../modules/responses/server.ts';
-import type { BlobStore } from '../modules/uploads/index.ts';
+import type { BlobStore, BlobStoreId } from '../modules/uploads/index.ts';
 import type { ScreenshotVerifier, VerificationHistory } from '../modules/verification/index.ts';
-import type { Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
 import { createEdgeLimiter, type EdgeLimiter } from './edge-limits.ts';
 import { build, demoAdapters, PROVIDERS, providerFor } from './providers.ts';
+
+/**
+ * A BlobStore of the given kind on this root's configuration and database, beside the configured
+ * one (`reward-cli blobs migrate`); the caller closes it. A kind whose settings are missing or wrong
+ * throws a ConfigError naming them.
+ */
+export function createBlobStore(root: Pick<Root, 'config' | 'db'>, id: Exclude<BlobStoreId, 'memory'>): BlobStore {
+  const provider = providerFor(PROVIDERS.blobStore, id);
+  const checked = provider.options.safeParse(root.config);
+  if (!checked.success) {
+    const lines = checked.error.issues.map((i) => `  ${String(i.path[0] ?? 'BLOB_STORE')}: ${i.message}`);
+    throw new ConfigError(`The ${id} blob store is not configured:\n${lines.join('\n')}`);
+  }
+  return provider.create(checked.data, { em: root.db.orm.em });
+}
 import { startWorkers } from './workers.ts';
 
 // The root's two other parts, re-exported so that callers keep one import (ADR 055).
