@@ -2,6 +2,7 @@ import { Command, CommanderError, type ParseOptions } from 'commander';
 import { ConfigError } from '../server/config.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
 import { registerAnalyticsCommands } from './commands/analytics.ts';
+import { registerBlobCommands } from './commands/blobs.ts';
 import { registerDbCommands } from './commands/db.ts';
 import { registerResponseCommands } from './commands/responses.ts';
 import { registerRewardCommands } from './commands/rewards.ts';
@@ -64,7 +65,7 @@ export function createCli(io: Partial<CliIo> = {}): RewardCli {
   const program = new RewardCli(resolved);
   // Settings first: subcommands copy them when created.
   program
-    .description('RewardLoop administration: database, owner accounts, responses, rewards, verifications, Square and analytics, on the same composition root as the server.')
+    .description('RewardLoop administration: database, owner accounts, responses, rewards, verifications, Square, analytics and uploads, on the same composition root as the server.')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => void resolved.out.write(text),
@@ -82,6 +83,7 @@ export function createCli(io: Partial<CliIo> = {}): RewardCli {
         '  reward-cli rewards issue 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b\n' +
         '  reward-cli verifications replay 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b --apply\n' +
         '  reward-cli analytics 3f2b9c1e-8d4a-4b7e-9f10-2c3d4e5f6a7b --from 2026-01-01 --json\n' +
+        '  reward-cli blobs migrate --to postgres\n' +
         '\nExit codes: 0 done, 1 failed, 2 usage or validation error, 130 cancelled at a prompt.\n' +
         'The database is DATABASE_URL when set, else the embedded one under DATA_DIR (default .data).\n',
     );
@@ -92,5 +94,6 @@ export function createCli(io: Partial<CliIo> = {}): RewardCli {
   registerVerificationCommands(program, resolved);
   registerSquareCommands(program, resolved);
   registerAnalyticsCommands(program, resolved);
+  registerBlobCommands(program, resolved);
   return program;
 }

@@ -18,6 +18,7 @@ import { Migration20261124140000HostedVision } from './Migration20261124140000Ho
 import { Migration20261124170000ImageFingerprint } from './Migration20261124170000ImageFingerprint.ts';
 import { Migration20261127080000JobSecrets } from './Migration20261127080000JobSecrets.ts';
 import { Migration20261127081000DemoObjects } from './Migration20261127081000DemoObjects.ts';
+import { Migration20261127090000BlobStore } from './Migration20261127090000BlobStore.ts';
 
 /** Every migration in order. Listed explicitly so the server, the CLI and tests load the same set. */
 export const migrationsList = [
@@ -41,4 +42,5 @@ export const migrationsList = [
   { name: 'Migration20261124170000ImageFingerprint', class: Migration20261124170000ImageFingerprint },
   { name: 'Migration20261127080000JobSecrets', class: Migration20261127080000JobSecrets },
   { name: 'Migration20261127081000DemoObjects', class: Migration20261127081000DemoObjects },
+  { name: 'Migration20261127090000BlobStore', class: Migration20261127090000BlobStore },
 ];

@@ -1,6 +1,4 @@
-import path from 'node:path';
 import type { Logger } from 'pino';
-import { DiskBlobStore } from '../adapters/blobstore/DiskBlobStore.ts';
 import { PgDemoStore } from '../adapters/demo/PgDemoStore.ts';
 import { PgBossJobQueue } from '../adapters/jobs/PgBossJobQueue.ts';
 import { JoseGoogleIdTokenVerifier } from '../adapters/identity/JoseGoogleIdTokenVerifier.ts';
@@ -14,12 +12,27 @@ import type { PosConnector } from '../modules/pos/index.ts';
 import type { GiftCards } from '../modules/rewards/index.ts';
 import { createLogger } from '../modules/shared/index.ts';
 import { createDatabaseVerificationHistory } from '../modules/responses/server.ts';
-import type { BlobStore } from '../modules/uploads/index.ts';
+import type { BlobStore, BlobStoreId } from '../modules/uploads/index.ts';
 import type { ScreenshotVerifier, VerificationHistory } from '../modules/verification/index.ts';
-import type { Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
 import { createEdgeLimiter, type EdgeLimiter } from './edge-limits.ts';
 import { build, demoAdapters, PROVIDERS, providerFor } from './providers.ts';
+
+/**
+ * A BlobStore of the given kind on this root's configuration and database, beside the configured
+ * one (`reward-cli blobs migrate`); the caller closes it. A kind whose settings are missing or wrong
+ * throws a ConfigError naming them.
+ */
+export function createBlobStore(root: Pick<Root, 'config' | 'db'>, id: Exclude<BlobStoreId, 'memory'>): BlobStore {
+  const provider = providerFor(PROVIDERS.blobStore, id);
+  const checked = provider.options.safeParse(root.config);
+  if (!checked.success) {
+    const lines = checked.error.issues.map((i) => `  ${String(i.path[0] ?? 'BLOB_STORE')}: ${i.message}`);
+    throw new ConfigError(`The ${id} blob store is not configured:\n${lines.join('\n')}`);
+  }
+  return provider.create(checked.data, { em: root.db.orm.em });
+}
 import { startWorkers } from './workers.ts';
 
 // The root's two other parts, re-exported so that callers keep one import (ADR 055).
@@ -58,7 +71,7 @@ export type Root = {
    * token and location (`giftCardProviderFor`); `test` for everyone else.
    */
   giftCards: { square: GiftCards | null; test: GiftCards };
-  /** Uploaded images: DiskBlobStore under DATA_DIR/uploads. */
+  /** Uploaded images (BLOB_STORE): PostgresBlobStore, S3BlobStore or DiskBlobStore under DATA_DIR/uploads. */
   blobStore: BlobStore;
   /** POS: SquarePos (OAuth and locations through the square SDK) or DemoPos (a local consent page). */
   pos: PosConnector;
@@ -108,6 +121,7 @@ export async function createRoot(
   const demoStore = new PgDemoStore({ databaseUrl: db.url });
   const billing = build(providerFor(PROVIDERS.billing, config.BILLING), config, { demoStore });
   const pos = build(providerFor(PROVIDERS.pos, config.POS), config, { logger, demoStore });
+  const blobStore = build(providerFor(PROVIDERS.blobStore, config.BLOB_STORE), config, { em: db.orm.em });
   const verifierProvider = providerFor(PROVIDERS.screenshotVerifier, config.SCREENSHOT_VERIFIER);
   const createVerifier = (history: VerificationHistory): ScreenshotVerifier => build(verifierProvider, config, { history });
   // GIFT_CARDS=square adds Square cards; Test cards are always there for the other businesses (giftCardProviderFor).
@@ -148,7 +162,7 @@ export async function createRoot(
     visionVerifier,
     createVerifier,
     giftCards,
-    blobStore: new DiskBlobStore({ root: path.join(config.DATA_DIR, 'uploads') }),
+    blobStore,
     pos,
     edgeLimiter,
     billing,
@@ -160,6 +174,7 @@ export async function createRoot(
       await visionVerifier?.close();
       await mailer.close?.();
       await demoStore.close();
+      await blobStore.close?.();
       await db.close();
     },
   };

@@ -58,9 +58,25 @@ describe('loadConfig', () => {
     [{ STRIPE_SECRET_KEY: 'pk_test_wrong' }, 'STRIPE_SECRET_KEY'],
     [{ STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ SUPPORT_EMAIL: 'nobody' }, 'SUPPORT_EMAIL'],
+    [{ BLOB_STORE: 'nfs' }, 'BLOB_STORE'],
+    [{ BLOB_STORE: 's3' }, 'S3_BUCKET'],
+    [{ BLOB_STORE: 's3', S3_BUCKET: 'Not_A_Bucket' }, 'S3_BUCKET'],
+    [{ BLOB_STORE: 's3', S3_BUCKET: 'uploads', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE'],
   ])('rejects %o naming %s', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`^\\s+${name}:`, 'm'));
+  });
+
+  it('chooses the upload store: postgres with DATABASE_URL, disk with the embedded database, or as BLOB_STORE says', () => {
+    expect(loadConfig(base).BLOB_STORE).toBe('disk');
+    const withDatabase = { ...base, DATABASE_URL: 'postgres://rl@localhost:5432/rl' };
+    expect(loadConfig(withDatabase).BLOB_STORE).toBe('postgres');
+    expect(loadConfig({ ...withDatabase, BLOB_STORE: 'disk' }).BLOB_STORE).toBe('disk');
+    expect(loadConfig({ ...base, BLOB_STORE: 'postgres' }).BLOB_STORE).toBe('postgres');
+    const s3 = loadConfig({ ...base, BLOB_STORE: 's3', S3_BUCKET: 'rewardloop-uploads', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' });
+    expect(s3).toMatchObject({ BLOB_STORE: 's3', S3_BUCKET: 'rewardloop-uploads', S3_FORCE_PATH_STYLE: true });
+    expect(() => loadConfig({ ...base, BLOB_STORE: 's3' })).toThrow(/S3_BUCKET: is required with BLOB_STORE=s3/);
   });
 
   it('picks Square adapters from POS, and derives a token key outside production', () => {

@@ -64,6 +64,18 @@ export const configSchema = z
      * as base64 in JSON (13.4 MiB) or as a multipart file, with the other fields.
      */
     UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(14 * 1024 * 1024),
+    /**
+     * Where uploaded images (screenshots, logos) live (ADR 075): `postgres` (chunked bytea in the
+     * database; every instance on one DATABASE_URL sees every upload), `s3` (an S3-compatible bucket:
+     * S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE; credentials from the AWS SDK's standard
+     * chain) or `disk` (DATA_DIR/uploads; one machine only). Default: `postgres` when DATABASE_URL is
+     * set, else `disk` (the embedded database).
+     */
+    BLOB_STORE: z.enum(['postgres', 's3', 'disk'], { error: 'must be postgres, s3 or disk' }).optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL (https://s3.example.com)' }).optional(),
+    S3_REGION: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.default(false),
     /** Screenshot verifier: `ocr` (tesseract.js, offline) or `fake` (instant; refused in production unless ALLOW_DEMO_ADAPTERS). */
     SCREENSHOT_VERIFIER: z.enum(['ocr', 'fake']).default('ocr'),
     /**
@@ -128,7 +140,7 @@ export const configSchema = z
     }
   });
 
-export type Config = Omit<z.output<typeof configSchema>, 'GIFT_CARDS' | 'TOKEN_ENCRYPTION_KEY' | 'APP_URL' | 'BILLING'> & {
+export type Config = Omit<z.output<typeof configSchema>, 'GIFT_CARDS' | 'TOKEN_ENCRYPTION_KEY' | 'APP_URL' | 'BILLING' | 'BLOB_STORE'> & {
   /** The mail adapter: `smtp` when SMTP_URL is set, else `outbox` (derived, not a variable of its own). */
   MAILER: 'smtp' | 'outbox';
   APP_URL: string;
@@ -136,6 +148,8 @@ export type Config = Omit<z.output<typeof configSchema>, 'GIFT_CARDS' | 'TOKEN_E
   APP_URL_FROM_PORT: boolean;
   SESSION_SECRET: string;
   BILLING: 'stripe' | 'fake';
+  /** The upload store: as set, else `postgres` with DATABASE_URL and `disk` with the embedded database. */
+  BLOB_STORE: 'postgres' | 's3' | 'disk';
   GIFT_CARDS: 'square' | 'test';
   /** Base64 of 32 bytes: the configured key, or outside production one derived from SESSION_SECRET. */
   TOKEN_ENCRYPTION_KEY: string;
@@ -172,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SESSION_SECRET: sessionSecret,
     GIFT_CARDS: config.GIFT_CARDS ?? (config.POS === 'square' ? 'square' : 'test'),
     BILLING: config.BILLING ?? (config.STRIPE_SECRET_KEY ? 'stripe' : 'fake'),
+    BLOB_STORE: config.BLOB_STORE ?? (config.DATABASE_URL ? 'postgres' : 'disk'),
     TOKEN_ENCRYPTION_KEY:
       config.TOKEN_ENCRYPTION_KEY ?? createHash('sha256').update(`rewardloop token key\u0000${sessionSecret}`).digest('base64'),
   };

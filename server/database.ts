@@ -50,7 +50,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // Triggers are written by migrations (survey_answer_counts, ADR 027), not declared on entities:
       // the schema diff must not drop them. The HTTP edge's rate-limit counters live in a schema of
       // their own, outside the entities (ADR 032), as do the demo adapters' objects (schema demo, ADR 073).
-      schemaGenerator: { ignoreTriggers: true, ignoreSchema: ['edge', 'demo'] },
+      // PostgresBlobStore's two tables are the adapter's storage, spoken to in SQL through this ORM's
+      // connection, not entities (ADR 075).
+      schemaGenerator: { ignoreTriggers: true, ignoreSchema: ['edge', 'demo'], skipTables: ['blobs', 'blob_chunks'] },
       pool: { min: 0, max: options.poolMax },
       // The ORM's own logging stays quiet; errors surface as exceptions.
       debug: false,

@@ -1,3 +1,6 @@
+import { provider as diskBlobStore } from '../adapters/blobstore/DiskBlobStore.ts';
+import { provider as postgresBlobStore } from '../adapters/blobstore/PostgresBlobStore.ts';
+import { provider as s3BlobStore } from '../adapters/blobstore/S3BlobStore.ts';
 import { provider as fakeBilling } from '../adapters/billing/FakeBilling.ts';
 import { provider as stripeBilling } from '../adapters/billing/StripeBilling.ts';
 import { provider as squareGiftCards } from '../adapters/giftcards/SquareGiftCards.ts';
@@ -8,12 +11,14 @@ import { provider as demoPos } from '../adapters/pos/DemoPos.ts';
 import { provider as squarePos } from '../adapters/pos/SquarePos.ts';
 import { provider as fakeVerifier } from '../adapters/verification/FakeScreenshotVerifier.ts';
 import { provider as ocrVerifier } from '../adapters/verification/OcrScreenshotVerifier.ts';
+import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { Billing } from '../modules/billing/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
 import type { PosConnector } from '../modules/pos/index.ts';
 import type { GiftCards } from '../modules/rewards/index.ts';
 import type { AdapterProvider, DemoStore } from '../modules/shared/index.ts';
+import type { BlobStore } from '../modules/uploads/index.ts';
 import type { ScreenshotVerifier, VerificationHistory } from '../modules/verification/index.ts';
 
 type Port<T, Deps = never> = { variable: string; providers: ReadonlyArray<AdapterProvider<T, unknown, Deps>> };
@@ -29,6 +34,7 @@ export const PROVIDERS: {
   billing: Port<Billing, { demoStore: DemoStore }>;
   screenshotVerifier: Port<ScreenshotVerifier, { history: VerificationHistory }>;
   giftCards: Port<GiftCards>;
+  blobStore: Port<BlobStore, { em: EntityManager }>;
 } = {
   /** MAILER is derived: `smtp` when SMTP_URL is set, else `outbox`. */
   mailer: { variable: 'MAILER', providers: [smtpMailer, outboxMailer] },
@@ -37,6 +43,8 @@ export const PROVIDERS: {
   screenshotVerifier: { variable: 'SCREENSHOT_VERIFIER', providers: [ocrVerifier, fakeVerifier] },
   /** `square` adds Square cards for connected businesses; Test cards are always there for the others. */
   giftCards: { variable: 'GIFT_CARDS', providers: [squareGiftCards, testGiftCards] },
+  /** BLOB_STORE is derived when unset: `postgres` with DATABASE_URL, else `disk` (ADR 075). */
+  blobStore: { variable: 'BLOB_STORE', providers: [postgresBlobStore, s3BlobStore, diskBlobStore] },
 };
 
 export type PortName = keyof typeof PROVIDERS;

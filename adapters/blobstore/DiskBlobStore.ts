@@ -1,15 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import {
+  checkBlobSize,
   InvalidBlobKeyError,
   isBlobContentType,
+  isBlobKey,
   newBlobKey,
   parseBlobKey,
   type BlobContentType,
+  type BlobStat,
   type BlobStore,
   type StoredBlob,
 } from '../../modules/uploads/index.ts';
+import { defineProvider } from '../../modules/shared/index.ts';
 
 /**
  * Blobs as files under one root folder (`<DATA_DIR>/uploads`), which nothing serves statically:
@@ -23,15 +28,30 @@ import {
 export class DiskBlobStore implements BlobStore {
   readonly id = 'disk' as const;
   readonly root: string;
+  private readonly maxBytes: number | undefined;
 
-  constructor(options: { root: string }) {
+  constructor(options: { root: string; maxBytes?: number }) {
     if (!options.root) throw new Error('DiskBlobStore needs a root folder.');
     this.root = path.resolve(options.root);
+    this.maxBytes = options.maxBytes;
   }
 
   async put(data: Buffer, contentType: BlobContentType): Promise<{ key: string }> {
     if (!isBlobContentType(contentType)) throw new TypeError(`Unsupported blob content type: ${String(contentType)}`);
+    checkBlobSize(data, this.maxBytes);
     const key = newBlobKey(contentType);
+    await this.write(key, data);
+    return { key };
+  }
+
+  async putAt(key: string, data: Buffer): Promise<void> {
+    parseBlobKey(key);
+    checkBlobSize(data, this.maxBytes);
+    await this.write(key, data);
+  }
+
+  /** Temp file in the target's folder, fsync, rename: a reader sees the old file or the new one. */
+  private async write(key: string, data: Buffer): Promise<void> {
     const target = this.pathOf(key);
     const folder = path.dirname(target);
     await mkdir(folder, { recursive: true, mode: 0o700 });
@@ -50,7 +70,6 @@ export class DiskBlobStore implements BlobStore {
       await unlink(temp).catch(() => undefined);
       throw error;
     }
-    return { key };
   }
 
   async get(key: string): Promise<StoredBlob | null> {
@@ -68,6 +87,24 @@ export class DiskBlobStore implements BlobStore {
     await rm(this.pathOf(key), { force: true });
   }
 
+  async stat(key: string): Promise<BlobStat | null> {
+    const blob = await this.get(key);
+    return blob ? { size: blob.data.byteLength, sha256: createHash('sha256').update(blob.data).digest('hex') } : null;
+  }
+
+  /** Every file whose path under the root is a key of ours (temporary `.tmp` files are not). */
+  async *keys(): AsyncIterable<string> {
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+      if (isMissing(error)) return [];
+      throw error;
+    });
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const key = path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      if (isBlobKey(key)) yield key;
+    }
+  }
+
   /** The file for a key. The key format already rules out traversal; the containment check is a second lock. */
   private pathOf(key: string): string {
     parseBlobKey(key);
@@ -81,3 +118,10 @@ function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
+
+/** BLOB_STORE=disk: files under DATA_DIR/uploads (the embedded default; one machine only). */
+export const provider = defineProvider({
+  id: 'disk',
+  options: z.object({ DATA_DIR: z.string().min(1) }).transform((c) => ({ root: path.join(c.DATA_DIR, 'uploads') })),
+  create: (options: { root: string }): BlobStore => new DiskBlobStore(options),
+});

@@ -30,3 +30,4 @@ export async function storeImageUpload(
   return { ok: true, upload: { key, contentType, width, height, byteLength: data.byteLength, sha256 }, data };
 }
 export * from './limits.ts';
+export * from './migrate.ts';
