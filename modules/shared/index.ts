@@ -3,3 +3,4 @@ export * from './logger.ts';
 export * from './provider.ts';
 export * from './ids.ts';
 export * from './text.ts';
+export * from './json.ts';
