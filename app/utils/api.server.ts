@@ -40,7 +40,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
 }
 
 /** What a JSON body may be, beside JSON_LIMITS: the upload routes allow their larger body and a screenshot's data URL. */
-export type JsonBodyLimits = { maxBytes?: number; maxStringLength?: number };
+export type JsonBodyLimits = { maxBytes?: number; maxStringLength?: number; /** The 413's message (the upload routes: the screenshot's). */ tooLargeMessage?: string };
 
 /**
  * The body as a JSON object, read once and checked before anything walks it (issue 25,
@@ -58,7 +58,7 @@ export async function readJsonObject(request: Request, limits: JsonBodyLimits = 
     throw apiError(400, 'The request body could not be read. Please try again.');
   }
   // The HTTP edge refuses a Content-Length over the limit unread; this counts what arrived.
-  if (bytes.byteLength > maxBytes) throw apiError(413, `Request body too large: the limit is ${Math.round(maxBytes / 1000)} KB.`);
+  if (bytes.byteLength > maxBytes) throw apiError(413, limits.tooLargeMessage ?? `Request body too large: the limit is ${Math.round(maxBytes / 1000)} KB.`);
   const text = new TextDecoder().decode(bytes);
   const parsed = parseJsonWithLimits(text, { limits: { maxChars: maxBytes, maxStringLength: limits.maxStringLength ?? JSON_LIMITS.maxStringLength } });
   if (!parsed.ok) {

@@ -91,8 +91,9 @@ async function readBody(request: Request, limitBytes: number): Promise<Body> {
     return { fields, screenshot: form.get('screenshot') };
   }
   if (/^application\/json\b/i.test(type)) {
-    // The screenshot travels as a data URL: the body and that one string may be as large as the upload limit.
-    const { screenshot, ...fields } = await readJsonObject(request, { maxBytes: limitBytes, maxStringLength: limitBytes });
+    // The screenshot travels as a data URL: the body and that one string may be as large as the upload
+    // limit; over it, only the screenshot can be what is too large (the customer's words).
+    const { screenshot, ...fields } = await readJsonObject(request, { maxBytes: limitBytes, maxStringLength: limitBytes, tooLargeMessage: UPLOAD_MESSAGES.tooLarge });
     return { fields, screenshot };
   }
   throw apiError(415, 'Send multipart/form-data (the screenshot as a file) or application/json (the screenshot as a data URL).');
