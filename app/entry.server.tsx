@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceContext } from './nonce.tsx';
@@ -68,7 +68,31 @@ export default function handleRequest(
   });
 }
 
+/** What Remix hands handleError for every legacy `?_data` request (this app uses single fetch): the client's doing, not a fault. */
+const LEGACY_DATA_WARNING = 'Warning: Single fetch-enabled apps should not be making ?_data requests';
+
+/**
+ * Remix's error hook, for loaders, actions and the router itself (issue 25, item 9: logs that mean
+ * something). A refusal is not an error: Remix's own 404s and 405s (a POST to a page without an
+ * action, a `?_data` for no route) arrive as error responses with a 4xx status, and are logged at info
+ * with the reason; so is the warning Remix raises for a legacy `?_data` request. Anything else (a
+ * thrown Error, a 5xx) is a fault: error level. `context.logger` carries the request id
+ * (server/http.ts), so the line can be matched with the response's X-Request-Id.
+ */
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
-  context.logger?.error({ err: error, path: loggablePath(new URL(request.url).pathname) }, 'unhandled error in loader or action');
+  const path = loggablePath(new URL(request.url).pathname);
+  if (error instanceof Error && error.message.startsWith(LEGACY_DATA_WARNING)) {
+    context.logger?.info({ path }, 'legacy ?_data request (this app uses single fetch)');
+    return;
+  }
+  const response = isRouteErrorResponse(error) ? error : null;
+  const status = response?.status ?? (error instanceof Response ? error.status : 500);
+  // A router error response wraps the Error that explains it ("You made a POST request to … but did not provide an `action`").
+  const inner = response && (response as { error?: unknown }).error instanceof Error ? ((response as { error?: unknown }).error as Error) : null;
+  if (status < 500) {
+    context.logger?.info({ path, status, reason: inner?.message ?? response?.statusText }, 'request refused');
+    return;
+  }
+  context.logger?.error({ err: inner ?? error, path, status }, 'unhandled error in loader or action');
 }

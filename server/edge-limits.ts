@@ -117,10 +117,12 @@ export function createEdgeLimiter(options: { databaseUrl: string; logger: Logger
           `${DEVICE_COOKIE}=${device}; Path=/; Max-Age=${365 * 24 * 60 * 60}; HttpOnly; SameSite=Lax${options.secureCookie ? '; Secure' : ''}`,
         );
       }
+      // The request's logger (with its request id, server/http.ts) when there is one.
+      const log = (res.locals.log as Logger | undefined) ?? options.logger;
       consume(cls, req.ip ?? 'unknown', device).then(
         (wait) => {
           if (wait <= 0) return next();
-          options.logger.info({ class: cls, path: req.path, wait }, 'rate limited at the edge');
+          log.info({ class: cls, path: req.path, wait }, 'rate limited at the edge');
           res.setHeader('Retry-After', String(wait));
           const message = tooManyAttemptsMessage(wait);
           if (!wantsPage(req)) {
@@ -133,7 +135,7 @@ export function createEdgeLimiter(options: { databaseUrl: string; logger: Logger
             .send(plainPage('Please wait', 'Please wait a moment', `<p>${message}</p><p>Your answers are not lost: go back and send them again after the wait.</p>`));
         },
         (err: unknown) => {
-          options.logger.warn({ err }, 'edge rate limiter failed; request allowed');
+          log.warn({ err }, 'edge rate limiter failed; request allowed');
           next();
         },
       );

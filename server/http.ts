@@ -1,6 +1,6 @@
 import { loggablePath } from '../modules/shared/index.ts';
 import { createLifecycle, readinessCheck, type Lifecycle } from './lifecycle.ts';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -8,6 +8,7 @@ import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../modules/uploads/index.ts';
 import { createRequestContext, type Root } from './composition.ts';
 import { plainPage, wantsPage } from './plain-page.ts';
@@ -110,6 +111,15 @@ function tooLargePage(req: Request, limitBytes: number, screenshot: boolean): st
   );
 }
 
+/** A caller's X-Request-Id we keep: 1-128 letters, digits and `. _ : -` (nothing that could forge a log line). */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The request's id: the X-Request-Id header when it is a sane token, else a new UUID. */
+export function requestIdOf(header: string | string[] | undefined): string {
+  const given = Array.isArray(header) ? header[0] : header;
+  return given !== undefined && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 /** The Express app: security headers, body limits, request logs, /healthz, static assets, then Remix. */
 export function createHttpApp(root: Root, options: HttpOptions) {
   const app = express();
@@ -126,12 +136,23 @@ export function createHttpApp(root: Root, options: HttpOptions) {
     next();
   });
 
+  // The request id: the caller's X-Request-Id when it is a sane token (a proxy's), else a new UUID. It
+  // is on the response and, through a child logger, on every line this request logs (the request
+  // line, the Remix context's logger and the services built for the request).
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
+    const requestId = requestIdOf(req.headers['x-request-id']);
+    const log = root.logger.child({ requestId });
+    res.locals.requestId = requestId;
+    res.locals.log = log;
+    res.setHeader('X-Request-Id', requestId);
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      // The path without its query: queries may carry tokens.
-      logger.info({ method: req.method, path: loggablePath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      // The path without its query: queries may carry tokens. A 5xx is a fault of ours: error level;
+      // a 4xx is the caller's, and as ordinary as a 2xx here.
+      const line = { method: req.method, path: loggablePath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      if (res.statusCode >= 500) log.error(line, 'request');
+      else log.info(line, 'request');
     });
     next();
   });
@@ -235,11 +256,12 @@ export function createHttpApp(root: Root, options: HttpOptions) {
   const ready = readinessCheck(root, lifecycle);
   app.get('/readyz', async (_req, res) => {
     const result = await ready();
+    const log = (res.locals.log as Logger | undefined) ?? logger;
     if (result.ready) {
       res.status(200).json({ status: 'ready', checks: result.checks });
       return;
     }
-    if (!lifecycle.draining) logger.warn({ checks: result.checks }, 'readiness check failed');
+    if (!lifecycle.draining) log.warn({ checks: result.checks }, 'readiness check failed');
     res.status(503).json({ status: lifecycle.draining ? 'draining' : 'unavailable', message: result.message, checks: result.checks });
   });
 
@@ -262,12 +284,18 @@ export function createHttpApp(root: Root, options: HttpOptions) {
       build: options.build,
       mode: root.config.NODE_ENV === 'production' ? 'production' : 'development',
       getLoadContext: (req, res) =>
-        createRequestContext(root, { cspNonce: String(res.locals.cspNonce ?? ''), clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown', surveyIsland }),
+        createRequestContext(root, {
+          cspNonce: String(res.locals.cspNonce ?? ''),
+          clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+          surveyIsland,
+          requestId: String(res.locals.requestId),
+          logger: res.locals.log as Logger,
+        }),
     }),
   );
 
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    logger.error({ err: error }, 'unhandled server error');
+    ((res.locals.log as Logger | undefined) ?? logger).error({ err: error }, 'unhandled server error');
     if (!res.headersSent) res.status(500).type('text/plain').send('Something went wrong. Please try again in a moment.');
   });
   return app;

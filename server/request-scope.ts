@@ -14,8 +14,8 @@ import { rewardParts } from './workers.ts';
  * The module services over one forked EntityManager (ADR 055): what a request's loaders and actions
  * reach through `context`, and the one way the CLI reaches modules (`withServices` in cli/runtime.ts).
  */
-export function createServices(root: Root, em: EntityManager = root.db.orm.em.fork()) {
-  const { config, logger } = root;
+export function createServices(root: Root, em: EntityManager = root.db.orm.em.fork(), logger: Root['logger'] = root.logger) {
+  const { config } = root;
   const surveys = createSurveys({ em });
   return {
     accounts: createAccounts({ em, mailer: root.mailer, appUrl: config.APP_URL, logger }),
@@ -63,10 +63,18 @@ export function createOperatorServices(root: Root) {
 export type OperatorServices = ReturnType<typeof createOperatorServices>;
 
 /** What a loader or action sees as `context`: request-scoped services over one forked EntityManager. */
-export function createRequestContext(root: Root, extra: { cspNonce: string; clientIp: string; surveyIsland?: string | null }) {
+export function createRequestContext(
+  root: Root,
+  extra: { cspNonce: string; clientIp: string; surveyIsland?: string | null; requestId?: string; logger?: Root['logger'] },
+) {
+  // The request's logger (server/http.ts: a child of the root's with the request id), for the
+  // context and for every service built for this request; the root's where there is no HTTP request.
+  const logger = extra.logger ?? root.logger;
   return {
     cspNonce: extra.cspNonce,
     clientIp: extra.clientIp,
+    /** The X-Request-Id of this request (server/http.ts); null outside HTTP (tests calling loaders). */
+    requestId: extra.requestId ?? null,
     /** The survey page's island script (production build); null: survey pages hydrate through Remix. */
     surveyIsland: extra.surveyIsland ?? null,
     config: {
@@ -82,7 +90,7 @@ export function createRequestContext(root: Root, extra: { cspNonce: string; clie
       /** An owner may choose the hosted vision verifier (ADR 066): SCREENSHOT_VISION_API_KEY is set. */
       hostedVisionAvailable: root.visionVerifier !== null,
     },
-    logger: root.logger,
+    logger,
     sessions: root.sessions,
     rateLimiter: root.rateLimiter,
     signInThrottle: root.signInThrottle,
@@ -90,7 +98,7 @@ export function createRequestContext(root: Root, extra: { cspNonce: string; clie
     outbox: root.config.NODE_ENV === 'production' ? null : root.outbox,
     /** The fake's card confirmation and portal page (BILLING=fake only). */
     fakeBilling: root.localBilling,
-    ...createServices(root),
+    ...createServices(root, root.db.orm.em.fork(), logger),
   };
 }
 

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { formatCents, goldUnreachableMessage, maxPoints, questionCounts, reachableTiers, surveyFairnessProblems, tierThresholds, type FairnessProblem } from '../../modules/scoring/index.ts';
-import { BUILDER_DRAFT_KEY, builderFormSchema, presetRewards, toFormValues, type RewardMode } from '../../modules/surveys/forms.ts';
+import { BUILDER_DRAFT_KEY, builderFormSchema, presetRewards, readQuestionListText, toFormValues, type RewardMode } from '../../modules/surveys/forms.ts';
 import {
   applyQuestionIntent,
   DEFAULT_REVIEW_POLICY,
@@ -42,13 +42,9 @@ export const meta: MetaFunction = () => [{ title: 'Survey builder — RewardLoop
 /** The question list and editor fields of a builder post (a refused save or a question step without JavaScript keeps them). */
 function postedEditor(formData: FormData): { template: SurveyTemplate; state: EditorState } {
   const template = getTemplate(String(formData.get('surveyTemplateId') ?? '')) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
-  let posted: unknown = [];
-  try {
-    posted = JSON.parse(String(formData.get('customQuestions') ?? '[]'));
-  } catch {
-    posted = [];
-  }
-  const list = questionList({ surveyTemplateId: template.id, customQuestions: Array.isArray(posted) ? posted : [] });
+  // Read within the request limits; an unreadable list starts empty (the save's schema says why).
+  const read = readQuestionListText(String(formData.get('customQuestions') ?? '[]'));
+  const list = questionList({ surveyTemplateId: template.id, customQuestions: read.ok ? read.list : [] });
   return { template, state: { list, draft: draftFromForm((n) => formData.get(n), template), errors: [], notice: null } };
 }
 

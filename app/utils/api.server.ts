@@ -2,7 +2,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
 import { tooManyAttemptsMessage, type RateRule } from '../../modules/accounts/index.ts';
 import { fieldErrors, type FieldErrors } from '../../modules/accounts/forms.ts';
-import { unstorableError, unstorableField } from './input.server.ts';
+import { JSON_LIMITS, parseJsonWithLimits } from '../../modules/shared/index.ts';
 
 /** JSON error bodies carry `message` (spec section 7) and, for bad input, `fieldErrors`. */
 export function apiError(status: number, message: string, extra: { fieldErrors?: FieldErrors; headers?: HeadersInit } = {}) {
@@ -39,18 +39,35 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   return parsed.data;
 }
 
-/** The body as a JSON object; a 400 for malformed JSON or anything but an object. The caller checks the content type. */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  let body: unknown;
+/** What a JSON body may be, beside JSON_LIMITS: the upload routes allow their larger body and a screenshot's data URL. */
+export type JsonBodyLimits = { maxBytes?: number; maxStringLength?: number; /** The 413's message (the upload routes: the screenshot's). */ tooLargeMessage?: string };
+
+/**
+ * The body as a JSON object, read once and checked before anything walks it (issue 25,
+ * modules/shared/json.ts): at most `maxBytes` bytes (BODY_LIMIT_BYTES' default, 1 MB), 64 levels deep,
+ * 1,000 fields per object, 10,000 items per list, 100,000 characters per string, no number beyond
+ * a double (`1e309`), no `__proto__`/`constructor`/`prototype` field, no text the database cannot
+ * store. Each is a 400 with a message that says which; the caller checks the content type.
+ */
+export async function readJsonObject(request: Request, limits: JsonBodyLimits = {}): Promise<Record<string, unknown>> {
+  const maxBytes = limits.maxBytes ?? JSON_LIMITS.maxChars;
+  let bytes: ArrayBuffer;
   try {
-    body = JSON.parse(await request.text());
+    bytes = await request.arrayBuffer();
   } catch {
-    throw apiError(400, 'Malformed JSON body.');
+    throw apiError(400, 'The request body could not be read. Please try again.');
   }
+  // The HTTP edge refuses a Content-Length over the limit unread; this counts what arrived.
+  if (bytes.byteLength > maxBytes) throw apiError(413, limits.tooLargeMessage ?? `Request body too large: the limit is ${Math.round(maxBytes / 1000)} KB.`);
+  const text = new TextDecoder().decode(bytes);
+  const parsed = parseJsonWithLimits(text, { limits: { maxChars: maxBytes, maxStringLength: limits.maxStringLength ?? JSON_LIMITS.maxStringLength } });
+  if (!parsed.ok) {
+    const { kind, message, field } = parsed.problem;
+    if (kind === 'syntax') throw apiError(400, 'Malformed JSON body.');
+    throw apiError(400, message, field ? { fieldErrors: { [field]: [message] } } : {});
+  }
+  const body = parsed.value;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw apiError(400, 'The JSON body must be an object.');
-  // Text the database cannot store (U+0000, a lone surrogate from a \uD800 escape): a 400 naming the field.
-  const field = unstorableField(body);
-  if (field) throw unstorableError(field);
   return body as Record<string, unknown>;
 }
 

@@ -2,6 +2,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { surveyFairnessProblems } from '../../modules/scoring/index.ts';
 import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
 import { DEFAULT_REVIEW_POLICY } from '../../modules/surveys/index.ts';
+import { parseJsonWithLimits } from '../../modules/shared/index.ts';
 
 /** What became of a handed-over draft: saved (its id), left in the browser for a reason the owner can fix, or nothing usable. */
 export type HandOver = { surveyId: string | null; problem: string | null };
@@ -17,12 +18,13 @@ export async function handOverDraft(context: AppLoadContext, businessId: string,
   if (raw === null || raw === undefined || raw === '') return none;
   let value: unknown = raw;
   if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      context.logger.warn({ businessId }, 'handed-over survey draft is not JSON; ignored');
+    // JSON inside a form field (or a JSON string): read within the same limits as a JSON body (issue 25).
+    const parsed = parseJsonWithLimits(raw, { subject: 'The survey draft' });
+    if (!parsed.ok) {
+      context.logger.warn({ businessId, problem: parsed.problem.kind }, 'handed-over survey draft is not readable JSON within the limits; ignored');
       return none;
     }
+    value = parsed.value;
   }
   const parsed = surveyConfigApiSchema.safeParse(value);
   if (!parsed.success) {

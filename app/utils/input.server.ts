@@ -1,3 +1,4 @@
+import { isUnstorable, unstorableMessage } from '../../modules/shared/index.ts';
 import { apiError } from './api.server.ts';
 
 /**
@@ -8,29 +9,8 @@ import { apiError } from './api.server.ts';
  * 400 naming the field, before any of it reaches a query.
  */
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** True for text the database cannot store: U+0000 or an unpaired surrogate. */
-export function isUnstorable(text: string): boolean {
-  return text.includes('\u0000') || LONE_SURROGATE.test(text);
-}
-
-export function unstorableMessage(field: string): string {
-  return `${field} contains a character that cannot be saved (U+0000 or an unpaired surrogate). Please remove it and try again.`;
-}
-
-/** The first field (a dotted path) of a JSON value whose key or text cannot be stored; null when all can. */
-export function unstorableField(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return isUnstorable(value) ? path || 'body' : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (isUnstorable(key)) return at;
-    const found = unstorableField(inner, at);
-    if (found) return found;
-  }
-  return null;
-}
+// The checks live in modules/shared/json.ts (pure, so the builder's schema uses them in the browser too).
+export { isUnstorable, unstorableMessage } from '../../modules/shared/index.ts';
 
 /** A 400 that names the field with text the database cannot store. */
 export function unstorableError(field: string): Response {
@@ -47,8 +27,40 @@ export function isFormType(request: Request): boolean {
 }
 
 /**
+ * What a form may be (issue 25). Form bodies are flat, but conform reads field names as paths
+ * (`a.b[0].c`) and builds nested objects from them, recursively: a name with 20,000 levels overflows
+ * the stack. So a name has at most 64 levels and 1,000 characters, and a form at most 1,000 fields.
+ * Values are left to each form's schema and the body limit; JSON inside a field (the builder's
+ * question list, a handed-over draft) is read by `parseJsonWithLimits` (modules/shared/json.ts).
+ */
+export const FORM_LIMITS = { maxFields: 1_000, maxNameDepth: 64, maxNameLength: 1_000 } as const;
+
+/** The levels of a field name as conform reads it: `a` is 1, `a.b[0]` is 3. */
+function nameDepth(name: string): number {
+  let depth = 1;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c === 0x2e || c === 0x5b) depth++;
+  }
+  return depth;
+}
+
+/** A form's limits and text, checked before anything reads its fields: throws a 400 that says what is wrong. */
+export function checkForm(form: FormData): void {
+  let fields = 0;
+  for (const [key] of form) {
+    fields += 1;
+    if (fields > FORM_LIMITS.maxFields) throw apiError(400, `The form has too many fields: at most ${FORM_LIMITS.maxFields.toLocaleString('en-US')}.`);
+    if (nameDepth(key) > FORM_LIMITS.maxNameDepth) throw apiError(400, `The form is nested too deeply: a field name has more than ${FORM_LIMITS.maxNameDepth} levels.`);
+    if (key.length > FORM_LIMITS.maxNameLength) throw apiError(400, `The form has a field name that is too long: at most ${FORM_LIMITS.maxNameLength.toLocaleString('en-US')} characters.`);
+  }
+  checkFormText(form);
+}
+
+/**
  * A page action's form: throws a 415 for another Content-Type, a 400 for a body that does not parse
- * (a broken multipart body) and a 400 naming the field whose text cannot be stored.
+ * (a broken multipart body), a 400 for a form over FORM_LIMITS and a 400 naming the field whose text
+ * cannot be stored.
  */
 export async function readForm(request: Request): Promise<FormData> {
   if (!isFormType(request)) throw apiError(415, FORM_TYPE_MESSAGE);
@@ -58,7 +70,7 @@ export async function readForm(request: Request): Promise<FormData> {
   } catch {
     throw apiError(400, FORM_UNREADABLE_MESSAGE);
   }
-  checkFormText(form);
+  checkForm(form);
   return form;
 }
 

@@ -9,7 +9,7 @@ import { fieldErrors } from '../../modules/accounts/forms.ts';
 import type { VerifyInput } from '../../modules/responses/server.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../modules/uploads/index.ts';
 import { apiError, rateLimited, readJsonObject } from './api.server.ts';
-import { checkFormText } from './input.server.ts';
+import { checkForm } from './input.server.ts';
 import { ownerPreview } from './auth.server.ts';
 
 /**
@@ -85,13 +85,15 @@ async function readBody(request: Request, limitBytes: number): Promise<Body> {
       if (error instanceof MaxPartSizeExceededError) throw apiError(413, UPLOAD_MESSAGES.tooLarge);
       throw apiError(400, 'Malformed multipart body.');
     }
-    checkFormText(form);
+    checkForm(form);
     const fields: Record<string, unknown> = {};
     for (const [key, value] of form) if (key !== 'screenshot' && !(key in fields)) fields[key] = value;
     return { fields, screenshot: form.get('screenshot') };
   }
   if (/^application\/json\b/i.test(type)) {
-    const { screenshot, ...fields } = await readJsonObject(request);
+    // The screenshot travels as a data URL: the body and that one string may be as large as the upload
+    // limit; over it, only the screenshot can be what is too large (the customer's words).
+    const { screenshot, ...fields } = await readJsonObject(request, { maxBytes: limitBytes, maxStringLength: limitBytes, tooLargeMessage: UPLOAD_MESSAGES.tooLarge });
     return { fields, screenshot };
   }
   throw apiError(415, 'Send multipart/form-data (the screenshot as a file) or application/json (the screenshot as a data URL).');

@@ -13,6 +13,16 @@ describe('csv', () => {
     expect(csvCell('plain')).toBe('plain');
   });
 
+  it('neutralises the full-width formula characters like their ASCII twins (issue 25)', () => {
+    expect(csvCell('\uFF1DHYPERLINK("http://evil","x")')).toBe(`"'\uFF1DHYPERLINK(""http://evil"",""x"")"`);
+    expect(csvCell('＋1')).toBe("'＋1");
+    expect(csvCell('－2+3')).toBe("'－2+3");
+    expect(csvCell('＠SUM(A1)')).toBe("'＠SUM(A1)");
+    // Only at the start, as for ASCII; other full-width text is left alone.
+    expect(csvCell('a＝b')).toBe('a＝b');
+    expect(csvCell('Ｃafé')).toBe('Ｃafé');
+  });
+
   it('quotes commas, quotes and line breaks', () => {
     expect(csvRow(['a,b', 'say "hi"', 'two\nlines', null, 3])).toBe('"a,b","say ""hi""","two\nlines",,3\r\n');
   });

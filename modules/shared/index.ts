@@ -6,3 +6,4 @@ export * from './text.ts';
 export * from './errors.ts';
 export * from './log-path.ts';
 export * from './demo-store.ts';
+export * from './json.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_REVIEW_POLICY, DEFAULT_TEMPLATE_ID, getTemplate, REVIEW_PLATFORMS, REVIEW_POLICIES, SOCIAL_PLATFORMS, type PresetId, type ReviewPolicy, type TierName } from './template.ts';
 import { validateQuestionList, type CustomQuestion } from './questions.ts';
+import { parseJsonWithLimits } from '../shared/json.ts';
 
 /**
  * The survey builder's rules (spec section 5 "Survey config form", ARCHITECTURE.md decisions):
@@ -159,14 +160,25 @@ const always = { when: () => true };
 
 /** The builder posts its question list as JSON in one hidden field; anything unreadable is refused with a message. */
 export const UNREADABLE_QUESTIONS = 'The question list could not be read: reload the builder and try again';
-const questionListField = z.preprocess((v) => {
+
+/**
+ * The builder's hidden `customQuestions` field read as JSON within the request limits (issue 25,
+ * modules/shared/json.ts): a list, or the message to show on the field (too deep, too many items, not
+ * JSON, not a list...).
+ */
+export function readQuestionListText(text: string): { ok: true; list: unknown[] } | { ok: false; message: string } {
+  const parsed = parseJsonWithLimits(text, { subject: 'The question list' });
+  if (!parsed.ok) return { ok: false, message: parsed.problem.kind === 'syntax' ? UNREADABLE_QUESTIONS : parsed.problem.message };
+  return Array.isArray(parsed.value) ? { ok: true, list: parsed.value } : { ok: false, message: UNREADABLE_QUESTIONS };
+}
+
+const questionListField = z.preprocess((v, ctx) => {
   if (v === undefined || v === null || v === '') return [];
   if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v) as unknown;
-  } catch {
-    return { unreadable: true };
-  }
+  const read = readQuestionListText(v);
+  if (read.ok) return read.list;
+  ctx.addIssue({ code: 'custom', message: read.message, input: v });
+  return z.NEVER;
 }, z.array(z.unknown(), { error: UNREADABLE_QUESTIONS }));
 
 /**

@@ -563,6 +563,24 @@ describe('CSV export', () => {
     expect(names.filter((n) => /^[=+\-@]/.test(n ?? ''))).toEqual([]);
   });
 
+  it('names and answers starting with full-width ＝ ＋ － ＠ are neutralised like their ASCII twins', async () => {
+    const names = ['\uFF1DHYPERLINK("x")', '\uFF0B1', '\uFF0D2', '\uFF20SUM(A1)'];
+    const ids: string[] = [];
+    for (const [i, name] of names.entries()) {
+      ids.push(await insertResponse({ key: `fw${i}`, survey: () => s2, business: () => a.id, at: '2026-03-06T08:00:00Z', points: 1, tier: null, value: null, name, email: null, answers: { overall_rating: 5, favorite_item: name } }));
+    }
+    try {
+      const [header, ...rows] = parseCsv(String((await download(`/survey-analytics/export/responses?survey=${s2}`)).body));
+      const column = (title: string) => rows.map((r) => r[header!.indexOf(title)] ?? '');
+      for (const title of ['Name', 'Favorite item']) {
+        expect(column(title)).toEqual(expect.arrayContaining(names.map((n) => `'${n}`)));
+        expect(column(title).filter((n) => /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(n))).toEqual([]);
+      }
+    } finally {
+      await query(app, `delete from survey_responses where id in (${ids.map(() => '?').join(', ')})`, ids);
+    }
+  });
+
   it('streams by keyset in batches: small batches give the same rows', async () => {
     const all = async (batch: number) => {
       let text = '';
