@@ -14,7 +14,7 @@
  * Every failure has a code and a plain reason the customer can act on.
  */
 import { PLATFORM_LABELS, type RejectionCode, type ReviewPlatform, type SocialPlatform, type SocialVerificationType } from './port.ts';
-import { businessKeys, fold, handleKey, levenshtein, normaliseHandle, normaliseReviewText, ocrKey, words } from './text.ts';
+import { businessKeys, fold, handleKey, levenshtein, normaliseHandle, normaliseReviewText, ocrKey, substringDistance, umlautSpelling, words } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------
 // What the adapters hand over
@@ -201,8 +201,29 @@ function tokenMatches(claimed: string, seen: string): boolean {
  * initial ('AnaP.'). At least one whole word must
  * match. No edit distance: a name one letter away is another person. What makes the name count
  * is also where it stands (the review's author line).
+ *
+ * Names as people write them (issue 31): accents, case and punctuation are folded on both sides
+ * ('Lukasz Wrobel' is 'Łukasz Wróbel', 'Jurgen Weiss' is 'Jürgen Weiß', and the reverse); German
+ * umlauts and the Nordic ø also match their two-letter spelling ('Mueller' is 'Müller'); a
+ * hyphenated name's parts count as words ('Ana García' is the start of 'Ana García-López', as it is
+ * of 'Ana García López').
  */
 export function findNames(ocr: OcrText, name: string, options: { skipLines?: ReadonlySet<number> } = {}): Match[] {
+  const best = new Map<number, number>();
+  for (const spelling of [name, umlautSpelling(name)]) {
+    if (spelling === null) continue;
+    for (const m of findNamesSpelled(ocr, spelling, options)) best.set(m.line, Math.max(best.get(m.line) ?? 0, m.score));
+  }
+  return [...best.entries()].sort((a, b) => a[0] - b[0]).map(([line, score]) => ({ line, score }));
+}
+
+/** A line's text as it may spell a name: as read, with umlauts in two letters, with hyphens between words as spaces. */
+function nameReadings(text: string): string[] {
+  const unhyphenated = text.replace(/(?<=\p{L})[-‐‑](?=\p{L})/gu, ' ');
+  return [...new Set([text, umlautSpelling(text), unhyphenated, umlautSpelling(unhyphenated)].filter((t): t is string => t !== null))];
+}
+
+function findNamesSpelled(ocr: OcrText, name: string, options: { skipLines?: ReadonlySet<number> }): Match[] {
   const claimed = words(name).map(ocrKey).filter(Boolean);
   if (claimed.length === 0) return [];
   const whole = claimed.filter((t) => t.length > 1);
@@ -217,26 +238,47 @@ export function findNames(ocr: OcrText, name: string, options: { skipLines?: Rea
   const found: Match[] = [];
   ocr.lines.forEach((line, index) => {
     if (options.skipLines?.has(index)) return;
-    const raw = line.text.split(/\s+/).filter((t) => ocrKey(t));
-    const tokens = raw.map((t) => ocrKey(t));
-    // OCR doubles a capital inside a word as the capital and its small letter ('NKkosi' for 'Nkosi').
-    const undoubled = raw.map((t) => ocrKey(t.replace(/(?<=\p{L})(\p{Lu})(\p{Ll})/gu, (pair, big: string, small: string) => (big.toLowerCase() === small ? big : pair))));
     let best = 0;
-    for (let start = 0; start + claimed.length <= tokens.length; start++) {
-      const window = tokens.slice(start, start + claimed.length);
-      const wholeWords = claimed.filter((c, k) => c.length > 1 && window[k]!.length > 1).length;
-      if (wholeWords > 0 && claimed.every((c, k) => tokenMatches(c, window[k]!) || tokenMatches(c, undoubled[start + k]!))) best = Math.max(best, claimed.length + (hasInitials ? 0 : 0.5));
-    }
-    for (let start = 0; start < tokens.length; start++) {
-      let window = '';
-      for (let end = start; end < tokens.length && window.length < longest; end++) {
-        window += tokens[end];
-        if (window.length >= 4 && joined.has(window)) best = Math.max(best, claimed.length);
+    for (const text of nameReadings(line.text)) {
+      const raw = text.split(/\s+/).filter((t) => ocrKey(t));
+      const tokens = raw.map((t) => ocrKey(t));
+      // OCR doubles a capital inside a word as the capital and its small letter ('NKkosi' for 'Nkosi').
+      const undoubled = raw.map((t) => ocrKey(t.replace(/(?<=\p{L})(\p{Lu})(\p{Ll})/gu, (pair, big: string, small: string) => (big.toLowerCase() === small ? big : pair))));
+      for (let start = 0; start + claimed.length <= tokens.length; start++) {
+        const window = tokens.slice(start, start + claimed.length);
+        const wholeWords = claimed.filter((c, k) => c.length > 1 && window[k]!.length > 1).length;
+        if (wholeWords > 0 && claimed.every((c, k) => tokenMatches(c, window[k]!) || tokenMatches(c, undoubled[start + k]!))) best = Math.max(best, claimed.length + (hasInitials ? 0 : 0.5));
+      }
+      for (let start = 0; start < tokens.length; start++) {
+        let window = '';
+        for (let end = start; end < tokens.length && window.length < longest; end++) {
+          window += tokens[end];
+          if (window.length >= 4 && joined.has(window)) best = Math.max(best, claimed.length);
+        }
       }
     }
     if (best > 0) found.push({ line: index, score: best });
   });
   return found;
+}
+
+/**
+ * The lines that may show the customer's name misread (OCR's English model reads 'Łukasz' as
+ * 'Fukasz', 'Gonçalves' as 'Gongalves', 'Jürgen' as 'Jiirgen'): those where the name's letters
+ * (folded, OCR look-alikes merged) are found with a few edits, closest first, at most `max`. They
+ * are only read again (with the models that know those letters); the name must then match as
+ * `findNames` says, so a line chosen here never makes a match by itself.
+ */
+export function nameCandidateLines(ocr: OcrText, name: string, max = 3): number[] {
+  const target = ocrKey(words(name).join(''));
+  if (target.length < 3) return [];
+  const allowed = Math.max(2, Math.ceil(target.length * 0.4));
+  return ocr.lines
+    .map((line, index) => ({ index, distance: substringDistance(ocrKey(line.text), target, allowed) }))
+    .filter((c) => c.distance <= allowed)
+    .sort((a, b) => a.distance - b.distance || a.index - b.index)
+    .slice(0, max)
+    .map((c) => c.index);
 }
 
 /** The best line for a person's name, or null (see `findNames`). */
