@@ -377,9 +377,15 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
     return verifySocialWith(this.reader, this.history, request);
   }
 
-  /** Starts the OCR workers now (e.g. when a job worker process boots), the name reader's too. */
+  /**
+   * Starts the OCR workers now (e.g. when a job worker process boots). The name reader's worker
+   * (six models, seconds to load) starts too, in the background: it is needed only when a name
+   * does not match, and waiting for it would hold the first verification back (ADR 072).
+   */
   async warmUp(): Promise<void> {
-    await Promise.all([this.pool.warmUp(), this.namePool?.warmUp()]);
+    // A start that fails is retried on first use (the pool drops a generation that did not start).
+    this.namePool?.warmUp().catch(() => {});
+    await this.pool.warmUp();
   }
 
   async close(): Promise<void> {
