@@ -2,7 +2,7 @@
  * The speed cost of reading with more languages (ADR 072): the first OCR pass over genuine review
  * screenshots 1080-1170 px wide, read by a pool with English alone and by pools with several
  * models together; and the cost of reading only the reviewer's name line again with the
- * multi-language model (a crop of that line, one line of text).
+ * multi-language model (that line cut out and enlarged as the adapter does, read as one line).
  *
  *   node bench/ocr-languages.ts [--set train6] [--n 12] [--langs eng --langs eng+spa+por+fra+deu+pol ...] [--workers 1]
  *
@@ -72,14 +72,16 @@ for (const langs of configs) {
       const ocr = tsvToOcrText(await eng.recognize(decoded.ocrImage, 60_000), decoded.ocrWidth, decoded.ocrHeight);
       const m = findName(ocr, c.input.reviewerName ?? '');
       if (!m) continue;
-      const b = ocr.lines[m.line]!.bbox;
+      // As the adapter cuts it (`rereadLines`): the words of two letters or more, a margin of 0.4 of their height, enlarged twice.
+      const line = ocr.lines[m.line]!;
+      const named = line.words.filter((w) => (w.text.match(/\p{L}/gu) ?? []).length >= 2);
+      const b = named.length > 0 ? { x0: Math.min(...named.map((w) => w.bbox.x0)), y0: Math.min(...named.map((w) => w.bbox.y0)), x1: Math.max(...named.map((w) => w.bbox.x1)), y1: Math.max(...named.map((w) => w.bbox.y1)) } : line.bbox;
       const pad = Math.round((b.y1 - b.y0) * 0.4);
-      const left = Math.max(0, b.x0 - pad);
-      const top = Math.max(0, b.y0 - pad);
-      const crop = await sharp(decoded.ocrImage)
-        .extract({ left, top, width: Math.min(decoded.ocrWidth - left, b.x1 - b.x0 + 2 * pad), height: Math.min(decoded.ocrHeight - top, b.y1 - b.y0 + 2 * pad) })
-        .png()
-        .toBuffer();
+      const left = Math.max(0, Math.floor(b.x0 - pad));
+      const top = Math.max(0, Math.floor(b.y0 - pad));
+      const width = Math.min(decoded.ocrWidth, Math.ceil(b.x1 + pad)) - left;
+      const height = Math.min(decoded.ocrHeight, Math.ceil(b.y1 + pad)) - top;
+      const crop = await sharp(decoded.ocrImage).extract({ left, top, width, height }).resize({ width: width * 2, kernel: 'lanczos3' }).png().toBuffer();
       started = performance.now();
       await pool.recognize(crop, 60_000, { pageSegMode: 7 });
       lineTimes.push(performance.now() - started);
