@@ -11,7 +11,7 @@
  * - A timed-out image leaves its worker busy: that worker generation is retired (new jobs get fresh
  *   workers) and terminated as soon as its other jobs have finished.
  */
-import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,7 +41,8 @@ const folders = new Map<string, string>();
  * One folder with every language's model: tesseract.js reads all of a worker's languages from one
  * langPath, and each package keeps its model in a folder of its own. A single language is read
  * where its package put it; several are linked side by side into a folder under the system's
- * temporary directory, once per process (links only: nothing is copied, fetched or cached).
+ * temporary directory, once per process, and removed when it exits (links only: nothing is
+ * copied, fetched or cached).
  */
 export function langPathFor(langs: readonly string[]): string {
   if (langs.length === 1) return languageFolder(langs[0]!);
@@ -51,6 +52,9 @@ export function langPathFor(langs: readonly string[]): string {
     folder = mkdtempSync(path.join(tmpdir(), 'rewardloop-tessdata-'));
     for (const lang of langs) symlinkSync(path.join(languageFolder(lang), `${lang}.traineddata.gz`), path.join(folder, `${lang}.traineddata.gz`));
     folders.set(key, folder);
+    // The links go with the process.
+    const made = folder;
+    process.once('exit', () => rmSync(made, { recursive: true, force: true }));
   }
   return folder;
 }
