@@ -7,7 +7,8 @@
 import { EMPTY_VERIFICATION_HISTORY, type OcrLine, type OcrText, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, verifyReviewWith, verifySocialWith, type OpenedScreenshot, type ScreenshotReader, type ScreenshotReading } from '../../modules/verification/index.ts';
 import { dominantColour, openScreenshot, screenToOcr, WHITE_ROW_SCALE, type DecodedScreenshot } from './preprocess.ts';
 import { findStarRows } from './stars.ts';
-import { OcrTimeoutError, TesseractPool, type TesseractPoolOptions } from './TesseractPool.ts';
+import { NAME_LANGUAGES, OcrTimeoutError, TesseractPool, type TesseractPoolOptions } from './TesseractPool.ts';
+import sharp from 'sharp';
 import { z } from 'zod';
 import { defineProvider } from '../../modules/shared/index.ts';
 
@@ -15,6 +16,12 @@ export type OcrScreenshotVerifierOptions = TesseractPoolOptions & {
   history?: VerificationHistory;
   /** OCR time allowed per image before the customer is asked to try again; default 30 s. */
   ocrTimeoutMs?: number;
+  /**
+   * The models that read a reviewer's name line again when the name does not match (ADR 072):
+   * default English, Spanish, Portuguese, French, German and Polish together (`NAME_LANGUAGES`);
+   * null reads no line again.
+   */
+  nameLanguages?: readonly string[] | null;
 };
 
 /** A line's text and confidence from its words (joined by spaces; their mean confidence). */
@@ -134,6 +141,17 @@ function placed(ocr: OcrText, to: (x: number, y: number) => { x: number; y: numb
   };
   return { ...ocr, lines: ocr.lines.map((l) => ({ ...l, bbox: move(l.bbox), words: l.words.map((w) => ({ ...w, bbox: move(w.bbox) })) })) };
 }
+
+/** How much a name's line is enlarged before it is read again (see `rereadLines`). */
+const NAME_SCALE = 2;
+
+/** The box around boxes. */
+const boxOf = (boxes: readonly OcrLine['bbox'][]): OcrLine['bbox'] => ({
+  x0: Math.min(...boxes.map((b) => b.x0)),
+  y0: Math.min(...boxes.map((b) => b.y0)),
+  x1: Math.max(...boxes.map((b) => b.x1)),
+  y1: Math.max(...boxes.map((b) => b.y1)),
+});
 
 const compactText = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}@]/gu, '');
 
@@ -336,12 +354,16 @@ export function colouredMentions(coloured: OcrText | null, merged: OcrText): Ocr
 export class OcrScreenshotVerifier implements ScreenshotVerifier {
   readonly id = 'ocr' as const;
   readonly pool: TesseractPool;
+  /** One worker reading single lines with the models of accented Latin letters (ADR 072); null when off. */
+  readonly namePool: TesseractPool | null;
   private readonly history: VerificationHistory;
   private readonly ocrTimeoutMs: number;
   private readonly reader: ScreenshotReader;
 
   constructor(options: OcrScreenshotVerifierOptions = {}) {
     this.pool = new TesseractPool(options);
+    const nameLanguages = options.nameLanguages === undefined ? NAME_LANGUAGES : options.nameLanguages;
+    this.namePool = nameLanguages?.length ? new TesseractPool({ size: 1, langs: nameLanguages, pageSegMode: 7, ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}) }) : null;
     this.history = options.history ?? EMPTY_VERIFICATION_HISTORY;
     this.ocrTimeoutMs = options.ocrTimeoutMs ?? 30_000;
     this.reader = { open: (image) => this.open(image) };
@@ -355,13 +377,60 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
     return verifySocialWith(this.reader, this.history, request);
   }
 
-  /** Starts the OCR workers now (e.g. when a job worker process boots). */
-  warmUp(): Promise<void> {
-    return this.pool.warmUp();
+  /**
+   * Starts the OCR workers now (e.g. when a job worker process boots). The name reader's worker
+   * (six models, seconds to load) starts too, in the background: it is needed only when a name
+   * does not match, and waiting for it would hold the first verification back (ADR 072).
+   */
+  async warmUp(): Promise<void> {
+    // A start that fails is retried on first use (the pool drops a generation that did not start).
+    this.namePool?.warmUp().catch(() => {});
+    await this.pool.warmUp();
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    await Promise.all([this.pool.close(), this.namePool?.close()]);
+  }
+
+  /**
+   * The given lines of a reading read again by the name reader's models (accented Latin letters:
+   * 'Łukasz Wróbel' where English reads 'Fukasz Wrobel', 'Gonçalves' for 'Gongalves'): the span of
+   * the line's words of two letters or more (not an avatar's initial or a '⋮' beside them), cut out
+   * with a margin of 0.4 of their height, enlarged twice and read as one line: of the cut-outs
+   * tried on the names set (margins 0.4 and 0.8, as is and enlarged, as a line, sparse text or raw
+   * line), this read every name's letters right (ADR 072). The line keeps its place and box; its words and text
+   * are those of the new reading whose middle lies within that span. Null on a timeout.
+   */
+  private async rereadLines(base: OcrText, decoded: Pick<DecodedScreenshot, 'ocrImage' | 'ocrWidth' | 'ocrHeight'>, indexes: readonly number[]): Promise<OcrText | null> {
+    const pool = this.namePool;
+    if (!pool) return null;
+    const lines = [...base.lines];
+    try {
+      for (const index of indexes) {
+        const line = base.lines[index];
+        if (!line) continue;
+        const named = line.words.filter((w) => (w.text.match(/\p{L}/gu) ?? []).length >= 2);
+        const span = named.length > 0 ? boxOf(named.map((w) => w.bbox)) : line.bbox;
+        const pad = Math.round((span.y1 - span.y0) * 0.4);
+        const left = Math.max(0, Math.floor(span.x0 - pad));
+        const top = Math.max(0, Math.floor(span.y0 - pad));
+        const width = Math.min(decoded.ocrWidth, Math.ceil(span.x1 + pad)) - left;
+        const height = Math.min(decoded.ocrHeight, Math.ceil(span.y1 + pad)) - top;
+        if (width < 8 || height < 8) continue;
+        const crop = await sharp(decoded.ocrImage).extract({ left, top, width, height }).resize({ width: width * NAME_SCALE, kernel: 'lanczos3' }).png().toBuffer();
+        const read = placed(tsvToOcrText(await pool.recognize(crop, this.ocrTimeoutMs, { pageSegMode: 7 }), width * NAME_SCALE, height * NAME_SCALE), (x, y) => ({ x: left + x / NAME_SCALE, y: top + y / NAME_SCALE }));
+        const words = read.lines
+          .filter((l) => (l.bbox.y0 + l.bbox.y1) / 2 >= span.y0 && (l.bbox.y0 + l.bbox.y1) / 2 <= span.y1)
+          .flatMap((l) => l.words)
+          .sort((a, b) => a.bbox.x0 - b.bbox.x0);
+        if (words.length === 0) continue;
+        lines[index] = { ...fromWords(words), bbox: line.bbox };
+      }
+    } catch (error) {
+      if (error instanceof OcrTimeoutError) return null;
+      throw error;
+    }
+    return { ...base, lines };
   }
 
   /** Reads one image: its text with boxes and its star rows (for the bench and debugging). */
@@ -383,6 +452,7 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
       ocr.background = decoded.background;
       sampleButtonFills(ocr, decoded);
       const starRows = findStarRows(decoded.stars).map((row) => ({ ...row, y: row.y * decoded.starToOcr }));
+      const reread = (base: OcrText) => (indexes: readonly number[]) => this.rereadLines(base, decoded, indexes);
       const more = async (): Promise<ScreenshotReading> => {
         // Sparse-text passes over what the first pass left: the greyscale image (labels inside
         // buttons, text automatic segmentation skipped) and the white-text mask (captions, stickers
@@ -450,9 +520,9 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
         }
         merged.background = decoded.background;
         sampleButtonFills(merged, decoded);
-        return { kind: 'read', ocr: merged, starRows };
+        return { kind: 'read', ocr: merged, starRows, reread: reread(merged) };
       };
-      return { kind: 'read', ocr, starRows, more };
+      return { kind: 'read', ocr, starRows, more, reread: reread(ocr) };
     });
   }
 }

@@ -1,27 +1,63 @@
 /**
  * A reused pool of tesseract.js workers (worker threads: OCR never runs on the event loop).
  *
- * - Fully offline: the English LSTM model comes from the installed @tesseract.js-data/eng package
+ * - Fully offline: the LSTM models come from the installed @tesseract.js-data/<lang> packages
  *   (langPath is a local folder, read with fs; nothing is fetched and nothing is cached on disk:
- *   cacheMethod 'none'). Without langPath tesseract.js downloads from a CDN.
+ *   cacheMethod 'none'). Without langPath tesseract.js downloads from a CDN. A pool reads with one
+ *   model ('eng', the default) or several at once (`langs`: 'eng+spa+por+fra+deu+pol', ADR 072).
  * - Lazy: the first recognise() starts the workers (about 0.3 s each); warmUp() does it ahead.
  * - At most `size` images are in OCR at once; others wait their turn here, so the per-image timeout
  *   measures OCR time, not time in the queue.
  * - A timed-out image leaves its worker busy: that worker generation is retired (new jobs get fresh
  *   workers) and terminated as soon as its other jobs have finished.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { DomainError } from '../../modules/shared/index.ts';
 import { createScheduler, createWorker, OEM, type PSM, type RecognizeOptions, type Scheduler } from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
 
-/** The folder holding eng.traineddata.gz: the LSTM-only model (2.9 MB; the 4.0.0 folder adds the legacy engine). */
+/** The folder holding <lang>.traineddata.gz: the LSTM-only model (eng 2.9 MB; the 4.0.0 folder adds the legacy engine). */
+export function languageFolder(lang: string): string {
+  return path.join(path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0_best_int');
+}
+
+/** The folder holding eng.traineddata.gz (see `languageFolder`). */
 export function defaultLangPath(): string {
-  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+  return languageFolder('eng');
+}
+
+/**
+ * Languages beside English whose letters customers' names carry (á é í ó ú ñ ü ö ß ç ã ł ś...):
+ * Spanish, Portuguese, French, German and Polish, each from its npm package (ADR 072).
+ */
+export const NAME_LANGUAGES = ['eng', 'spa', 'por', 'fra', 'deu', 'pol'] as const;
+
+const folders = new Map<string, string>();
+
+/**
+ * One folder with every language's model: tesseract.js reads all of a worker's languages from one
+ * langPath, and each package keeps its model in a folder of its own. A single language is read
+ * where its package put it; several are linked side by side into a folder under the system's
+ * temporary directory, once per process, and removed when it exits (links only: nothing is
+ * copied, fetched or cached).
+ */
+export function langPathFor(langs: readonly string[]): string {
+  if (langs.length === 1) return languageFolder(langs[0]!);
+  const key = langs.join('+');
+  let folder = folders.get(key);
+  if (!folder) {
+    folder = mkdtempSync(path.join(tmpdir(), 'rewardloop-tessdata-'));
+    for (const lang of langs) symlinkSync(path.join(languageFolder(lang), `${lang}.traineddata.gz`), path.join(folder, `${lang}.traineddata.gz`));
+    folders.set(key, folder);
+    // The links go with the process.
+    const made = folder;
+    process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+  }
+  return folder;
 }
 
 export class OcrTimeoutError extends DomainError {
@@ -35,6 +71,8 @@ export type TesseractPoolOptions = {
   /** Workers; default min(2, available cores). */
   size?: number;
   langPath?: string;
+  /** The models a worker reads with, together (default ['eng']); each from its @tesseract.js-data package unless `langPath` is given. */
+  langs?: readonly string[];
   /** Page segmentation mode; 3 (automatic) reads app screens in reading order. */
   pageSegMode?: number;
   /** Workers must be ready within this time (default 60 s), else the image fails with an error. */
@@ -52,6 +90,7 @@ type Generation = {
 export class TesseractPool {
   readonly size: number;
   private readonly langPath: string;
+  readonly langs: readonly string[];
   private readonly pageSegMode: number;
   private readonly startTimeoutMs: number;
   private current: Generation | null = null;
@@ -61,7 +100,8 @@ export class TesseractPool {
 
   constructor(options: TesseractPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? Math.min(2, availableParallelism()));
-    this.langPath = options.langPath ?? defaultLangPath();
+    this.langs = options.langs?.length ? [...options.langs] : ['eng'];
+    this.langPath = options.langPath ?? langPathFor(this.langs);
     this.pageSegMode = options.pageSegMode ?? 3;
     this.startTimeoutMs = options.startTimeoutMs ?? 60_000;
   }
@@ -139,14 +179,16 @@ export class TesseractPool {
     gen.ready = (async () => {
       // tesseract.js never settles createWorker() when the language data cannot be loaded (its
       // start-up chain swallows the error), so a wrong path is refused here, before any thread starts.
-      const data = path.join(this.langPath, 'eng.traineddata.gz');
-      if (!existsSync(data)) throw new Error(`OCR language data not found at ${data}`);
+      for (const lang of this.langs) {
+        const data = path.join(this.langPath, `${lang}.traineddata.gz`);
+        if (!existsSync(data)) throw new Error(`OCR language data not found at ${data}`);
+      }
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`OCR workers did not start within ${this.startTimeoutMs} ms`)), this.startTimeoutMs);
       });
       const pending = Array.from({ length: this.size }, () =>
-        createWorker('eng', OEM.LSTM_ONLY, {
+        createWorker(this.langs.join('+'), OEM.LSTM_ONLY, {
           langPath: this.langPath,
           cacheMethod: 'none',
           gzip: true,

@@ -9,6 +9,42 @@ export function fold(value: string): string {
   return foldText(value).replace(/[’‘`´]/g, "'");
 }
 
+/**
+ * The other common spelling of a name with German umlauts (and the Nordic ø): 'Müller' as
+ * 'Mueller', 'Schön' as 'Schoen', 'Søren' as 'Soeren', as people write them on a keyboard without
+ * those letters; `fold` spells them 'muller', 'schon', 'soren'. Null when the name has none.
+ */
+export function umlautSpelling(value: string): string | null {
+  const spelled = String(value ?? '')
+    .normalize('NFC')
+    .replace(/[äÄöÖüÜøØ]/g, (c) => ({ ä: 'ae', Ä: 'Ae', ö: 'oe', Ö: 'Oe', ü: 'ue', Ü: 'Ue', ø: 'oe', Ø: 'Oe' })[c] ?? c);
+  return spelled === String(value ?? '').normalize('NFC') ? null : spelled;
+}
+
+/**
+ * The fewest edits that turn `pattern` into some run of `text` (approximate substring search),
+ * giving up (max + 1) once every alignment must exceed `max`.
+ */
+export function substringDistance(text: string, pattern: string, max = Infinity): number {
+  if (pattern.length === 0) return 0;
+  // Rows over the pattern, columns over the text; a match may start anywhere (first row all zeros).
+  let prev = new Array<number>(text.length + 1).fill(0);
+  let curr = new Array<number>(text.length + 1);
+  for (let i = 1; i <= pattern.length; i++) {
+    curr[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= text.length; j++) {
+      const cost = pattern.charCodeAt(i - 1) === text.charCodeAt(j - 1) ? 0 : 1;
+      const v = Math.min(prev[j]! + 1, curr[j - 1]! + 1, prev[j - 1]! + cost);
+      curr[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev, curr] = [curr, prev];
+  }
+  return Math.min(...prev);
+}
+
 /** Letters and digits only ('Crumb & Co' -> 'crumbco', "O'Brien" -> 'obrien'). */
 export function compact(value: string): string {
   return fold(value).replace(/[^a-z0-9]+/g, '');

@@ -10,6 +10,7 @@ import {
   judgeReview,
   judgeSocial,
   missingField,
+  nameCandidateLines,
   ocrTimeout,
   unreadableImage,
   type OcrText,
@@ -32,8 +33,13 @@ import { normaliseHandle } from './text.ts';
  * What a reader made of an image. `more`: a closer reading (slower; e.g. OCR passes that look for
  * words inside buttons and over photos), asked for only when the first reading was rejected for a
  * reason more text could change; it returns everything read so far plus what it found.
+ * `reread`: the given lines read again with models that know letters beyond English (á ñ ü ß ç ã
+ * ł ś...), asked for only when a review's name does not match (ADR 072); it returns the reading with
+ * those lines replaced, or null when it could not read them (a timeout).
  */
-export type ScreenshotReading = { kind: 'read'; ocr: OcrText; starRows: StarRow[]; more?: () => Promise<ScreenshotReading> } | { kind: 'timeout' };
+export type ScreenshotReading =
+  | { kind: 'read'; ocr: OcrText; starRows: StarRow[]; more?: () => Promise<ScreenshotReading>; reread?: (lines: readonly number[]) => Promise<OcrText | null> }
+  | { kind: 'timeout' };
 
 /** Rejections that words the first OCR pass missed (a button's label, a caption over a video) may turn. */
 export const CLOSER_READING_CODES: ReadonlySet<RejectionCode> = new Set<RejectionCode>([
@@ -51,12 +57,37 @@ export const CLOSER_READING_CODES: ReadonlySet<RejectionCode> = new Set<Rejectio
  * Judges the reading; when it is rejected for a reason in CLOSER_READING_CODES and the reader offers a
  * closer reading, judges that instead (its verdict, accept or reject, stands: it saw more).
  */
-async function judgeCloser(reading: Extract<ScreenshotReading, { kind: 'read' }>, judge: (r: Extract<ScreenshotReading, { kind: 'read' }>) => Verdict): Promise<{ verdict: Verdict; reading: Extract<ScreenshotReading, { kind: 'read' }> }> {
-  const verdict = judge(reading);
-  if (verdict.ok || !reading.more || !CLOSER_READING_CODES.has(verdict.code)) return { verdict, reading };
+async function judgeCloser(
+  reading: Extract<ScreenshotReading, { kind: 'read' }>,
+  judge: (r: Extract<ScreenshotReading, { kind: 'read' }>) => Verdict,
+  name?: string,
+): Promise<{ verdict: Verdict; reading: Extract<ScreenshotReading, { kind: 'read' }> }> {
+  const first = await judgeNameAgain(reading, judge, name);
+  if (first.verdict.ok || !reading.more || !CLOSER_READING_CODES.has(first.verdict.code)) return first;
   const closer = await reading.more();
-  if (closer.kind === 'timeout') return { verdict, reading };
-  return { verdict: judge(closer), reading: closer };
+  if (closer.kind === 'timeout') return first;
+  return judgeNameAgain(closer, judge, name);
+}
+
+/**
+ * Judges the reading; when a review is rejected for its name and the reader can read lines again
+ * with models that know accented letters, the lines that may show the name misread
+ * (`nameCandidateLines`) are read again and the reading is judged once more (ADR 072). The second
+ * verdict stands: the same rules judge a better reading of the same pixels.
+ */
+async function judgeNameAgain(
+  reading: Extract<ScreenshotReading, { kind: 'read' }>,
+  judge: (r: Extract<ScreenshotReading, { kind: 'read' }>) => Verdict,
+  name: string | undefined,
+): Promise<{ verdict: Verdict; reading: Extract<ScreenshotReading, { kind: 'read' }> }> {
+  const verdict = judge(reading);
+  if (verdict.ok || verdict.code !== 'name_mismatch' || name === undefined || !reading.reread) return { verdict, reading };
+  const lines = nameCandidateLines(reading.ocr, name);
+  if (lines.length === 0) return { verdict, reading };
+  const ocr = await reading.reread(lines);
+  if (!ocr) return { verdict, reading };
+  const again = { ...reading, ocr };
+  return { verdict: judge(again), reading: again };
 }
 
 export type OpenedScreenshot = {
@@ -98,8 +129,10 @@ export async function verifyReviewWith(reader: ScreenshotReader, history: Verifi
 
   const first = await opened.read();
   if (first.kind === 'timeout') return result(ocrTimeout(), evidence);
-  const judged = await judgeCloser(first, (reading) =>
-    judgeReview({ platform: request.platform, businessName: request.businessName, reviewerName: request.reviewerName }, reading.ocr, reading.starRows),
+  const judged = await judgeCloser(
+    first,
+    (reading) => judgeReview({ platform: request.platform, businessName: request.businessName, reviewerName: request.reviewerName }, reading.ocr, reading.starRows),
+    request.reviewerName,
   );
   const { verdict } = judged;
   if (verdict.ok) {
