@@ -1,5 +1,5 @@
 /**
- * The speed cost of reading with more languages (ADR 072): the first OCR pass over genuine review
+ * The speed cost of reading with more languages (ADR 076): the first OCR pass over genuine review
  * screenshots 1080-1170 px wide, read by a pool with English alone and by pools with several
  * models together; and the cost of reading only the reviewer's name line again with the
  * multi-language model (that line cut out and enlarged as the adapter does, read as one line).

@@ -17,7 +17,7 @@ export type OcrScreenshotVerifierOptions = TesseractPoolOptions & {
   /** OCR time allowed per image before the customer is asked to try again; default 30 s. */
   ocrTimeoutMs?: number;
   /**
-   * The models that read a reviewer's name line again when the name does not match (ADR 072):
+   * The models that read a reviewer's name line again when the name does not match (ADR 076):
    * default English, Spanish, Portuguese, French, German and Polish together (`NAME_LANGUAGES`);
    * null reads no line again.
    */
@@ -354,7 +354,7 @@ export function colouredMentions(coloured: OcrText | null, merged: OcrText): Ocr
 export class OcrScreenshotVerifier implements ScreenshotVerifier {
   readonly id = 'ocr' as const;
   readonly pool: TesseractPool;
-  /** One worker reading single lines with the models of accented Latin letters (ADR 072); null when off. */
+  /** One worker reading single lines with the models of accented Latin letters (ADR 076); null when off. */
   readonly namePool: TesseractPool | null;
   private readonly history: VerificationHistory;
   private readonly ocrTimeoutMs: number;
@@ -380,7 +380,7 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
   /**
    * Starts the OCR workers now (e.g. when a job worker process boots). The name reader's worker
    * (six models, seconds to load) starts too, in the background: it is needed only when a name
-   * does not match, and waiting for it would hold the first verification back (ADR 072).
+   * does not match, and waiting for it would hold the first verification back (ADR 076).
    */
   async warmUp(): Promise<void> {
     // A start that fails is retried on first use (the pool drops a generation that did not start).
@@ -398,7 +398,7 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
    * the line's words of two letters or more (not an avatar's initial or a '⋮' beside them), cut out
    * with a margin of 0.4 of their height, enlarged twice and read as one line: of the cut-outs
    * tried on the names set (margins 0.4 and 0.8, as is and enlarged, as a line, sparse text or raw
-   * line), this read every name's letters right (ADR 072). The line keeps its place and box; its words and text
+   * line), this read every name's letters right (ADR 076). The line keeps its place and box; its words and text
    * are those of the new reading whose middle lies within that span. Null on a timeout.
    */
   private async rereadLines(base: OcrText, decoded: Pick<DecodedScreenshot, 'ocrImage' | 'ocrWidth' | 'ocrHeight'>, indexes: readonly number[]): Promise<OcrText | null> {

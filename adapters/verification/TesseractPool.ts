@@ -4,7 +4,7 @@
  * - Fully offline: the LSTM models come from the installed @tesseract.js-data/<lang> packages
  *   (langPath is a local folder, read with fs; nothing is fetched and nothing is cached on disk:
  *   cacheMethod 'none'). Without langPath tesseract.js downloads from a CDN. A pool reads with one
- *   model ('eng', the default) or several at once (`langs`: 'eng+spa+por+fra+deu+pol', ADR 072).
+ *   model ('eng', the default) or several at once (`langs`: 'eng+spa+por+fra+deu+pol', ADR 076).
  * - Lazy: the first recognise() starts the workers (about 0.3 s each); warmUp() does it ahead.
  * - At most `size` images are in OCR at once; others wait their turn here, so the per-image timeout
  *   measures OCR time, not time in the queue.
@@ -32,7 +32,7 @@ export function defaultLangPath(): string {
 
 /**
  * Languages beside English whose letters customers' names carry (á é í ó ú ñ ü ö ß ç ã ł ś...):
- * Spanish, Portuguese, French, German and Polish, each from its npm package (ADR 072).
+ * Spanish, Portuguese, French, German and Polish, each from its npm package (ADR 076).
  */
 export const NAME_LANGUAGES = ['eng', 'spa', 'por', 'fra', 'deu', 'pol'] as const;
 

@@ -1,5 +1,5 @@
 /**
- * Names as people write them (issue 31, part 0; ADR 072): a claim typed without its accents matches
+ * Names as people write them (issue 31, part 0; ADR 076): a claim typed without its accents matches
  * the screen's accented name and the reverse, for names of many origins; a different name still
  * fails; OCR look-alikes still merge after folding; and a review whose name does not match has its
  * candidate lines read again with the models of accented letters before it is rejected.

@@ -34,7 +34,7 @@ import { normaliseHandle } from './text.ts';
  * words inside buttons and over photos), asked for only when the first reading was rejected for a
  * reason more text could change; it returns everything read so far plus what it found.
  * `reread`: the given lines read again with models that know letters beyond English (á ñ ü ß ç ã
- * ł ś...), asked for only when a review's name does not match (ADR 072); it returns the reading with
+ * ł ś...), asked for only when a review's name does not match (ADR 076); it returns the reading with
  * those lines replaced, or null when it could not read them (a timeout).
  */
 export type ScreenshotReading =
@@ -72,7 +72,7 @@ async function judgeCloser(
 /**
  * Judges the reading; when a review is rejected for its name and the reader can read lines again
  * with models that know accented letters, the lines that may show the name misread
- * (`nameCandidateLines`) are read again and the reading is judged once more (ADR 072). The second
+ * (`nameCandidateLines`) are read again and the reading is judged once more (ADR 076). The second
  * verdict stands: the same rules judge a better reading of the same pixels.
  */
 async function judgeNameAgain(

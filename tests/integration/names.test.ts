@@ -1,5 +1,5 @@
 /**
- * Names as people write them, end to end (issue 31, part 0; ADR 072): review screenshots of
+ * Names as people write them, end to end (issue 31, part 0; ADR 076): review screenshots of
  * customers whose names carry accents or letters beyond English, drawn in DejaVu Serif (a font no
  * set the judge was tuned on uses; tests/fixtures/names/generate.ts), through the OCR verifier:
  * the name typed without its accents (or with them) passes, another name still fails with
