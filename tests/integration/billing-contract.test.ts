@@ -15,7 +15,7 @@ import { contentSecurityPolicy } from '../../server/http.ts';
 import { signedInOwner } from '../setup/factories.ts';
 import { getRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
-import { createStripeMock, STRIPE_TEST_KEY } from '../mocks/stripe.ts';
+import { createStripeMock, STRIPE_TEST_KEY, stripeTestEnv } from '../mocks/stripe.ts';
 import { deferredDemoStore } from '../setup/demo-store.ts';
 
 const stripe = createStripeMock();
@@ -148,17 +148,7 @@ describe('StripeBilling sends what Stripe expects', () => {
 describe('with BILLING=stripe (Stripe at the network edge)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp({
-      BILLING: 'stripe',
-      STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_rewardloop_contract',
-      STRIPE_PRICE_STARTER_MONTHLY: 'price_starter_month',
-      STRIPE_PRICE_STARTER_YEARLY: 'price_starter_year',
-      STRIPE_PRICE_GROWTH_MONTHLY: 'price_growth_month',
-      STRIPE_PRICE_GROWTH_YEARLY: 'price_growth_year',
-      STRIPE_PRICE_PRO_MONTHLY: 'price_pro_month',
-      STRIPE_PRICE_PRO_YEARLY: 'price_pro_year',
-    });
+    app = await createTestApp(stripeTestEnv('pk_test_rewardloop_contract'));
   }, 60_000);
   afterAll(async () => {
     await app?.close();

@@ -4,7 +4,7 @@ import { action as fakeConfirm } from '../../app/routes/api.billing.fake.confirm
 import { action as createExisting } from '../../app/routes/api.create-subscription-existing.ts';
 import { action as cancelApi } from '../../app/routes/api.stripe.cancel-subscription.ts';
 import { action as completeApi } from '../../app/routes/api.subscription-complete.ts';
-import { createStripeMock, STRIPE_TEST_KEY } from '../mocks/stripe.ts';
+import { createStripeMock, stripeTestEnv } from '../mocks/stripe.ts';
 import { signedInOwner } from '../setup/factories.ts';
 import { jsonRequest, run, type CookieJar } from '../setup/http.ts';
 import { query } from '../setup/rewards.ts';
@@ -18,17 +18,7 @@ const server = setupServer(...stripe.handlers);
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 
-const STRIPE_ENV = {
-  BILLING: 'stripe',
-  STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_rewardloop_races',
-  STRIPE_PRICE_STARTER_MONTHLY: 'price_starter_month',
-  STRIPE_PRICE_STARTER_YEARLY: 'price_starter_year',
-  STRIPE_PRICE_GROWTH_MONTHLY: 'price_growth_month',
-  STRIPE_PRICE_GROWTH_YEARLY: 'price_growth_year',
-  STRIPE_PRICE_PRO_MONTHLY: 'price_pro_month',
-  STRIPE_PRICE_PRO_YEARLY: 'price_pro_year',
-};
+const STRIPE_ENV = stripeTestEnv('pk_test_rewardloop_races');
 
 type Provider = {
   name: string;

@@ -7,7 +7,7 @@ import { action as webhookApi } from '../../app/routes/api.stripe.webhook.ts';
 import { action as completeApi } from '../../app/routes/api.subscription-complete.ts';
 import { action as trialSignupAction } from '../../app/routes/trial-signup.tsx';
 import { readToast } from '../../app/utils/toast.server.ts';
-import { createStripeMock, STRIPE_API, STRIPE_TEST_KEY } from '../mocks/stripe.ts';
+import { createStripeMock, STRIPE_API, stripeTestEnv } from '../mocks/stripe.ts';
 import { signedInOwner } from '../setup/factories.ts';
 import { CookieJar, formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
 import { readOutbox } from '../setup/outbox.ts';
@@ -24,18 +24,7 @@ let app: TestApp;
 
 beforeAll(async () => {
   server.listen({ onUnhandledFrame: 'error' });
-  app = await createTestApp({
-    BILLING: 'stripe',
-    STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_rewardloop_webhooks',
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_PRICE_STARTER_MONTHLY: 'price_starter_month',
-    STRIPE_PRICE_STARTER_YEARLY: 'price_starter_year',
-    STRIPE_PRICE_GROWTH_MONTHLY: 'price_growth_month',
-    STRIPE_PRICE_GROWTH_YEARLY: 'price_growth_year',
-    STRIPE_PRICE_PRO_MONTHLY: 'price_pro_month',
-    STRIPE_PRICE_PRO_YEARLY: 'price_pro_year',
-  });
+  app = await createTestApp({ ...stripeTestEnv('pk_test_rewardloop_webhooks'), STRIPE_WEBHOOK_SECRET: SECRET });
 }, 60_000);
 afterEach(() => server.resetHandlers());
 afterAll(async () => {

@@ -4,6 +4,21 @@ import { http, HttpResponse } from 'msw';
 export const STRIPE_API = 'https://api.stripe.com';
 export const STRIPE_TEST_KEY = 'sk_test_rewardloop_contract_0123456789';
 
+/** The configuration of BILLING=stripe against this mock: the test key and the six price ids the mock knows. */
+export function stripeTestEnv(publishableKey: string): Record<string, string> {
+  return {
+    BILLING: 'stripe',
+    STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
+    STRIPE_PUBLISHABLE_KEY: publishableKey,
+    STRIPE_PRICE_STARTER_MONTHLY: 'price_starter_month',
+    STRIPE_PRICE_STARTER_YEARLY: 'price_starter_year',
+    STRIPE_PRICE_GROWTH_MONTHLY: 'price_growth_month',
+    STRIPE_PRICE_GROWTH_YEARLY: 'price_growth_year',
+    STRIPE_PRICE_PRO_MONTHLY: 'price_pro_month',
+    STRIPE_PRICE_PRO_YEARLY: 'price_pro_year',
+  };
+}
+
 export type RecordedStripeRequest = { method: string; path: string; headers: Record<string, string>; body: Record<string, string> };
 
 type Obj = Record<string, unknown>;
