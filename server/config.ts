@@ -115,6 +115,8 @@ export const configSchema = z
      * request class, counted in PostgreSQL. `false` turns them off (load benchmarks from one address).
      */
     EDGE_RATE_LIMITS: bool.default(true),
+    /** Bearer token of GET /metrics (Prometheus); unset, /metrics answers 404. At least 16 characters. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Express "trust proxy": which proxies may set X-Forwarded-For (the client IP used for rate limits). */
     TRUST_PROXY: z.string().min(1).default('loopback'),
   })

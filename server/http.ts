@@ -1,5 +1,6 @@
 import { loggablePath } from '../modules/shared/index.ts';
 import { createLifecycle, readinessCheck, type Lifecycle } from './lifecycle.ts';
+import { createMetrics } from './metrics.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -130,6 +131,9 @@ export function createHttpApp(root: Root, options: HttpOptions) {
   const trust = root.config.TRUST_PROXY;
   app.set('trust proxy', /^\d+$/.test(trust) ? Number(trust) : trust === 'true' ? true : trust === 'false' ? false : trust);
 
+  const metrics = createMetrics(root);
+  app.use(metrics.middleware);
+
   // Draining: every answer closes its connection, so keep-alive clients move to another instance.
   app.use((_req: Request, res: Response, next: NextFunction) => {
     if (lifecycle.draining) res.setHeader('Connection', 'close');
@@ -253,6 +257,7 @@ export function createHttpApp(root: Root, options: HttpOptions) {
   app.get('/healthz', (_req, res) => {
     res.status(200).json({ status: 'ok' });
   });
+  app.get('/metrics', (req, res) => void metrics.handler(req, res));
   const ready = readinessCheck(root, lifecycle);
   app.get('/readyz', async (_req, res) => {
     const result = await ready();

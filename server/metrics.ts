@@ -1,0 +1,139 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import client from 'prom-client';
+import { loggablePath } from '../modules/shared/index.ts';
+import type { Root } from './composition.ts';
+
+/**
+ * Prometheus metrics at `/metrics` (issue 26, item 5), with prom-client. Counted in this process:
+ * the HTTP request durations by route and status, and the process's own metrics. Read from the
+ * database at each scrape, so every instance reports the same deployment-wide figures: the job
+ * queues' depth and oldest job's age, rewards issued, failed and held, and screenshot verifications
+ * by verdict. Behind `METRICS_TOKEN` (a Bearer token): 404 when no token is configured, 401 with a
+ * wrong or missing one.
+ */
+export type Metrics = {
+  /** Times every request (mounted first in the pipeline). */
+  middleware: (req: Request, res: Response, next: NextFunction) => void;
+  /** GET /metrics. */
+  handler: (req: Request, res: Response) => Promise<void>;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A request's route for a metric label, with few enough values to keep the series bounded: the
+ * one-time link secrets written as `:token`, ids (UUIDs, long or numeric segments) as `:id`, built
+ * assets as one route, and at most four segments.
+ */
+export function routeLabel(path: string): string {
+  if (path.startsWith('/assets/')) return '/assets/:file';
+  const segments = loggablePath(path)
+    .split('/')
+    .filter(Boolean)
+    .slice(0, 4)
+    .map((s) => (s === ':token' ? s : UUID.test(s) || /\d{3,}/.test(s) || s.length > 40 ? ':id' : s.replace(/[^\w.-]/g, '_')));
+  return `/${segments.join('/')}`;
+}
+
+function sameToken(expected: string, header: string | undefined): boolean {
+  const given = /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function createMetrics(root: Root): Metrics {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, prefix: 'rewardloop_' });
+  const sql = <T>(query: string) => root.db.orm.em.getConnection().execute<T[]>(query);
+
+  const httpDuration = new client.Histogram({
+    name: 'rewardloop_http_request_duration_seconds',
+    help: 'HTTP request duration by method, route and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+
+  new client.Gauge({
+    name: 'rewardloop_job_queue_depth',
+    help: 'Jobs waiting to run (created or waiting for a retry), per queue.',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await sql<{ name: string; depth: number; oldest: number | null }>(
+        `select name, count(*)::int as depth, extract(epoch from now() - min(created_on))::float8 as oldest
+           from pgboss.job where state in ('created', 'retry') group by name`,
+      ).catch(() => []);
+      this.reset();
+      for (const r of rows) this.set({ queue: r.name }, r.depth);
+      oldestJob.reset();
+      for (const r of rows) oldestJob.set({ queue: r.name }, r.oldest ?? 0);
+    },
+  });
+  const oldestJob = new client.Gauge({
+    name: 'rewardloop_job_queue_oldest_age_seconds',
+    help: 'Age of the oldest job waiting to run, per queue (set with the depth).',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+  });
+
+  new client.Gauge({
+    name: 'rewardloop_rewards',
+    help: 'Rewards by state, deployment-wide: issued (a card exists), failed (after every retry), held (waiting for the owner or the customer).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const [row] = await sql<{ issued: number; failed: number; held: number }>(
+        `select (select count(*)::int from gift_card_issuances) as issued,
+                (select count(*)::int from gift_card_requests where failed_at is not null) as failed,
+                (select count(*)::int from reward_holds where status in ('held', 'awaiting_email')) as held`,
+      );
+      this.set({ state: 'issued' }, row?.issued ?? 0);
+      this.set({ state: 'failed' }, row?.failed ?? 0);
+      this.set({ state: 'held' }, row?.held ?? 0);
+    },
+  });
+
+  new client.Gauge({
+    name: 'rewardloop_screenshot_verifications',
+    help: 'Screenshot verifications by verdict (accepted, or the rejection code), deployment-wide.',
+    labelNames: ['verdict'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await sql<{ verdict: string; n: number }>(
+        `select case when is_valid then 'accepted' else coalesce(rejection_code, 'rejected') end as verdict, count(*)::int as n
+           from screenshot_verifications group by 1`,
+      );
+      this.reset();
+      for (const r of rows) this.set({ verdict: r.verdict }, r.n);
+    },
+  });
+
+  return {
+    middleware(req, res, next) {
+      const end = httpDuration.startTimer();
+      res.on('finish', () => end({ method: req.method, route: routeLabel(req.path), status: String(res.statusCode) }));
+      next();
+    },
+    async handler(req, res) {
+      const token = root.config.METRICS_TOKEN;
+      if (!token) {
+        res.status(404).json({ message: 'Not Found' });
+        return;
+      }
+      if (!sameToken(token, req.headers.authorization)) {
+        res.status(401).setHeader('WWW-Authenticate', 'Bearer').json({ message: 'A valid metrics token is required.' });
+        return;
+      }
+      try {
+        const body = await registry.metrics();
+        res.status(200).type(registry.contentType).send(body);
+      } catch (error) {
+        root.logger.error({ err: error }, 'metrics could not be collected');
+        res.status(503).json({ message: 'The metrics could not be collected; the database may not be answering.' });
+      }
+    },
+  };
+}
