@@ -7,6 +7,7 @@ import { createPos, createPosOperations } from '../modules/pos/server.ts';
 import { createResponses, createVerificationReplay, createVerifications } from '../modules/responses/server.ts';
 import { createRewardOperations, createRewards, rewardIssued } from '../modules/rewards/server.ts';
 import { createSurveys } from '../modules/surveys/server.ts';
+import { withRequestId } from '../modules/jobs/index.ts';
 import type { Root } from './composition.ts';
 import { rewardParts } from './workers.ts';
 
@@ -14,13 +15,13 @@ import { rewardParts } from './workers.ts';
  * The module services over one forked EntityManager (ADR 055): what a request's loaders and actions
  * reach through `context`, and the one way the CLI reaches modules (`withServices` in cli/runtime.ts).
  */
-export function createServices(root: Root, em: EntityManager = root.db.orm.em.fork(), logger: Root['logger'] = root.logger) {
+export function createServices(root: Root, em: EntityManager = root.db.orm.em.fork(), logger: Root['logger'] = root.logger, jobs: Root['jobs'] = root.jobs) {
   const { config } = root;
   const surveys = createSurveys({ em });
   return {
     accounts: createAccounts({ em, mailer: root.mailer, appUrl: config.APP_URL, logger }),
     surveys,
-    responses: createResponses({ em, jobs: root.jobs, logger }),
+    responses: createResponses({ em, jobs, logger }),
     verifications: createVerifications({ em, verifier: root.verifier, visionVerifier: root.visionVerifier, blobStore: root.blobStore, logger }),
     branding: createBranding({ em, blobStore: root.blobStore, logger }),
     billing: createBillingService({ em, billing: root.billing, mailer: root.mailer, appUrl: config.APP_URL, logger, ownsSurvey: surveys.owns }),
@@ -31,7 +32,7 @@ export function createServices(root: Root, em: EntityManager = root.db.orm.em.fo
       logger,
       appUrl: config.APP_URL,
       squareWebhookSignatureKey: config.SQUARE_WEBHOOK_SIGNATURE_KEY ?? null,
-      jobs: root.jobs,
+      jobs,
     }),
     pos: createPos({
       em,
@@ -98,7 +99,8 @@ export function createRequestContext(
     outbox: root.config.NODE_ENV === 'production' ? null : root.outbox,
     /** The fake's card confirmation and portal page (BILLING=fake only). */
     fakeBilling: root.localBilling,
-    ...createServices(root, root.db.orm.em.fork(), logger),
+    // Jobs this request queues carry its id (their log lines name it).
+    ...createServices(root, root.db.orm.em.fork(), logger, root.jobs && extra.requestId ? withRequestId(root.jobs, extra.requestId) : root.jobs),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   DEFAULT_QUEUE_POLICIES,
   DEFAULT_QUEUE_POLICY,
   QUEUES,
+  requestIdOfPayload,
   type JobHandler,
   type JobQueue,
   type QueueName,
@@ -138,7 +139,7 @@ export class PgBossJobQueue implements JobQueue {
         Promise.all(
           jobs.map(async (job) => {
             try {
-              await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+              await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit, requestId: requestIdOfPayload(job.data) });
               return { id: job.id, status: 'completed' as const };
             } catch (error) {
               const failure = error instanceof Error ? { name: error.name, message: error.message } : { message: String(error) };

@@ -66,6 +66,8 @@ export type Job<T> = {
   retryCount: number;
   /** The job's retry limit: the attempt with `retryCount >= retryLimit` is the last one. */
   retryLimit: number;
+  /** The X-Request-Id of the request that queued the work (carried in the payload), for the job's log lines. */
+  requestId: string | null;
 };
 
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
@@ -98,6 +100,26 @@ export interface JobQueue {
    */
   schedule(queue: QueueName, cron: string, data?: object): Promise<void>;
   stop(): Promise<void>;
+}
+
+/**
+ * The queue as a request sees it (issue 26): every job it sends carries the request's id in its
+ * payload (`requestId`), so the job's log lines, and the jobs it queues in turn, name the request.
+ */
+export function withRequestId(queue: JobQueue, requestId: string): JobQueue {
+  return {
+    send: (name, data, options) => queue.send(name, { requestId, ...data }, options),
+    work: (name, handler, options) => queue.work(name, handler, options),
+    wake: (name) => queue.wake(name),
+    schedule: (name, cron, data) => queue.schedule(name, cron, data),
+    stop: () => queue.stop(),
+  };
+}
+
+/** The request id a job's payload carries, or null. */
+export function requestIdOfPayload(data: unknown): string | null {
+  const id = data && typeof data === 'object' ? (data as { requestId?: unknown }).requestId : null;
+  return typeof id === 'string' && id.length > 0 && id.length <= 128 ? id : null;
 }
 
 /** True on the attempt after which the queue will not retry. */

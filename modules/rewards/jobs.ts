@@ -1,4 +1,4 @@
-import { isLastAttempt, type JobHandler } from '../jobs/port.ts';
+import { isLastAttempt, withRequestId, type JobHandler } from '../jobs/port.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sendConfirmEmail } from './confirm-email.ts';
 import { recordEmailFailure, sendRewardEmail } from './email.ts';
@@ -27,12 +27,15 @@ export function rewardJobHandlers(deps: RewardJobDeps): {
   email: JobHandler<{ issuanceId: string }>;
   confirmEmail: JobHandler<{ responseId: string }>;
 } {
-  const { logger } = deps;
+  // A job's lines name the request that queued its work, and so do the jobs it queues (issue 26).
+  const scoped = (job: { requestId: string | null }) =>
+    job.requestId ? { logger: deps.logger.child({ requestId: job.requestId }), jobs: withRequestId(deps.jobs, job.requestId) } : { logger: deps.logger, jobs: deps.jobs };
   return {
     issue: async (job) => {
       const { responseId } = job.data;
+      const { logger, jobs } = scoped(job);
       try {
-        const outcome = await issueReward(deps, responseId);
+        const outcome = await issueReward({ ...deps, logger, jobs }, responseId);
         // The email job is committed with the issuance: start on it now rather than at the next poll.
         if (outcome.status === 'issued') {
           deps.jobs.wake('reward-email');
@@ -49,6 +52,7 @@ export function rewardJobHandlers(deps: RewardJobDeps): {
       }
     },
     email: async (job) => {
+      const { logger } = scoped(job);
       const { issuanceId } = job.data;
       try {
         await sendRewardEmail({ em: deps.em, mailer: deps.mailer, appUrl: deps.appUrl, logger, leaseSeconds: deps.emailLeaseSeconds }, issuanceId);
@@ -61,6 +65,7 @@ export function rewardJobHandlers(deps: RewardJobDeps): {
     },
     /** The customer's "confirm your email" link before a held reward is sent (ADR 050); a failure is retried. */
     confirmEmail: async (job) => {
+      const { logger } = scoped(job);
       try {
         await sendConfirmEmail({ em: deps.em, mailer: deps.mailer, appUrl: deps.appUrl }, { responseId: job.data.responseId });
       } catch (error) {

@@ -5,12 +5,13 @@ import { testCardFor } from '../../adapters/giftcards/TestGiftCards.ts';
 import { issueReward } from '../../modules/rewards/issue.ts';
 import { listFailures, retryFailed } from '../../modules/rewards/queries.ts';
 import { GiftCardError, type GiftCards } from '../../modules/rewards/port.ts';
-import { rewardDeps, startRewardWorkers } from '../../server/composition.ts';
+import { action as submitAction } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
+import { createRequestContext, rewardDeps, startRewardWorkers } from '../../server/composition.ts';
 import { signedInOwner } from '../setup/factories.ts';
-import { getRequest, run } from '../setup/http.ts';
+import { getRequest, jsonRequest, run } from '../setup/http.ts';
 import { readOutbox } from '../setup/outbox.ts';
 import { startRefusingSmtp } from '../setup/smtp.ts';
-import { FAST_RETRIES, issuanceOf, query, rewardingBusiness, waitForEmailed } from '../setup/rewards.ts';
+import { FAST_RETRIES, issuanceOf, query, rewardingBusiness, SILVER_ANSWERS, waitForEmailed } from '../setup/rewards.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
 describe('rewards with Test cards (no Square), end to end through the queue', () => {
@@ -24,6 +25,30 @@ describe('rewards with Test cards (no Square), end to end through the queue', ()
   });
   afterAll(async () => {
     await app?.close();
+  });
+
+  it('the request id of the submission rides into the reward-issue job and on into the reward-email job (issue 26)', async () => {
+    const context = createRequestContext(app.root, { cspNonce: 'n', clientIp: '10.77.0.1', requestId: 'req-carried-0001' });
+    const res = await run(() =>
+      submitAction({
+        request: jsonRequest(`/api/survey/submit/${shop.businessId}/${shop.surveyId}`, { responses: SILVER_ANSWERS, customerEmail: 'carried@example.com', customerName: 'Cara' }),
+        context,
+        params: { businessId: shop.businessId, surveyId: shop.surveyId },
+      }),
+    );
+    expect(res.status).toBe(201);
+    const responseId = (res.body as { responseId: string }).responseId;
+    await waitForEmailed(app, [responseId]);
+    const issuance = (await issuanceOf(app, responseId))!;
+    const jobs = await query<{ name: string; data: Record<string, unknown> }>(
+      app,
+      `select name, data from pgboss.job where (name = 'reward-issue' and data->>'responseId' = ?) or (name = 'reward-email' and data->>'issuanceId' = ?) order by name`,
+      [responseId, issuance.id],
+    );
+    expect(jobs).toEqual([
+      { name: 'reward-email', data: { issuanceId: issuance.id, requestId: 'req-carried-0001' } },
+      { name: 'reward-issue', data: { responseId, requestId: 'req-carried-0001' } },
+    ]);
   });
 
   it('submission -> reward-issue -> issuance row -> reward-email -> the outbox has the card number', async () => {
