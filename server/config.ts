@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { providerIssues } from './providers.ts';
@@ -115,6 +116,16 @@ export const configSchema = z
      * request class, counted in PostgreSQL. `false` turns them off (load benchmarks from one address).
      */
     EDGE_RATE_LIMITS: bool.default(true),
+    /**
+     * Web worker processes on this machine (node:cluster, one port): a whole number from 1 to 64, or
+     * `auto` for the number of cores. Each runs the app and the job workers; the embedded PostgreSQL
+     * is started once, by the primary process.
+     */
+    WEB_CONCURRENCY: z
+      .string()
+      .default('1')
+      .refine((v) => v === 'auto' || /^([1-9]|[1-5]\d|6[0-4])$/.test(v), 'must be a whole number from 1 to 64, or auto')
+      .transform((v) => (v === 'auto' ? availableParallelism() : Number(v))),
     /** Bearer token of GET /metrics (Prometheus); unset, /metrics answers 404. At least 16 characters. */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Express "trust proxy": which proxies may set X-Forwarded-For (the client IP used for rate limits). */

@@ -134,9 +134,14 @@ export function createHttpApp(root: Root, options: HttpOptions) {
   const metrics = createMetrics(root);
   app.use(metrics.middleware);
 
-  // Draining: every answer closes its connection, so keep-alive clients move to another instance.
+  // Draining: every answer closes its connection, so keep-alive clients move to another instance;
+  // also the answer of a request that arrived before the SIGTERM (decided when its headers go out).
   app.use((_req: Request, res: Response, next: NextFunction) => {
-    if (lifecycle.draining) res.setHeader('Connection', 'close');
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: unknown[]) {
+      if (lifecycle.draining && !this.headersSent) this.setHeader('Connection', 'close');
+      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+    } as typeof res.writeHead;
     next();
   });
 

@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
+import cluster, { type Worker } from 'node:cluster';
 import { createServer as createNetServer } from 'node:net';
 import { ConfigError, loadConfig, localAppUrl } from './config.ts';
 import { createRoot } from './composition.ts';
+import { openDatabase } from './database.ts';
+import { createLogger } from '../modules/shared/index.ts';
 import { EmbeddedPostgresError } from './embedded-postgres.ts';
 import { createHttpApp } from './http.ts';
 import { createLifecycle } from './lifecycle.ts';
@@ -22,6 +25,50 @@ function freePort(host: string): Promise<number> {
   });
 }
 
+/**
+ * WEB_CONCURRENCY > 1 (issue 26): this primary process applies the migrations (and, without
+ * DATABASE_URL, starts the embedded PostgreSQL, once), then runs that many workers with node:cluster.
+ * Each worker is this file again with the resolved settings in its environment (the database's URL,
+ * the port, APP_URL, the blob store); they share the port, each runs the app and the job workers.
+ * A worker that dies is replaced; on SIGTERM or SIGINT every worker drains (as a single process
+ * does), then the database is closed and the primary exits 0.
+ */
+async function runPrimary(config: ReturnType<typeof loadConfig>) {
+  const logger = createLogger({ level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' && process.stdout.isTTY });
+  const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: 1, logger, migrate: true });
+  const env: Record<string, string> = {
+    DATABASE_URL: db.url,
+    BLOB_STORE: config.BLOB_STORE,
+    PORT: String(config.PORT),
+    APP_URL: config.APP_URL,
+    SESSION_SECRET: config.SESSION_SECRET,
+    TOKEN_ENCRYPTION_KEY: config.TOKEN_ENCRYPTION_KEY,
+    WEB_CONCURRENCY: '1',
+  };
+  let stopping = false;
+  const fork = () => cluster.fork(env);
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    if (stopping) return;
+    logger.error({ pid: worker.process.pid, code, signal }, 'a web worker exited; starting another');
+    fork();
+  });
+  for (let i = 0; i < config.WEB_CONCURRENCY; i += 1) fork();
+  logger.info({ workers: config.WEB_CONCURRENCY, port: config.PORT, database: db.describe }, `RewardLoop primary: ${config.WEB_CONCURRENCY} web workers on http://localhost:${config.PORT}`);
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping the web workers');
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+    const exited = workers.map((w) => new Promise<void>((resolve) => (w.isDead() ? resolve() : w.once('exit', () => resolve()))));
+    for (const w of workers) w.process.kill('SIGTERM');
+    await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 16_000).unref())]);
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
 async function main() {
   const config = loadConfig();
   if (config.APP_URL_FROM_PORT && config.PORT === 0) {
@@ -29,6 +76,7 @@ async function main() {
     config.PORT = await freePort(config.HOST);
     config.APP_URL = localAppUrl(config.PORT);
   }
+  if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) return runPrimary(config);
   const production = config.NODE_ENV === 'production';
   // In development Vite starts while the database starts and migrates: neither waits for the other.
   const viteStarting = production
@@ -104,6 +152,8 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // A web worker whose primary is gone (killed) gets no more connections: it drains and exits.
+  if (cluster.isWorker) process.on('disconnect', () => void stop('primary gone'));
 }
 
 main().catch((error: unknown) => {
