@@ -27,22 +27,7 @@ export function umlautSpelling(value: string): string | null {
  */
 export function substringDistance(text: string, pattern: string, max = Infinity): number {
   if (pattern.length === 0) return 0;
-  // Rows over the pattern, columns over the text; a match may start anywhere (first row all zeros).
-  let prev = new Array<number>(text.length + 1).fill(0);
-  let curr = new Array<number>(text.length + 1);
-  for (let i = 1; i <= pattern.length; i++) {
-    curr[0] = i;
-    let rowMin = i;
-    for (let j = 1; j <= text.length; j++) {
-      const cost = pattern.charCodeAt(i - 1) === text.charCodeAt(j - 1) ? 0 : 1;
-      const v = Math.min(prev[j]! + 1, curr[j - 1]! + 1, prev[j - 1]! + cost);
-      curr[j] = v;
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > max) return max + 1;
-    [prev, curr] = [curr, prev];
-  }
-  return Math.min(...prev);
+  return editDistance(pattern, text, max, true);
 }
 
 /** Letters and digits only ('Crumb & Co' -> 'crumbco', "O'Brien" -> 'obrien'). */
@@ -66,9 +51,18 @@ export function levenshtein(a: string, b: string, max = Infinity): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   if (a.length === 0) return b.length;
   if (b.length === 0) return a.length;
+  return editDistance(a, b, max, false);
+}
+
+/**
+ * The edit-distance table of `a` (rows) against `b` (columns), one row at a time, giving up
+ * (max + 1) once a whole row exceeds `max`. `anywhere`: `a` may match any run of `b` (the first row
+ * is all zeros and the best of the last row counts), else all of `b` (Levenshtein).
+ */
+function editDistance(a: string, b: string, max: number, anywhere: boolean): number {
   let prev = new Array<number>(b.length + 1);
   let curr = new Array<number>(b.length + 1);
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let j = 0; j <= b.length; j++) prev[j] = anywhere ? 0 : j;
   for (let i = 1; i <= a.length; i++) {
     curr[0] = i;
     let rowMin = i;
@@ -81,7 +75,7 @@ export function levenshtein(a: string, b: string, max = Infinity): number {
     if (rowMin > max) return max + 1;
     [prev, curr] = [curr, prev];
   }
-  return prev[b.length]!;
+  return anywhere ? Math.min(...prev) : prev[b.length]!;
 }
 
 /**
