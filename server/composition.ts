@@ -116,9 +116,9 @@ export async function createRoot(
     }
   }
   // Every adapter by the id its variable names (the options were checked by loadConfig).
-  const mailer = build(providerFor(PROVIDERS.mailer, config.MAILER), config);
   // The demo adapters' objects, in the database every instance shares (ADR 073).
   const demoStore = new PgDemoStore({ databaseUrl: db.url });
+  const mailer = build(providerFor(PROVIDERS.mailer, config.MAILER), config, { demoStore });
   const billing = build(providerFor(PROVIDERS.billing, config.BILLING), config, { demoStore });
   const pos = build(providerFor(PROVIDERS.pos, config.POS), config, { logger, demoStore });
   const blobStore = build(providerFor(PROVIDERS.blobStore, config.BLOB_STORE), config, { em: db.orm.em });

@@ -42,7 +42,7 @@ describe('the provider registry', () => {
 
   it('builds the adapter whose id the variable names', () => {
     const config = loadConfig(base);
-    expect(build(providerFor(PROVIDERS.mailer, 'outbox'), config).id).toBe('outbox');
+    expect(build(providerFor(PROVIDERS.mailer, 'outbox'), config, { demoStore: undefined as never }).id).toBe('outbox');
     expect(build(providerFor(PROVIDERS.billing, 'fake'), config, { demoStore: undefined as never }).id).toBe('fake');
     expect(build(providerFor(PROVIDERS.giftCards, 'test'), config).id).toBe('test');
     expect(build(providerFor(PROVIDERS.pos, 'demo'), config, { logger: undefined as never, demoStore: undefined as never }).id).toBe('demo');

@@ -29,14 +29,14 @@ type Port<T, Deps = never> = { variable: string; providers: ReadonlyArray<Adapte
  * A new adapter is one `provider` export in its file and one entry here.
  */
 export const PROVIDERS: {
-  mailer: Port<Mailer>;
+  mailer: Port<Mailer, { demoStore: DemoStore }>;
   pos: Port<PosConnector, { logger: Logger; demoStore: DemoStore }>;
   billing: Port<Billing, { demoStore: DemoStore }>;
   screenshotVerifier: Port<ScreenshotVerifier, { history: VerificationHistory }>;
   giftCards: Port<GiftCards>;
   blobStore: Port<BlobStore, { em: EntityManager }>;
 } = {
-  /** MAILER is derived: `smtp` when SMTP_URL is set, else `outbox`. */
+  /** MAILER is derived: `smtp` when SMTP_URL is set, else `outbox` (in the database with DATABASE_URL). */
   mailer: { variable: 'MAILER', providers: [smtpMailer, outboxMailer] },
   pos: { variable: 'POS', providers: [squarePos, demoPos] },
   billing: { variable: 'BILLING', providers: [stripeBilling, fakeBilling] },

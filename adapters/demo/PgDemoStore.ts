@@ -66,6 +66,11 @@ export class PgDemoStore implements DemoStore {
     return rows.map((r) => r.data as T);
   }
 
+  async latest<T>(kind: string, limit: number): Promise<T[]> {
+    const { rows } = await this.pool.query<Row>(`select data from demo.objects where kind = $1 and ${LIVE} order by created_at desc, id desc limit $2`, [kind, limit]);
+    return rows.map((r) => r.data as T);
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }

@@ -69,7 +69,7 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
         io.out.write(
           `Created account for '${business.displayName}' <${business.email}> (id ${business.id}).\n` +
             `A verification email was sent to ${business.email}` +
-            (root.mailer.id === 'outbox' ? ` (kept in ${root.config.DATA_DIR}/outbox).\n` : '.\n'),
+            (root.outbox ? ` (kept in ${root.outbox.location}).\n` : '.\n'),
         );
       });
     });

@@ -151,7 +151,7 @@ export function registerRewardCommands(program: Command, io: CliIo): void {
           }
           throw new CliError(EXIT.failure, `The card is issued, but its email could not be sent: ${errorText(error)}. The server's reward-email job retries it.`);
         }
-        if (email.status === 'sent') io.out.write(`Emailed ${email.to}${root.mailer.id === 'outbox' ? ` (kept in ${root.config.DATA_DIR}/outbox)` : ''}.\n`);
+        if (email.status === 'sent') io.out.write(`Emailed ${email.to}${root.outbox ? ` (kept in ${root.outbox.location})` : ''}.\n`);
         else if (email.status === 'already-sent') io.out.write(`Email already sent on ${day(email.emailedAt.toISOString())}.\n`);
       });
     });

@@ -23,6 +23,8 @@ export type OutboxEntry = { file: string; sentAt: Date; to: string; subject: str
 
 /** The messages an outbox kept, newest first, and one message's raw text (null for a name that is not one). */
 export interface OutboxReader {
+  /** Where the messages are, in words: a folder, or the database (what the CLI tells its user). */
+  readonly location: string;
   list(): Promise<OutboxEntry[]>;
   read(file: string): Promise<string | null>;
 }

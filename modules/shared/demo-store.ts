@@ -2,7 +2,8 @@
  * Where the demo and fake adapters keep their objects (issue 26): the fake's customers, SetupIntents,
  * subscriptions and portal sessions, the demo point of sale's one-time codes. In PostgreSQL (the
  * `demo.objects` table, `PgDemoStore`), so every instance on one database sees the same objects: a
- * checkout begun on one instance is finished on another. Objects are JSON values named by a kind and
+ * checkout begun on one instance is finished on another, and a mail written to the outbox by one is
+ * listed by the other. Objects are JSON values named by a kind and
  * an id; an object may expire (it is then never returned).
  */
 export interface DemoStore {
@@ -20,4 +21,6 @@ export interface DemoStore {
   take<T>(kind: string, id: string): Promise<T | null>;
   /** The live objects of a kind whose top-level `field` equals `value`, oldest first. */
   findBy<T>(kind: string, field: string, value: string): Promise<T[]>;
+  /** The newest live objects of a kind, newest first, at most `limit`. */
+  latest<T>(kind: string, limit: number): Promise<T[]>;
 }

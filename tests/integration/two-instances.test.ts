@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as fakeConfirm } from '../../app/routes/api.billing.fake.confirm-setup.ts';
 import { action as createExisting } from '../../app/routes/api.create-subscription-existing.ts';
@@ -7,6 +9,8 @@ import { action as portalPageAction, loader as portalPage } from '../../app/rout
 import { action as portalApi } from '../../app/routes/api.stripe.create-portal-session.ts';
 import { action as consentAction, loader as consentPage } from '../../app/routes/square-connect_.demo.tsx';
 import { loader as checkoutPage } from '../../app/routes/stripe-checkout.tsx';
+import { loader as outboxPage } from '../../app/routes/dev.outbox.tsx';
+import { loader as outboxMessage } from '../../app/routes/dev.outbox.$file.tsx';
 import { signedInOwner } from '../setup/factories.ts';
 import { formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
 import { query } from '../setup/rewards.ts';
@@ -65,5 +69,25 @@ describe('two instances on one database', () => {
     // The code is spent in the database: the other instance cannot redeem it again.
     const code = new URL(callback, 'http://x').searchParams.get('code')!;
     await expect(b.root.pos.exchangeCode({ code, redirectUri: 'x' })).rejects.toMatchObject({ code: 'rejected' });
+  });
+
+  it('an email written to the outbox by one instance is listed and read, decoded, on the other', async () => {
+    const owner = await signedInOwner(a, 'Two Door Deli');
+    const list = await run(() => outboxPage({ request: getRequest('/dev/outbox'), context: b.context(), params: {} }));
+    const entry = (list.body as { entries: Array<{ file: string; to: string; subject: string }> }).entries.find((e) => e.to.includes(owner.email));
+    expect(entry?.subject).toBe('Confirm your RewardLoop email address');
+    const page = await run(() => outboxMessage({ request: getRequest(`/dev/outbox/${entry!.file}`), context: b.context(), params: { file: entry!.file } }));
+    const mail = page.body as { to: string; text: string; html: string };
+    expect(mail.to).toContain(owner.email);
+    // Quoted-printable soft line breaks are gone: the link is whole and can be followed.
+    const link = /http:\/\/localhost:3000\/email-verified\/[\w-]{40,}/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+    expect(mail.html).toContain(link);
+    const raw = await run(() => outboxMessage({ request: getRequest(`/dev/outbox/${entry!.file}?raw`), context: b.context(), params: { file: entry!.file } }));
+    expect(raw.headers.get('Content-Type')).toMatch(/^text\/plain/);
+    expect(String(raw.body)).toMatch(/^Content-Type: multipart\/alternative/m);
+    // Nothing on either instance's disk.
+    expect(existsSync(path.join(a.dataDir, 'outbox'))).toBe(false);
+    expect((await run(() => outboxMessage({ request: getRequest('/dev/outbox/nope.eml'), context: b.context(), params: { file: 'nope.eml' } }))).status).toBe(404);
   });
 });

@@ -20,6 +20,7 @@ export function deferredDemoStore(): { store: DemoStore; open(): Promise<void>; 
       update: (kind, id, change) => live().update(kind, id, change),
       take: (kind, id) => live().take(kind, id),
       findBy: (kind, field, value) => live().findBy(kind, field, value),
+      latest: (kind, limit) => live().latest(kind, limit),
     },
     async open() {
       app = await createTestApp();
