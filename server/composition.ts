@@ -34,6 +34,7 @@ export function createBlobStore(root: Pick<Root, 'config' | 'db'>, id: Exclude<B
   return provider.create(checked.data, { em: root.db.orm.em });
 }
 import { startWorkers } from './workers.ts';
+import { createInstruments, timedVerifier, type Instruments } from './instruments.ts';
 
 // The root's two other parts, re-exported so that callers keep one import (ADR 055).
 export { createOperatorServices, createRequestContext, createServices, type OperatorServices, type RequestContext, type Services } from './request-scope.ts';
@@ -66,6 +67,8 @@ export type Root = {
   visionVerifier: ScreenshotVerifier | null;
   /** A new verifier of the configured kind over another history (`verifications replay`); the caller closes it. */
   createVerifier(history: VerificationHistory): ScreenshotVerifier;
+  /** Metrics measured inside the adapters (verification time), registered by /metrics. */
+  instruments: Instruments;
   /**
    * Gift card adapters (ADR 018): `square` when GIFT_CARDS=square, used for a business with a Square
    * token and location (`giftCardProviderFor`); `test` for everyone else.
@@ -123,7 +126,9 @@ export async function createRoot(
   const pos = build(providerFor(PROVIDERS.pos, config.POS), config, { logger, demoStore });
   const blobStore = build(providerFor(PROVIDERS.blobStore, config.BLOB_STORE), config, { em: db.orm.em });
   const verifierProvider = providerFor(PROVIDERS.screenshotVerifier, config.SCREENSHOT_VERIFIER);
-  const createVerifier = (history: VerificationHistory): ScreenshotVerifier => build(verifierProvider, config, { history });
+  const instruments = createInstruments();
+  const createVerifier = (history: VerificationHistory): ScreenshotVerifier =>
+    timedVerifier(build(verifierProvider, config, { history }), instruments.verificationSeconds);
   // GIFT_CARDS=square adds Square cards; Test cards are always there for the other businesses (giftCardProviderFor).
   const cardsProvider = providerFor(PROVIDERS.giftCards, config.GIFT_CARDS);
   const giftCards: Root['giftCards'] = {
@@ -137,12 +142,15 @@ export async function createRoot(
       : null;
   const verifier = createVerifier(createDatabaseVerificationHistory(db.orm.em));
   const visionVerifier = config.SCREENSHOT_VISION_API_KEY
-    ? new VisionScreenshotVerifier({
-        apiKey: config.SCREENSHOT_VISION_API_KEY,
-        model: config.SCREENSHOT_VISION_MODEL,
-        ...(config.SCREENSHOT_VISION_BASE_URL ? { baseURL: config.SCREENSHOT_VISION_BASE_URL } : {}),
-        history: createDatabaseVerificationHistory(db.orm.em),
-      })
+    ? timedVerifier(
+        new VisionScreenshotVerifier({
+          apiKey: config.SCREENSHOT_VISION_API_KEY,
+          model: config.SCREENSHOT_VISION_MODEL,
+          ...(config.SCREENSHOT_VISION_BASE_URL ? { baseURL: config.SCREENSHOT_VISION_BASE_URL } : {}),
+          history: createDatabaseVerificationHistory(db.orm.em),
+        }),
+        instruments.verificationSeconds,
+      )
     : null;
   const edgeLimiter = config.EDGE_RATE_LIMITS
     ? createEdgeLimiter({ databaseUrl: db.url, logger, secureCookie: config.NODE_ENV === 'production' })
@@ -161,6 +169,7 @@ export async function createRoot(
     verifier,
     visionVerifier,
     createVerifier,
+    instruments,
     giftCards,
     blobStore,
     pos,

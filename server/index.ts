@@ -10,6 +10,7 @@ import { createLogger } from '../modules/shared/index.ts';
 import { EmbeddedPostgresError } from './embedded-postgres.ts';
 import { createHttpApp } from './http.ts';
 import { createLifecycle } from './lifecycle.ts';
+import { serveClusterMetrics } from './metrics.ts';
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -46,6 +47,8 @@ async function runPrimary(config: ReturnType<typeof loadConfig>) {
     WEB_CONCURRENCY: '1',
   };
   let stopping = false;
+  // A worker asked for /metrics gets every worker's figures, summed here.
+  serveClusterMetrics();
   const fork = () => cluster.fork(env);
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) return;

@@ -50,6 +50,20 @@ describe('GET /metrics', () => {
     expect(text).toContain('# TYPE rewardloop_job_queue_depth gauge');
     expect(text).toContain('# TYPE rewardloop_screenshot_verifications gauge');
     expect(text).toContain('rewardloop_process_resident_memory_bytes');
+    // The database pool of this process: the scrape's own queries have returned their connections.
+    expect(text).toMatch(/^rewardloop_db_pool_connections_in_use 0$/m);
+    expect(text).toMatch(/^rewardloop_db_pool_connections_idle [1-9]\d*$/m);
+    expect(text).toMatch(/^rewardloop_db_pool_waiting 0$/m);
+  });
+
+  it('times every screenshot verification, by verifier and kind', async () => {
+    const scrape = async () => (await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
+    const count = (text: string) => Number(/rewardloop_screenshot_verification_duration_seconds_count\{verifier="fake",kind="review",outcome="done"\} (\d+)/.exec(text)?.[1] ?? 0);
+    const before = count(await scrape());
+    const request = { businessId: 'b-1', businessName: 'Blue Door Cafe', platform: 'google' as const, image: Buffer.from('not an image'), reviewerName: 'Ana', reviewLink: 'https://g.page/r/blue/review' };
+    await app.root.verifier.verifyReview(request);
+    await app.root.verifier.verifyReview(request);
+    expect(count(await scrape())).toBe(before + 2);
   });
 
   it('answers 404 when no token is configured', async () => {
