@@ -16,9 +16,9 @@ export type RewardEmailDeps = {
   appUrl: string;
   logger: Logger;
   /**
-   * How long a sender holds an issuance's email (a lease). Longer than the slowest send (SMTP: 10 s
-   * to connect, 30 s per socket read), shorter than the job's expiry, so a killed sender's email
-   * can be retried. Default 90 s.
+   * How long a sender holds an issuance's email (a lease), renewed every third of it while the send
+   * runs, so a slow mail server keeps it and a killed sender's email can be retried soon after.
+   * Default EMAIL_LEASE_SECONDS.
    */
   leaseSeconds?: number;
 };
@@ -27,6 +27,13 @@ export type EmailOutcome =
   | { status: 'not-found' }
   | { status: 'already-sent'; emailedAt: Date }
   | { status: 'sent'; to: string };
+
+/**
+ * How long a sender holds a reward email (renewed while the send runs): after a crash the retry can
+ * send after at most this long, so delivery resumes within about 30 s of a killed instance (pg-boss
+ * notices the dead worker's job by its missing heartbeat, 10 s, and retries it 5 s later).
+ */
+export const EMAIL_LEASE_SECONDS = 15;
 
 /** Another sender holds the email right now; the job retries later. */
 export class RewardEmailBusyError extends DomainError {
@@ -48,7 +55,7 @@ export class RewardEmailBusyError extends DomainError {
  */
 export async function sendRewardEmail(deps: RewardEmailDeps, issuanceId: string): Promise<EmailOutcome> {
   const em = deps.em.fork();
-  const lease = deps.leaseSeconds ?? 90;
+  const lease = deps.leaseSeconds ?? EMAIL_LEASE_SECONDS;
   // The lease is taken in one UPDATE, on the database's clock (every sender compares with it).
   const claimed = await em.nativeUpdate(
     GiftCardIssuance,
@@ -85,6 +92,12 @@ export async function sendRewardEmail(deps: RewardEmailDeps, issuanceId: string)
     brandColor: business!.brandColor ?? null,
     logoUrl: absoluteLogoUrl(deps.appUrl, issuance.businessId, business!.brandLogoKey ?? null),
   });
+  // A slow mail server keeps the lease alive; a sender that dies leaves at most one lease behind.
+  const renew = setInterval(() => {
+    void em
+      .nativeUpdate(GiftCardIssuance, { id: issuanceId, emailedAt: null }, { emailClaimedUntil: raw('now() + make_interval(secs => ?)', [lease]) })
+      .catch((error: unknown) => deps.logger.warn({ err: error, issuanceId }, 'could not renew the reward email lease'));
+  }, (lease * 1000) / 3);
   try {
     await deps.mailer.send(message);
   } catch (error) {
@@ -92,6 +105,8 @@ export async function sendRewardEmail(deps: RewardEmailDeps, issuanceId: string)
       (release: unknown) => deps.logger.warn({ err: release, issuanceId }, 'could not release the reward email lease'),
     );
     throw error;
+  } finally {
+    clearInterval(renew);
   }
   // The message is out: mark it, trying a little harder than once (the duplicate window above).
   for (let attempt = 1; ; attempt += 1) {

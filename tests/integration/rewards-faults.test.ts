@@ -195,3 +195,58 @@ describe('exactly once over many runs: chaotic runners, concurrent duplicates, c
     for (let i = 0; i < RUNS; i += 1) expect(mails.filter((m) => m.to === `run-${i}@example.com`), `seed ${SEED}`).toHaveLength(1);
   });
 });
+
+describe('the reward email lease', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({}, { jobs: true });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('is renewed while a slow send runs, so no second sender starts, and frees the email soon after a sender dies', { timeout: 30_000 }, async () => {
+    const shop = await rewardingBusiness(app, 'Slow Mail Cafe');
+    const [response] = await query<{ id: string }>(
+      app,
+      `insert into survey_responses (business_id, survey_config_id, customer_email, responses, total_points, reward_tier, reward_value)
+       values (?, ?, 'lease@example.com', '{}', 20, 'Gold', 800) returning id`,
+      [shop.businessId, shop.surveyId],
+    );
+    const [issuance] = await query<{ id: string }>(
+      app,
+      `insert into gift_card_issuances (business_id, survey_response_id, customer_email, gift_card_number, reward_value, reward_tier)
+       values (?, ?, 'lease@example.com', '7783 0000 0000 0001', 800, 'Gold') returning id`,
+      [shop.businessId, response!.id],
+    );
+    const sent: string[] = [];
+    let release!: () => void;
+    const slowMailer = {
+      id: 'outbox' as const,
+      send: (message: { to: string }) =>
+        new Promise<void>((resolve) => {
+          release = () => {
+            sent.push(message.to);
+            resolve();
+          };
+        }),
+    };
+    const deps = { ...rewardDeps(app.root), mailer: slowMailer, leaseSeconds: 1 };
+    const first = sendRewardEmail(deps, issuance!.id);
+    // Three leases later the first send still runs: its lease was renewed, the second sender backs off.
+    await new Promise((r) => setTimeout(r, 3_000));
+    await expect(sendRewardEmail(deps, issuance!.id)).rejects.toBeInstanceOf(RewardEmailBusyError);
+    release();
+    expect(await first).toMatchObject({ status: 'sent' });
+    expect(sent).toEqual(['lease@example.com']);
+
+    // A sender that died mid-send (its lease left behind, nothing renews it): free again within the lease.
+    await query(app, `update gift_card_issuances set emailed_at = null, email_claimed_until = now() + interval '1 second' where id = ?`, [issuance!.id]);
+    await expect(sendRewardEmail(deps, issuance!.id)).rejects.toBeInstanceOf(RewardEmailBusyError);
+    await new Promise((r) => setTimeout(r, 1_200));
+    const again = sendRewardEmail(deps, issuance!.id);
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    expect(await again).toMatchObject({ status: 'sent' });
+  });
+});
