@@ -9,7 +9,11 @@
  *    (`POST /api/survey/submit/…`, its own email and client address), then starts again as a new
  *    customer. With --kill, instance B is killed with SIGKILL a third of the way through (requests
  *    in flight on it die; their customers retry on A, as a load balancer does) and restarted at two
- *    thirds. Reported: submissions answered, p50/p99 of pages and submissions, the retries.
+ *    thirds. With --pg-restart, the database is a throwaway PostgreSQL server the script starts
+ *    itself (the embedded one, in a temp folder), stopped at half-time and started again 5 s later
+ *    on the same port. Customers whose request got no answer or a 5xx retry (on the other instance,
+ *    up to 10 times, a second apart). Reported: submissions answered, p50/p99 of pages and
+ *    submissions, the retries.
  * 2. **Exactly once**: after the load, A stays up until every reward job has run (--drain seconds at
  *    most), then both stop and the database is read: one stored response per customer whose
  *    submission was answered 201 (or, after a retry, 409 "already submitted": stored by the attempt
@@ -18,13 +22,18 @@
  * 3. **Workers** (unless --no-workers): the customer page served by one instance with
  *    WEB_CONCURRENCY=1 and then 2 (autocannon, --connections, 10 s after a 3 s warm-up); the ratio.
  *
- *   node bench/instances.ts [--customers 200] [--seconds 60] [--kill] [--drain 120] [--no-workers] [--json]
+ *   node bench/instances.ts [--customers 200] [--seconds 60] [--kill] [--pg-restart] [--drain 120] [--no-workers] [--json]
  *
  * BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where the database is
  * created and dropped. Exits 1 when it cannot measure or a check fails.
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { startEmbeddedPostgres } from '../server/embedded-postgres.ts';
 import { autocannon, createPostgresDatabase, createReachableSurvey } from './customer-setup.ts';
 import { checkNode, cleanupStack, machine, median, requireBuild, spawnServer, waitFor200, waitForQuiet, type SpawnedServer } from './lib.ts';
 
@@ -33,6 +42,7 @@ const { values: args } = parseArgs({
     customers: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '60' },
     kill: { type: 'boolean', default: false },
+    'pg-restart': { type: 'boolean', default: false },
     drain: { type: 'string', default: '120' },
     'no-workers': { type: 'boolean', default: false },
     connections: { type: 'string', default: '20' },
@@ -89,6 +99,11 @@ async function request(url: string, init: RequestInit): Promise<{ status: number
 async function startInstance(name: string, databaseUrl: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
   const server = await spawnServer('production', { ...SHARED, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ...env });
   cleanups.push(() => server.stop());
+  // An instance that ends by itself (not by our SIGTERM or SIGKILL) is a finding: say why.
+  server.child.once('exit', (code, signal) => {
+    if (signal === 'SIGKILL' || signal === 'SIGTERM' || (code === 0 && signal === null)) return;
+    console.error(`instance ${name} exited by itself (code ${code}, signal ${signal}); its last output:\n${server.output().slice(-3000)}`);
+  });
   await waitFor200(server, '/readyz', 60_000).catch((error: unknown) => {
     throw new Error(`instance ${name} did not become ready: ${error instanceof Error ? error.message : error}\n${server.output().slice(-2000)}`);
   });
@@ -111,8 +126,29 @@ async function main() {
   const customersInFlight = Number(args.customers);
   const seconds = Number(args.seconds);
   const quietBefore = await waitForQuiet(Number(args['max-wait']));
-  const db = await createPostgresDatabase();
-  cleanups.push(() => db.drop());
+  let restartDatabase: (() => Promise<void>) | null = null;
+  let db: { url: string };
+  if (args['pg-restart']) {
+    // A server of our own, so stopping it touches nothing else on the machine.
+    const dir = mkdtempSync(path.join(tmpdir(), 'rl-bench-pg-'));
+    const logger = pino({ level: 'warn' });
+    let server = await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), logger, mode: 'fast' });
+    cleanups.push(async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    db = { url: server.url };
+    restartDatabase = async () => {
+      await server.stop();
+      await new Promise((r) => setTimeout(r, 5_000));
+      server = await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), logger, mode: 'fast' });
+      if (server.url !== db.url) throw new Error(`the restarted PostgreSQL listens elsewhere (${server.port})`);
+    };
+  } else {
+    const created = await createPostgresDatabase();
+    cleanups.push(() => created.drop());
+    db = created;
+  }
 
   // 1. Load over two instances ---------------------------------------------------------------
   const a = await startInstance('A', db.url);
@@ -139,7 +175,9 @@ async function main() {
     const page = await request(instances()[pageOn].url + pagePath, { headers });
     customer.page = { status: page.status, ms: page.ms, instance: pageOn, error: page.error };
     let submitOn: 'A' | 'B' = pageOn === 'A' && !bDown ? 'B' : 'A';
-    for (let attempt = 0; attempt < 3; attempt += 1) {
+    const attempts = args['pg-restart'] ? 10 : 3;
+    for (let attempt = 0; attempt < attempts; attempt += 1) {
+      if (attempt > 0 && args['pg-restart']) await new Promise((r) => setTimeout(r, 1_000));
       const target = instances()[submitOn];
       const res = await request(target.url + submitPath, {
         method: 'POST',
@@ -177,7 +215,14 @@ async function main() {
         bDown = false;
         events.push(`${((performance.now() - started) / 1000).toFixed(1)} s: instance B restarted and ready`);
       })()
-    : Promise.resolve();
+    : restartDatabase
+      ? (async () => {
+          await new Promise((r) => setTimeout(r, (seconds * 1000) / 2));
+          events.push(`${((performance.now() - started) / 1000).toFixed(1)} s: PostgreSQL stopped`);
+          await restartDatabase();
+          events.push(`${((performance.now() - started) / 1000).toFixed(1)} s: PostgreSQL started again`);
+        })()
+      : Promise.resolve();
 
   await Promise.all(
     Array.from({ length: customersInFlight }, async () => {
@@ -202,6 +247,12 @@ async function main() {
   const responses = await sql<{ id: string; email: string }>(db.url, `select id::text as id, lower(customer_email) as email from survey_responses where survey_config_id = $1`, [survey.surveyId]);
   const cards = await sql<{ response: string; emailed: boolean }>(db.url, `select survey_response_id::text as response, emailed_at is not null as emailed from gift_card_issuances where business_id = $1`, [survey.businessId]);
   const holds = await sql<{ response: string }>(db.url, `select survey_response_id::text as response from reward_holds where business_id = $1 and status in ('held', 'awaiting_email')`, [survey.businessId]);
+  const [waits] = await sql<{ p50: number; max: number }>(
+    db.url,
+    `select percentile_cont(0.5) within group (order by w)::float8 as p50, max(w)::float8 as max
+       from (select extract(epoch from i.emailed_at - r.submitted_at) as w from gift_card_issuances i join survey_responses r on r.id = i.survey_response_id where i.business_id = $1 and i.emailed_at is not null) t`,
+    [survey.businessId],
+  );
   const mails = await sql<{ to: string; n: number }>(db.url, `select lower(data->>'to') as to, count(*)::int as n from demo.objects where kind = 'mail' and data->>'subject' ilike '%gift card from%' group by 1`);
 
   const storedEmails = new Map<string, number>();
@@ -229,7 +280,7 @@ async function main() {
   for (const c of customers) for (const s of c.submits) codes[s.status] = (codes[s.status] ?? 0) + 1;
   const retried = customers.filter((c) => c.submits.length > 1).length;
   const failed = customers.filter((c) => c.stored === 'lost');
-  console.log(`\nload: ${customersInFlight} customers in flight for ${seconds} s over two instances${args.kill ? ', B killed at 1/3 and restarted at 2/3' : ''} (${wallS.toFixed(1)} s)`);
+  console.log(`\nload: ${customersInFlight} customers in flight for ${seconds} s over two instances${args.kill ? ', B killed at 1/3 and restarted at 2/3' : ''}${args['pg-restart'] ? ', PostgreSQL restarted at half-time' : ''} (${wallS.toFixed(1)} s)`);
   for (const e of events) console.log(`  ${e}`);
   console.log(`  customers           ${customers.length}; submissions answered 201: ${answered.length}, stored by an attempt whose answer was lost (409 on retry): ${already.length}, not stored: ${failed.length}`);
   console.log(`  submit answers      ${JSON.stringify(codes)}; customers who retried: ${retried}`);
@@ -238,6 +289,7 @@ async function main() {
   console.log(`  submit latency      p50 ${Math.round(percentile(submits, 50))} ms, p99 ${Math.round(percentile(submits, 99))} ms; ${(answered.length / wallS).toFixed(1)} submissions/s`);
   console.log(`\nexactly once (reward jobs drained ${drainS.toFixed(1)} s after the load):`);
   console.log(`  stored responses    ${responses.length}; cards ${cards.length} (emailed ${cards.filter((c) => c.emailed).length}); held for the owner ${held.size}; reward emails in the outbox ${[...mailsTo.values()].reduce((s, n) => s + n, 0)}`);
+  console.log(`  submission to email p50 ${waits?.p50?.toFixed(1)} s, longest ${waits?.max?.toFixed(1)} s (a card or an email cut by the kill waits for its retry)`);
   for (const [name, ok] of Object.entries(checks)) console.log(`  ${ok ? 'OK  ' : 'FAIL'} ${name}`);
 
   // 3. One instance with 1 and 2 web workers -------------------------------------------------
@@ -267,6 +319,7 @@ async function main() {
           customersInFlight,
           seconds,
           kill: args.kill,
+          pgRestart: args['pg-restart'],
           events,
           customers: customers.length,
           answered: answered.length,
@@ -275,6 +328,7 @@ async function main() {
           submitCodes: codes,
           latencyMs: { page: { p50: percentile(pages, 50), p99: percentile(pages, 99), median: median(pages) }, submit: { p50: percentile(submits, 50), p99: percentile(submits, 99) } },
           stored: { responses: responses.length, cards: cards.length, held: held.size },
+          submissionToEmailS: waits,
           checks,
           workers,
         },

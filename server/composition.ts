@@ -120,7 +120,7 @@ export async function createRoot(
   }
   // Every adapter by the id its variable names (the options were checked by loadConfig).
   // The demo adapters' objects, in the database every instance shares (ADR 073).
-  const demoStore = new PgDemoStore({ databaseUrl: db.url });
+  const demoStore = new PgDemoStore({ databaseUrl: db.url, onIdleError: (err) => logger.warn({ err }, 'demo store: database connection error') });
   const mailer = build(providerFor(PROVIDERS.mailer, config.MAILER), config, { demoStore });
   const billing = build(providerFor(PROVIDERS.billing, config.BILLING), config, { demoStore });
   const pos = build(providerFor(PROVIDERS.pos, config.POS), config, { logger, demoStore });

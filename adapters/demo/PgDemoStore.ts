@@ -16,8 +16,11 @@ const LIVE = '(expires_at is null or expires_at > now())';
 export class PgDemoStore implements DemoStore {
   private readonly pool: pg.Pool;
 
-  constructor(options: { databaseUrl: string; max?: number }) {
+  constructor(options: { databaseUrl: string; max?: number; onIdleError?: (error: Error) => void }) {
     this.pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.max ?? 3 });
+    // An idle connection the server dropped (a restart, a failover) is reported here and replaced on
+    // the next query; unheard, the pool's 'error' event would end the process.
+    this.pool.on('error', (error) => options.onIdleError?.(error));
   }
 
   async get<T>(kind: string, id: string): Promise<T | null> {

@@ -90,4 +90,13 @@ describe('two instances on one database', () => {
     expect(existsSync(path.join(a.dataDir, 'outbox'))).toBe(false);
     expect((await run(() => outboxMessage({ request: getRequest('/dev/outbox/nope.eml'), context: b.context(), params: { file: 'nope.eml' } }))).status).toBe(404);
   });
+
+  it('keeps serving after the database dropped every connection (a restart or a failover)', async () => {
+    // Idle connections of every pool (the ORM's, the job queue's, the demo store's) are cut at once.
+    await query(a, `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+    await new Promise((r) => setTimeout(r, 300));
+    const owner = await signedInOwner(b, 'After The Cut Cafe');
+    const list = await run(() => outboxPage({ request: getRequest('/dev/outbox'), context: a.context(), params: {} }));
+    expect((list.body as { entries: Array<{ to: string }> }).entries.some((e) => e.to.includes(owner.email))).toBe(true);
+  });
 });

@@ -7,7 +7,7 @@ import { action as publishAction } from '../../app/routes/api.survey.publish.ts'
 let counter = 0;
 
 /** Signs up a fresh owner through the JSON API and returns their cookie jar and id. */
-export async function signedInOwner(app: TestApp, name = 'Crumb & Co Bakery') {
+export async function signedInOwner(app: Pick<TestApp, 'context'>, name = 'Crumb & Co Bakery') {
   counter += 1;
   const email = `owner-${Date.now()}-${counter}@example.com`;
   const res = await run(() =>
