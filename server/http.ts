@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../modules/uploads/index.ts';
 import { createRequestContext, type Root } from './composition.ts';
 import { plainPage, wantsPage } from './plain-page.ts';
+import { outageAnswers } from './outage.ts';
 
 type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -288,6 +289,18 @@ export function createHttpApp(root: Root, options: HttpOptions) {
   }
 
   const surveyIsland = surveyIslandScript(options.devMiddleware ? undefined : options.clientDir);
+  // A page or an API call that failed because the database is down answers 503 "try again shortly".
+  app.use(
+    outageAnswers({
+      databaseAnswers: () =>
+        Promise.race([
+          root.db.orm.em.getConnection().execute('select 1').then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
+        ]),
+      page: (_req, message) => plainPage('Back in a moment', 'Back in a moment', `<p>${escapeHtml(message)}</p>`),
+      wantsPage,
+    }),
+  );
   app.all(
     '*',
     createRequestHandler({
