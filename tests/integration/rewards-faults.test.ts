@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SquareGiftCards } from '../../adapters/giftcards/SquareGiftCards.ts';
+import { SmtpMailer } from '../../adapters/mailer/SmtpMailer.ts';
 import { RewardEmailBusyError, sendRewardEmail } from '../../modules/rewards/email.ts';
 import { issueReward } from '../../modules/rewards/issue.ts';
 import { listFailures } from '../../modules/rewards/queries.ts';
@@ -248,5 +249,39 @@ describe('the reward email lease', () => {
     await new Promise((r) => setTimeout(r, 50));
     release();
     expect(await again).toMatchObject({ status: 'sent' });
+  });
+
+  it('survives a mail server that stops answering: the send times out, and the email goes out once when it answers again', { timeout: 30_000 }, async () => {
+    const smtp = await startRefusingSmtp();
+    const mailer = new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}?starttls=false`, from: 'RewardLoop <no-reply@rewardloop.test>', connectionTimeoutMs: 400 });
+    try {
+      const shop = await rewardingBusiness(app, 'Quiet Mail Cafe');
+      const [response] = await query<{ id: string }>(
+        app,
+        `insert into survey_responses (business_id, survey_config_id, customer_email, responses, total_points, reward_tier, reward_value)
+         values (?, ?, 'quiet@example.com', '{}', 20, 'Gold', 800) returning id`,
+        [shop.businessId, shop.surveyId],
+      );
+      const [issuance] = await query<{ id: string }>(
+        app,
+        `insert into gift_card_issuances (business_id, survey_response_id, customer_email, gift_card_number, reward_value, reward_tier)
+         values (?, ?, 'quiet@example.com', '7783 0000 0000 0002', 800, 'Gold') returning id`,
+        [shop.businessId, response!.id],
+      );
+      const deps = { ...rewardDeps(app.root), mailer };
+      smtp.state.hang = 2;
+      await expect(sendRewardEmail(deps, issuance!.id)).rejects.toThrow(/Greeting never received/);
+      // The failed send let go of its lease at once: the next try does not wait for it.
+      await expect(sendRewardEmail(deps, issuance!.id)).rejects.toThrow(/Greeting never received/);
+      expect(smtp.state.hung).toBe(2);
+      expect(await sendRewardEmail(deps, issuance!.id)).toMatchObject({ status: 'sent' });
+      expect(await sendRewardEmail(deps, issuance!.id)).toMatchObject({ status: 'already-sent' });
+      expect(smtp.received.filter((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.text.includes('quiet@example.com'))).toHaveLength(1);
+      const [row] = await query<{ email_attempts: number; email_last_error: string | null }>(app, 'select email_attempts, email_last_error from gift_card_issuances where id = ?', [issuance!.id]);
+      expect(row).toMatchObject({ email_attempts: 3, email_last_error: null });
+    } finally {
+      await mailer.close();
+      await smtp.close();
+    }
   });
 });
