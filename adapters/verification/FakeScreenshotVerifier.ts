@@ -11,10 +11,13 @@
  * - the reviewer name or user handle is `rejectName` (default 'reject', any case, '@' ignored);
  *   the code is `rejectionCode`, by default not_a_review (reviews), not_following or missing_mention.
  *
+ * Needs review (ADR 077) when, none of those holding, the image bytes contain `reviewMarker`
+ * (default 'FAKE-REVIEW'): reviewCode `unsure_handle`, with a reason for the owner.
+ *
  * evidence.imageHash is the bytes' sha256; no review text and no stars are read (`starRating: null`).
  */
 import { createHash } from 'node:crypto';
-import { EMPTY_VERIFICATION_HISTORY, checkReviewLink, duplicateImage, missingField, unreadableImage, type Verdict, PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type RejectionCode, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, normaliseHandle } from '../../modules/verification/index.ts';
+import { EMPTY_VERIFICATION_HISTORY, checkReviewLink, duplicateImage, missingField, unreadableImage, type Verdict, PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type RejectionCode, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, normaliseHandle, needsReview, verificationResult } from '../../modules/verification/index.ts';
 import { z } from 'zod';
 import { defineProvider } from '../../modules/shared/index.ts';
 
@@ -22,6 +25,8 @@ export type FakeScreenshotVerifierOptions = {
   history?: VerificationHistory;
   rejectMarker?: string;
   rejectName?: string;
+  /** Bytes that make the verdict needs_review (default 'FAKE-REVIEW'). */
+  reviewMarker?: string;
   /** Rejection given for the marker or the name; default a plain "we couldn't verify" reason. */
   rejectionReason?: string;
   rejectionCode?: RejectionCode;
@@ -45,6 +50,7 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
       history: options.history ?? EMPTY_VERIFICATION_HISTORY,
       rejectMarker: options.rejectMarker ?? 'FAKE-REJECT',
       rejectName: options.rejectName ?? 'reject',
+      reviewMarker: options.reviewMarker ?? 'FAKE-REVIEW',
       rejectionReason: options.rejectionReason ?? null,
       rejectionCode: options.rejectionCode ?? null,
       checkLinks: options.checkLinks ?? true,
@@ -111,8 +117,11 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
         reason: this.options.rejectionReason ?? `We couldn't verify this ${label} screenshot. Please upload a different screenshot.`,
       };
     }
-    if (verdict && !verdict.ok) return { isValid: false, rejectionReason: verdict.reason, rejectionCode: verdict.code, evidence: { imageHash } };
-    return { isValid: true, rejectionReason: null, rejectionCode: null, evidence: { imageHash, ...extra } };
+    if (!verdict && Buffer.isBuffer(image) && image.includes(this.options.reviewMarker)) {
+      verdict = needsReview('unsure_handle', `The fake verifier was told to be unsure of this ${label} screenshot.`);
+    }
+    if (verdict && !verdict.ok) return verificationResult(verdict, { imageHash });
+    return verificationResult({ ok: true }, { imageHash, ...extra });
   }
 }
 

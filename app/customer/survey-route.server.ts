@@ -121,7 +121,7 @@ async function verifyUploads(context: AppLoadContext, form: FormData, view: Cust
       step.toast = { title: 'Screenshot Not Accepted', description: result.message, type: 'error' };
     } else if (result.isValid) {
       step.answers[shot] = result.id;
-      step.states[stateKey] = { status: 'verified' };
+      step.states[stateKey] = { status: 'verified', ...(result.verdict === 'needs_review' ? { checking: true } : {}) };
     } else {
       delete step.answers[shot];
       const reason = result.rejectionReason ?? 'Please upload a different screenshot.';

@@ -15,7 +15,7 @@ import type { UploadApi } from './questions.tsx';
 import { readError, sleep } from './fetching.ts';
 import type { SurveyStep } from './state.ts';
 
-export type VerifyAnswer = { isValid: boolean; rejectionReason: string | null; verificationId?: string } | { error: string };
+export type VerifyAnswer = { isValid: boolean; rejectionReason: string | null; verdict?: string; verificationId?: string } | { error: string };
 
 /**
  * The request that verifies a block's screenshot (spec 7): /api/verify-screenshot for a review
@@ -119,7 +119,7 @@ export function useVerificationQueue({ view, template, stepRef, setStep, toast }
         setBlock(q, { status: 'failed', error: result.error }, null);
         toast({ title: review ? 'Verification Error' : 'Social Verification Error', description: `${result.error} Please try again.`, type: 'error' });
       } else if (result.isValid && result.verificationId) {
-        setBlock(q, { status: 'verified' }, result.verificationId);
+        setBlock(q, { status: 'verified', ...(result.verdict === 'needs_review' ? { checking: true } : {}) }, result.verificationId);
       } else {
         const reason = result.rejectionReason ?? 'Please upload a different screenshot...';
         setBlock(q, { status: 'failed', error: reason }, null);

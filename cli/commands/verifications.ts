@@ -4,7 +4,7 @@ import { formatCents } from '../../modules/scoring/index.ts';
 import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
 import { requiredId, table } from './rewards.ts';
 
-const verdict = (v: Verdict | null) => (v === null ? 'image missing (kept)' : v.isValid ? 'valid' : `rejected: ${v.rejectionCode ?? ''}`);
+const verdict = (v: Verdict | null) => (v === null ? 'image missing (kept)' : v.verdict === 'needs_review' ? `needs review: ${v.reviewCode ?? ''}` : v.isValid ? 'valid' : `rejected: ${v.rejectionCode ?? ''}`);
 
 export function registerVerificationCommands(program: Command, io: CliIo): void {
   const verifications = program.command('verifications').description('screenshot verifications: replay');

@@ -6,12 +6,12 @@ import { SurveyConfig } from '../surveys/entities.ts';
 import { effectiveTemplate } from '../surveys/questions.ts';
 import { type Answers, type ReviewPlatform, type SocialPlatform } from '../surveys/template.ts';
 import type { BlobStore } from '../uploads/blob-store.ts';
-import type { ScreenshotVerifier, VerificationHistory, VerificationResult } from '../verification/port.ts';
+import type { ScreenshotVerifier, VerdictName, VerificationHistory, VerificationResult } from '../verification/port.ts';
 import { createDatabaseVerificationHistory } from './verification-history.ts';
 import { ScreenshotVerification, SurveyResponse } from './entities.ts';
 import { isUuid } from '../shared/ids.ts';
 
-export type Verdict = { isValid: boolean; rejectionCode: string | null; rejectionReason: string | null };
+export type Verdict = { isValid: boolean; verdict: VerdictName; rejectionCode: string | null; rejectionReason: string | null; reviewCode: string | null; reviewReason: string | null };
 
 export type ReplayedCheck = {
   id: string;
@@ -74,7 +74,14 @@ export async function replayVerifications(
 
   const checks: ReplayedCheck[] = [];
   for (const row of rows) {
-    const before: Verdict = { isValid: row.isValid, rejectionCode: row.rejectionCode ?? null, rejectionReason: row.rejectionReason ?? null };
+    const before: Verdict = {
+      isValid: row.isValid,
+      verdict: row.verdict,
+      rejectionCode: row.rejectionCode ?? null,
+      rejectionReason: row.rejectionReason ?? null,
+      reviewCode: row.reviewCode ?? null,
+      reviewReason: row.reviewReason ?? null,
+    };
     const blob = await deps.blobStore.get(row.uploadKey);
     let after: Verdict | null = null;
     if (blob) {
@@ -99,7 +106,14 @@ export async function replayVerifications(
           verificationType: row.kind === 'tag' ? 'tag' : 'follow',
         });
       }
-      after = { isValid: result.isValid, rejectionCode: result.rejectionCode, rejectionReason: result.rejectionReason };
+      after = {
+        isValid: result.isValid,
+        verdict: result.verdict,
+        rejectionCode: result.rejectionCode,
+        rejectionReason: result.rejectionReason,
+        reviewCode: result.reviewCode,
+        reviewReason: result.reviewReason,
+      };
     }
     checks.push({ id: row.id, kind: row.kind, platform: row.platform, before, after });
   }
@@ -109,7 +123,7 @@ export async function replayVerifications(
   const score = scoreSurvey({ template, config: survey, answers: response.responses as Answers, verified: verified as Verified });
   const before: ScoreView = { points: response.totalPoints, tier: response.rewardTier ?? null, rewardValue: response.rewardValue ?? null };
   const after: ScoreView = { points: score.points, tier: score.tier, rewardValue: score.tier ? score.rewardValueCents : null };
-  const verdictsChanged = checks.some((c) => c.after && (c.after.isValid !== c.before.isValid || c.after.rejectionCode !== c.before.rejectionCode));
+  const verdictsChanged = checks.some((c) => c.after && (c.after.isValid !== c.before.isValid || c.after.verdict !== c.before.verdict || c.after.rejectionCode !== c.before.rejectionCode));
   const scoreChanged = before.points !== after.points || before.tier !== after.tier || before.rewardValue !== after.rewardValue;
   const result = { ok: true as const, responseId, checks, before, after, changed: verdictsChanged || scoreChanged, applied: false, refused: null as string | null, rewardQueued: false };
   if (!options.apply || !result.changed) return result;
