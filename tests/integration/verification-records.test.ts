@@ -18,6 +18,7 @@ import { ScreenshotVerification, SurveyResponse } from '../../modules/responses/
 import { UPLOAD_MESSAGES } from '../../modules/uploads/limits.ts';
 import { createHttpApp } from '../../server/http.ts';
 import { fixtureImage, loadManifest } from '../fixtures/screenshots/cases.ts';
+import { instagramProfile } from '../fixtures/screenshots/generate.ts';
 import { connectSquareWithoutLocation, createSurvey, publishForTest, signedInOwner } from '../setup/factories.ts';
 import { BASE, formRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
@@ -562,5 +563,25 @@ describe('screenshot verification records (OCR verifier)', () => {
       .jpeg({ quality: 85 })
       .toBuffer();
     expect(await follow(later, 'image/jpeg', '@li.wei'), "another customer's capture").toMatchObject({ isValid: true, verdict: 'accepted', rejectionCode: null });
+  }, 90_000);
+
+  it("a stray 'I' before the business's Instagram handle goes to the owner's review, never accepted; the look-alike account read as such is rejected (ADR 077)", async () => {
+    const crumb = await openShop(app, 'Crumb & Co Bakery', { socialHandles: { instagram: '@crumbandco' } });
+    const follow = async (image: Buffer) => {
+      const res = await callVerify(app, 'social', jsonRequest('/api/verify-social', { ...crumb, bypassSquare: true, platform: 'instagram', userHandle: '@ana.pereira', verificationType: 'follow', screenshot: dataUrl(image) }));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as VerifyBody;
+    };
+    const bio = 'Small-batch sourdough, croissants and cardamom buns baked every morning. Open daily 7am - 6pm.';
+    // The fixture set's profile drawer (DejaVu Sans, deterministic): the handle drawn 'Icrumbandco'
+    // is what Instagram shows for an icon before it, or for the account 'lcrumbandco' in its font.
+    const stray = await follow(instagramProfile({ handle: 'Icrumbandco', name: 'Crumb & Co Bakery', bio, following: true }));
+    expect(stray, JSON.stringify(stray)).toMatchObject({ isValid: true, verdict: 'needs_review', rejectionCode: null });
+    const row = await app.root.db.orm.em.fork().findOneOrFail(ScreenshotVerification, { id: stray.verificationId });
+    expect(row).toMatchObject({ reviewCode: 'stray_letter', reviewReason: expect.stringContaining('@lcrumbandco') });
+    // Read as the lowercase look-alike it is: another account.
+    expect(await follow(instagramProfile({ handle: 'lcrumbandco', name: 'Crumb & Co Bakery', bio, following: true }))).toMatchObject({ isValid: false, verdict: 'rejected', rejectionCode: 'wrong_account' });
+    // The control: the business's own profile, drawn the same way, is accepted.
+    expect(await follow(fixtureImage('instagram-follow.png'))).toMatchObject({ isValid: true, verdict: 'accepted' });
   }, 90_000);
 });
