@@ -220,7 +220,12 @@ describe('a submission whose proof needs review', () => {
       .body as SurveyPageData;
     expect(uploaded.step.states.google).toEqual({ status: 'verified', checking: true });
     const id = String(uploaded.step.answers.review_google_screenshot);
-    const fields = [...Object.entries(uploaded.step.answers).map(([k, v]) => [k, String(v)] as [string, string]), ['_section', '2'], ['_intent', 'submit']] as Array<[string, string]>;
+    const answers = Object.entries(uploaded.step.answers).map(([k, v]) => [k, String(v)] as [string, string]);
+    // The next post (Back, without a file) carries the page's hidden '_checking:google': the block still says it will be checked.
+    const back = (await run(() => publicPage.action({ request: formRequest(path, [...answers, ['_checking:google', '1'], ['_section', '2'], ['_intent', 'stay']]), context: app.context(nextIp()), params: { businessId: shop.businessId, surveyId: shop.surveyId } })))
+      .body as SurveyPageData;
+    expect(back.step.states.google).toEqual({ status: 'verified', checking: true });
+    const fields = [...answers, ['_section', '2'], ['_intent', 'submit']] as Array<[string, string]>;
     const done = (await run(() => publicPage.action({ request: formRequest(path, fields), context: app.context(nextIp()), params: { businessId: shop.businessId, surveyId: shop.surveyId } }))).body as SurveyPageData;
     expect(done.step.done).toMatchObject({ checking: true });
     expect(JSON.stringify(done.step)).not.toMatch(/unsure|fake verifier/i);
