@@ -377,6 +377,32 @@ describe('extractReviewText and pickStarRating', () => {
 describe('judgeReview', () => {
   const base = { platform: 'google' as const, businessName: 'Crumb & Co Bakery', reviewerName: 'Ana Pereira' };
 
+  // Issue 31 part 3, ADR 077: a name read unsure one look-alike letter off never matches; on the
+  // author line it goes to the owner.
+  it("a reviewer's name read unsure one look-alike letter off ('Ana Pcreira' at 55%) on the author line needs the owner's review; read sure, or another edit, it is another person", async () => {
+    const read = (name: string, confidence: number, text = GOOGLE_ANA) => {
+      const o = ocr(text.replace('(A) Ana Pereira', `(A) ${name}`));
+      for (const line of o.lines) for (const word of line.words) if (word.text === name.split(' ')[1]) word.confidence = confidence;
+      return o;
+    };
+    const stars = [{ y: 9.5 * 50, filled: 5 }];
+    const unsure = judgeReview(base, read('Ana Pcreira', 55), stars);
+    expect(unsure).toMatchObject({ ok: false, review: true, code: 'unsure_name', starRating: 5 });
+    expect(unsure.ok ? '' : unsure.reason).toContain('"Ana Pereira"');
+    expect(unsure).toMatchObject({ reviewText: expect.stringMatching(/^Best croissants in Portland/) });
+    expect(judgeReview(base, read('Ana Pcreira', 90), stars)).toMatchObject({ ok: false, code: 'name_mismatch' });
+    expect(judgeReview(base, read('Ana Pcreira', 90), stars)).not.toHaveProperty('review');
+    // Not an OCR look-alike (a/e), or two letters off: another person, however unsure.
+    expect(judgeReview(base, read('Ana Pereire', 40), stars)).toMatchObject({ ok: false, code: 'name_mismatch' });
+    expect(judgeReview(base, read('Ana Pcrcira', 40), stars)).toMatchObject({ ok: false, code: 'name_mismatch' });
+    // The review's text already rewarded: a duplicate, not a review for the owner.
+    const reader: ScreenshotReader = { open: async () => ({ imageHash: 'sha256:' + '1'.repeat(64), read: async () => ({ kind: 'read', ocr: read('Ana Pcreira', 55), starRows: stars }) }) };
+    const request = { businessId: 'b', businessName: 'Crumb & Co Bakery', platform: 'google' as const, image: Buffer.from('x'), reviewerName: 'Ana Pereira', reviewLink: 'https://maps.app.goo.gl/x7Qm2aVbC9dEf' };
+    const texts = { isImageRewarded: async () => false, isCopyRewarded: async () => false, isReviewTextRewarded: async () => true };
+    expect(await verifyReviewWith(reader, { ...texts, isReviewTextRewarded: async () => false }, request)).toMatchObject({ verdict: 'needs_review', reviewCode: 'unsure_name', isValid: true });
+    expect(await verifyReviewWith(reader, texts, request)).toMatchObject({ verdict: 'rejected', rejectionCode: 'duplicate' });
+  });
+
   it('accepts a genuine review and returns its text', () => {
     const verdict = judgeReview(base, ocr(GOOGLE_ANA), [{ y: 9.5 * 50, filled: 5 }]);
     expect(verdict).toMatchObject({ ok: true, starRating: 5 });

@@ -62,7 +62,7 @@ export function ocrFromText(text: string, lineHeight = 50): OcrText {
 export type Verdict =
   | { ok: true; reviewText?: string; normalisedReviewText?: string; starRating?: number | null }
   | { ok: false; review?: undefined; code: RejectionCode; reason: string }
-  | { ok: false; review: true; code: ReviewReasonCode; reason: string };
+  | { ok: false; review: true; code: ReviewReasonCode; reason: string; reviewText?: string; normalisedReviewText?: string; starRating?: number | null };
 
 export type Rejection = Extract<Verdict, { ok: false; review?: undefined }>;
 
@@ -295,6 +295,41 @@ export function nameCandidateLines(ocr: OcrText, name: string, max = 3): number[
     .map((c) => c.index);
 }
 
+/**
+ * Lines where the customer's name is read with one word off by one OCR look-alike letter (b/h,
+ * h/n, e/c, e/g, g/q, u/v) in a word read under UNSURE_NAME_CONFIDENCE ('Ana Pcreira' blurred for
+ * Ana Pereira): never a match (ADR 076: a name one letter away is another person), but, on the
+ * review's author line, a proof for the owner to look at (`unsure_name`, ADR 077). Every other
+ * word must match as `findNames` says; words of two letters or fewer are never the doubtful one.
+ */
+export function findUnsureNames(ocr: OcrText, name: string): Match[] {
+  const claimed = words(name).map(ocrKey).filter(Boolean);
+  if (!claimed.some((t) => t.length > 1)) return [];
+  const found: Match[] = [];
+  ocr.lines.forEach((line, index) => {
+    const raw = line.text.split(/\s+/).filter((t) => ocrKey(t));
+    const tokens = raw.map((t) => ocrKey(t));
+    for (let start = 0; start + claimed.length <= tokens.length; start++) {
+      let slips = 0;
+      const fits = claimed.every((c, k) => {
+        const seen = tokens[start + k]!;
+        if (tokenMatches(c, seen)) return true;
+        if (c.length <= 2 || !oneConfusion(seen, c) || tokenConfidence(line, raw[start + k]!) >= UNSURE_NAME_CONFIDENCE) return false;
+        slips += 1;
+        return true;
+      });
+      if (fits && slips === 1) {
+        found.push({ line: index, score: claimed.length });
+        return;
+      }
+    }
+  });
+  return found;
+}
+
+/** A word read below this confidence (0-100) may hold an OCR look-alike letter; the same bar as handles. */
+const UNSURE_NAME_CONFIDENCE = 70;
+
 /** The best line for a person's name, or null (see `findNames`). */
 export function findName(ocr: OcrText, name: string, options: { skipLines?: ReadonlySet<number> } = {}): Match | null {
   let best: Match | null = null;
@@ -481,6 +516,13 @@ function tokenConfidence(line: OcrLine, token: string): number {
 /** Letter pairs OCR confuses in a word it reads unsure of (b/h, h/n, e/c, e/g, g/q, u/v). */
 const OCR_CONFUSIONS = new Set(['bh', 'hb', 'hn', 'nh', 'ec', 'ce', 'eg', 'ge', 'gq', 'qg', 'uv', 'vu']);
 
+/** `seen` is `target` with exactly one letter swapped for its OCR look-alike (OCR_CONFUSIONS). */
+function oneConfusion(seen: string, target: string): boolean {
+  if (seen.length !== target.length) return false;
+  const swaps = [...seen].flatMap((c, i) => (c === target[i] ? [] : [c + target[i]!]));
+  return swaps.length === 1 && OCR_CONFUSIONS.has(swaps[0]!);
+}
+
 /**
  * A token that is not the handle as read, but may be it with one OCR slip (issue 31, ADR 076 and
  * 077). Low confidence never makes a match; what it may do is send the proof to the owner:
@@ -511,9 +553,7 @@ function handleSlip(token: string, confidence: number, target: string, ownZeroes
     if (lowercase && /^[A-Z]/.test(bare)) return 'forgiven';
     return unsure ? 'unsure_handle' : null;
   }
-  if (!unsure || seen.length !== target.length) return null;
-  const swaps = [...seen].flatMap((c, i) => (c === target[i] ? [] : [c + target[i]!]));
-  return swaps.length === 1 && OCR_CONFUSIONS.has(swaps[0]!) ? 'unsure_handle' : null;
+  return unsure && oneConfusion(seen, target) ? 'unsure_handle' : null;
 }
 
 /**
@@ -1080,6 +1120,22 @@ export function judgeReview(input: ReviewJudgeInput, ocr: OcrText, starRows: rea
     );
   }
   if (names.length === 0) {
+    // The name read unsure one look-alike letter off, on the author line: the owner decides (ADR 077).
+    const unsure = findUnsureNames(ocr, input.reviewerName);
+    const unsureAuthor = authorLine(ocr, unsure, dates, starRows, input.platform);
+    if (unsureAuthor !== null) {
+      const text = extractReviewText(ocr, dates.find((d) => d >= unsureAuthor) ?? unsureAuthor)?.text;
+      const normalised = text ? normaliseReviewText(text) : null;
+      return {
+        ...needsReview(
+          'unsure_name',
+          `The author's name was read unsure (a blurred or small picture) as "${ocr.lines[unsureAuthor]!.text.trim().slice(0, 80)}", one look-alike letter from ${quoted(input.reviewerName)}. It may be the customer's review, or someone else's with a name like theirs. Check the name on the screenshot.`,
+        ),
+        ...(text ? { reviewText: text } : {}),
+        ...(normalised ? { normalisedReviewText: normalised } : {}),
+        starRating: pickStarRating(starRows, ocr.lines[unsureAuthor] ?? null, ocr.height),
+      } as Verdict;
+    }
     return reject(
       'name_mismatch',
       `We couldn't find your name ${quoted(input.reviewerName)} in the screenshot. Enter your name exactly as it appears on your ${label} review, or upload a screenshot that shows your review with your name.`,

@@ -127,6 +127,11 @@ export const REVIEW_REASON_CODES = [
    */
   'stray_letter',
   /**
+   * The reviewer's name on the review's author line read under 70% OCR confidence with one word one
+   * look-alike letter off ('Ana Pcreira'): the customer's blurred review, or someone else's.
+   */
+  'unsure_name',
+  /**
    * A follow screenshot that only the fingerprint (ADR 074) finds alike to one already rewarded at
    * this business, not the same bytes: a re-saved copy of someone else's proof, or the same
    * customer's new capture of the profile a minute later (a one-digit clock change matches).

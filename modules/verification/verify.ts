@@ -84,7 +84,9 @@ async function judgeNameAgain(
   name: string | undefined,
 ): Promise<{ verdict: Verdict; reading: Extract<ScreenshotReading, { kind: 'read' }> }> {
   const verdict = judge(reading);
-  if (!isRejection(verdict) || verdict.code !== 'name_mismatch' || name === undefined || !reading.reread) return { verdict, reading };
+  // A name read unsure (needs_review, ADR 077) is read again too: the other models may read it sure.
+  const nameInDoubt = verdict.ok ? false : verdict.review ? verdict.code === 'unsure_name' : verdict.code === 'name_mismatch';
+  if (!nameInDoubt || name === undefined || !reading.reread) return { verdict, reading };
   const lines = nameCandidateLines(reading.ocr, name);
   if (lines.length === 0) return { verdict, reading };
   const ocr = await reading.reread(lines);
@@ -160,7 +162,8 @@ export async function verifyReviewWith(reader: ScreenshotReader, history: Verifi
     request.reviewerName,
   );
   const { verdict } = judged;
-  if (verdict.ok) {
+  // An acceptance, or a review the owner will look at (ADR 077): what was read is kept, and the same review text never earns twice.
+  if (verdict.ok || verdict.review) {
     const found: VerificationEvidence = {
       ...evidence,
       ...(verdict.reviewText ? { reviewText: verdict.reviewText } : {}),
@@ -170,7 +173,7 @@ export async function verifyReviewWith(reader: ScreenshotReader, history: Verifi
     if (verdict.normalisedReviewText && (await history.isReviewTextRewarded(request.businessId, verdict.normalisedReviewText))) {
       return result(duplicateReviewText(request.businessName), found);
     }
-    return result({ ok: true }, found);
+    return result(verdict.ok ? { ok: true } : verdict, found);
   }
   return result(verdict, evidence);
 }
