@@ -12,7 +12,8 @@
  *   the code is `rejectionCode`, by default not_a_review (reviews), not_following or missing_mention.
  *
  * Needs review (ADR 077) when, none of those holding, the image bytes contain `reviewMarker`
- * (default 'FAKE-REVIEW'): reviewCode `unsure_handle`, with a reason for the owner.
+ * (default 'FAKE-REVIEW') or the reviewer name or user handle is `reviewName` (default 'review'):
+ * reviewCode `unsure_handle`, with a reason for the owner.
  *
  * evidence.imageHash is the bytes' sha256; no review text and no stars are read (`starRating: null`).
  */
@@ -27,6 +28,8 @@ export type FakeScreenshotVerifierOptions = {
   rejectName?: string;
   /** Bytes that make the verdict needs_review (default 'FAKE-REVIEW'). */
   reviewMarker?: string;
+  /** A reviewer name or user handle that makes the verdict needs_review (default 'review'). */
+  reviewName?: string;
   /** Rejection given for the marker or the name; default a plain "we couldn't verify" reason. */
   rejectionReason?: string;
   rejectionCode?: RejectionCode;
@@ -51,6 +54,7 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
       rejectMarker: options.rejectMarker ?? 'FAKE-REJECT',
       rejectName: options.rejectName ?? 'reject',
       reviewMarker: options.reviewMarker ?? 'FAKE-REVIEW',
+      reviewName: options.reviewName ?? 'review',
       rejectionReason: options.rejectionReason ?? null,
       rejectionCode: options.rejectionCode ?? null,
       checkLinks: options.checkLinks ?? true,
@@ -71,7 +75,8 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
       return null;
     });
     const named = normaliseHandle(request.reviewerName) === this.options.rejectName.toLowerCase();
-    return this.finish(verdict, imageHash, request.image, named, PLATFORM_LABELS[request.platform], 'not_a_review', { starRating: null });
+    const unsure = normaliseHandle(request.reviewerName) === this.options.reviewName.toLowerCase();
+    return this.finish(verdict, imageHash, request.image, named, PLATFORM_LABELS[request.platform], 'not_a_review', { starRating: null }, unsure);
   }
 
   async verifySocial(request: SocialVerificationRequest): Promise<VerificationResult> {
@@ -86,7 +91,8 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
       return null;
     });
     const named = normaliseHandle(request.userHandle) === this.options.rejectName.toLowerCase();
-    return this.finish(verdict, imageHash, request.image, named, PLATFORM_LABELS[request.platform], request.verificationType === 'follow' ? 'not_following' : 'missing_mention', {});
+    const unsure = normaliseHandle(request.userHandle) === this.options.reviewName.toLowerCase();
+    return this.finish(verdict, imageHash, request.image, named, PLATFORM_LABELS[request.platform], request.verificationType === 'follow' ? 'not_following' : 'missing_mention', {}, unsure);
   }
 
   async close(): Promise<void> {}
@@ -109,6 +115,7 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
     label: string,
     defaultCode: RejectionCode,
     extra: { starRating?: null },
+    unsure = false,
   ): VerificationResult {
     if (!verdict && (named || (Buffer.isBuffer(image) && image.includes(this.options.rejectMarker)))) {
       verdict = {
@@ -117,7 +124,7 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
         reason: this.options.rejectionReason ?? `We couldn't verify this ${label} screenshot. Please upload a different screenshot.`,
       };
     }
-    if (!verdict && Buffer.isBuffer(image) && image.includes(this.options.reviewMarker)) {
+    if (!verdict && (unsure || (Buffer.isBuffer(image) && image.includes(this.options.reviewMarker)))) {
       verdict = needsReview('unsure_handle', `The fake verifier was told to be unsure of this ${label} screenshot.`);
     }
     if (verdict && !verdict.ok) return verificationResult(verdict, { imageHash });

@@ -39,7 +39,7 @@ export function registerVerificationCommands(program: Command, io: CliIo): void 
         if (!result.changed) io.out.write('No change.\n');
         else if (!flags.apply) io.out.write('Nothing was changed (run again with --apply to store the new verdicts and score).\n');
         else if (result.refused) throw new CliError(EXIT.failure, result.refused);
-        else io.out.write(`Applied.${result.rewardQueued ? ' A reward-issue job was queued.' : ''}\n`);
+        else io.out.write(`Applied.${result.rewardQueued ? ' A reward-issue job was queued.' : ''}${result.rewardHeld ? ' The reward is held for the owner\'s review (a proof needs review).' : ''}\n`);
       });
     });
 }
