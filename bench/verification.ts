@@ -22,9 +22,10 @@
  * Prints, in order:
  * - cold start: a new verifier's first verification with nothing started (worker threads, wasm,
  *   model, first OCR), and warmUp() alone (target: pool cold start < 5 s);
- * - per set: each case (expected, got, time; wrong ones with the reason given), then the report:
- *   right verdicts overall and per platform, kind, class and expected verdict; genuine cases
- *   rejected (target <= 3%); plain fakes accepted (target 0); reason right on rejections (target
+ * - per set: each case (expected, got, time; wrong ones with the reason given, '?' for a case sent
+ *   to the owner's review), then the report: right, wrong and review (needs_review, ADR 077)
+ *   overall and per platform, kind, class and expected verdict; genuine cases rejected (target
+ *   <= 3%) and sent to review; plain fakes accepted outright (target 0); reason right on rejections (target
  *   >= 90%); median time per case, one at a time on a warm pool (target <= 1.5 s);
  * - the process memory (the OCR workers are threads of this process).
  */
@@ -90,7 +91,7 @@ await warmupVerifier.warmUp();
 const warmUpMs = performance.now() - started;
 await warmupVerifier.close();
 log(
-  `cold start: first verification ${ms(coldFirstMs)} (${coldOutcome.result?.isValid ? 'valid' : (coldOutcome.result?.rejectionCode ?? coldOutcome.error)}); ` +
+  `cold start: first verification ${ms(coldFirstMs)} (${coldOutcome.result?.verdict === 'needs_review' ? 'review' : coldOutcome.result?.isValid ? 'valid' : (coldOutcome.result?.rejectionCode ?? coldOutcome.error)}); ` +
     `warmUp() of ${workers} workers alone ${ms(warmUpMs)} (target: < 5000 ms)`,
 );
 
@@ -115,9 +116,10 @@ for (const set of sets) {
     log(`${'case'.padEnd(44)} ${'expected'.padEnd(16)} ${'got'.padEnd(16)} time`);
     for (const o of outcomes) {
       const expected = o.case.expect.isValid ? 'valid' : (o.case.expect.code ?? 'rejected');
-      const got = o.error ? 'ERROR' : o.result!.isValid ? 'valid' : (o.result!.rejectionCode ?? 'rejected');
-      log(`${o.correct ? ' ' : '✗'}${o.case.id.slice(0, 43).padEnd(43)} ${expected.padEnd(16)} ${got.padEnd(16)} ${ms(o.ms).padStart(7)}`);
-      if (!o.correct) log(`    ${o.error ?? o.result!.rejectionReason ?? '(accepted)'}`);
+      const got = o.error ? 'ERROR' : o.outcome === 'review' ? `review:${o.result!.reviewCode ?? ''}` : o.result!.isValid ? 'valid' : (o.result!.rejectionCode ?? 'rejected');
+      // ' ' right, '✗' wrong, '?' sent to the owner's review (ADR 077).
+      log(`${o.outcome === 'right' ? ' ' : o.outcome === 'review' ? '?' : '✗'}${o.case.id.slice(0, 43).padEnd(43)} ${expected.padEnd(16)} ${got.padEnd(16)} ${ms(o.ms).padStart(7)}`);
+      if (o.outcome !== 'right') log(`    ${o.error ?? o.result!.rejectionReason ?? o.result!.reviewReason ?? '(accepted)'}`);
     }
   }
   reports[set] = report(outcomes);

@@ -169,12 +169,12 @@ export function createMetrics(root: Root): Metrics {
 
   new client.Gauge({
     name: 'rewardloop_screenshot_verifications',
-    help: 'Screenshot verifications by verdict (accepted, or the rejection code), deployment-wide.',
+    help: 'Screenshot verifications by verdict (accepted, needs_review, or the rejection code), deployment-wide.',
     labelNames: ['verdict'] as const,
     registers: [deployment],
     async collect() {
       const rows = await sql<{ verdict: string; n: number }>(
-        `select case when is_valid then 'accepted' else coalesce(rejection_code, 'rejected') end as verdict, count(*)::int as n
+        `select case when verdict = 'needs_review' then 'needs_review' when is_valid then 'accepted' else coalesce(rejection_code, 'rejected') end as verdict, count(*)::int as n
            from screenshot_verifications group by 1`,
       );
       this.reset();

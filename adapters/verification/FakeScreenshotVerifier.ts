@@ -11,10 +11,14 @@
  * - the reviewer name or user handle is `rejectName` (default 'reject', any case, '@' ignored);
  *   the code is `rejectionCode`, by default not_a_review (reviews), not_following or missing_mention.
  *
+ * Needs review (ADR 077) when, none of those holding, the image bytes contain `reviewMarker`
+ * (default 'FAKE-REVIEW') or the reviewer name or user handle is `reviewName` (default 'review'):
+ * reviewCode `unsure_handle`, with a reason for the owner.
+ *
  * evidence.imageHash is the bytes' sha256; no review text and no stars are read (`starRating: null`).
  */
 import { createHash } from 'node:crypto';
-import { EMPTY_VERIFICATION_HISTORY, checkReviewLink, duplicateImage, missingField, unreadableImage, type Verdict, PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type RejectionCode, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, normaliseHandle } from '../../modules/verification/index.ts';
+import { EMPTY_VERIFICATION_HISTORY, checkReviewLink, duplicateImage, missingField, unreadableImage, type Verdict, PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type RejectionCode, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, normaliseHandle, needsReview, verificationResult } from '../../modules/verification/index.ts';
 import { z } from 'zod';
 import { defineProvider } from '../../modules/shared/index.ts';
 
@@ -22,6 +26,10 @@ export type FakeScreenshotVerifierOptions = {
   history?: VerificationHistory;
   rejectMarker?: string;
   rejectName?: string;
+  /** Bytes that make the verdict needs_review (default 'FAKE-REVIEW'). */
+  reviewMarker?: string;
+  /** A reviewer name or user handle that makes the verdict needs_review (default 'review'). */
+  reviewName?: string;
   /** Rejection given for the marker or the name; default a plain "we couldn't verify" reason. */
   rejectionReason?: string;
   rejectionCode?: RejectionCode;
@@ -45,6 +53,8 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
       history: options.history ?? EMPTY_VERIFICATION_HISTORY,
       rejectMarker: options.rejectMarker ?? 'FAKE-REJECT',
       rejectName: options.rejectName ?? 'reject',
+      reviewMarker: options.reviewMarker ?? 'FAKE-REVIEW',
+      reviewName: options.reviewName ?? 'review',
       rejectionReason: options.rejectionReason ?? null,
       rejectionCode: options.rejectionCode ?? null,
       checkLinks: options.checkLinks ?? true,
@@ -65,7 +75,8 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
       return null;
     });
     const named = normaliseHandle(request.reviewerName) === this.options.rejectName.toLowerCase();
-    return this.finish(verdict, imageHash, request.image, named, PLATFORM_LABELS[request.platform], 'not_a_review', { starRating: null });
+    const unsure = normaliseHandle(request.reviewerName) === this.options.reviewName.toLowerCase();
+    return this.finish(verdict, imageHash, request.image, named, PLATFORM_LABELS[request.platform], 'not_a_review', { starRating: null }, unsure);
   }
 
   async verifySocial(request: SocialVerificationRequest): Promise<VerificationResult> {
@@ -80,7 +91,8 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
       return null;
     });
     const named = normaliseHandle(request.userHandle) === this.options.rejectName.toLowerCase();
-    return this.finish(verdict, imageHash, request.image, named, PLATFORM_LABELS[request.platform], request.verificationType === 'follow' ? 'not_following' : 'missing_mention', {});
+    const unsure = normaliseHandle(request.userHandle) === this.options.reviewName.toLowerCase();
+    return this.finish(verdict, imageHash, request.image, named, PLATFORM_LABELS[request.platform], request.verificationType === 'follow' ? 'not_following' : 'missing_mention', {}, unsure);
   }
 
   async close(): Promise<void> {}
@@ -103,6 +115,7 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
     label: string,
     defaultCode: RejectionCode,
     extra: { starRating?: null },
+    unsure = false,
   ): VerificationResult {
     if (!verdict && (named || (Buffer.isBuffer(image) && image.includes(this.options.rejectMarker)))) {
       verdict = {
@@ -111,8 +124,11 @@ export class FakeScreenshotVerifier implements ScreenshotVerifier {
         reason: this.options.rejectionReason ?? `We couldn't verify this ${label} screenshot. Please upload a different screenshot.`,
       };
     }
-    if (verdict && !verdict.ok) return { isValid: false, rejectionReason: verdict.reason, rejectionCode: verdict.code, evidence: { imageHash } };
-    return { isValid: true, rejectionReason: null, rejectionCode: null, evidence: { imageHash, ...extra } };
+    if (!verdict && (unsure || (Buffer.isBuffer(image) && image.includes(this.options.reviewMarker)))) {
+      verdict = needsReview('unsure_handle', `The fake verifier was told to be unsure of this ${label} screenshot.`);
+    }
+    if (verdict && !verdict.ok) return verificationResult(verdict, { imageHash });
+    return verificationResult({ ok: true }, { imageHash, ...extra });
   }
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { charCount } from '../../modules/scoring/index.ts';
-import type { BlockState } from '../../modules/responses/index.ts';
+import { NEEDS_REVIEW_MESSAGE, type BlockState } from '../../modules/responses/index.ts';
 import { answerKey, type Question } from '../../modules/surveys/index.ts';
 import { FIELD, fileField } from './state.ts';
 
@@ -226,6 +226,8 @@ export function VerificationStatus({ id, state }: { id: string; state: BlockStat
           <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-brand-600 border-t-transparent motion-reduce:animate-none" />
           Verifying your screenshot… this can take up to 90 seconds.
         </p>
+      ) : status === 'verified' && state?.checking ? (
+        <p className="font-semibold text-amber-800">✓ {NEEDS_REVIEW_MESSAGE}</p>
       ) : status === 'verified' ? (
         <p className="font-semibold text-emerald-700">✓ Screenshot verified</p>
       ) : status === 'failed' ? (

@@ -54,6 +54,12 @@ export const fileField = (screenshotKey: string) => `file:${screenshotKey}`;
  * or replaced, whatever else the customer posts (another block's Remove, Continue, Back).
  */
 export const failedField = (stateKey: string) => `_failed:${stateKey}`;
+/**
+ * Without JavaScript, a block whose screenshot the verifier sent to the owner's review (ADR 077)
+ * carries that into the next post (`_checking:{blockKey}` = '1'), so the page keeps saying it will be
+ * checked. Words only: the hold is decided from the stored verification, never from this field.
+ */
+export const checkingField = (stateKey: string) => `_checking:${stateKey}`;
 /** The longest refusal reason a post may carry back (the verifier's reasons are far shorter). */
 export const MAX_FAILED_REASON_CHARS = 500;
 

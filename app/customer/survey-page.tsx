@@ -26,7 +26,7 @@ import { Toast } from '../components/toast.tsx';
 import { useHydrated } from '../components/ui.tsx';
 import { readError, sleep } from './fetching.ts';
 import { BlockFields, InlineError, inputClass, QuestionInput, type FieldApi, type UploadApi } from './questions.tsx';
-import { FIELD, failedField, firstStep, simulatedStep, submittedStep, withRejectedBlock, type Submitted, type SurveyDone, type SurveyPageData, type SurveyStep } from './state.ts';
+import { FIELD, checkingField, failedField, firstStep, simulatedStep, submittedStep, withRejectedBlock, type Submitted, type SurveyDone, type SurveyPageData, type SurveyStep } from './state.ts';
 import { useEligibility, type Eligibility } from './use-eligibility.ts';
 import { hiddenAnswers, useSurveySteps } from './use-survey-steps.ts';
 import { useVerificationQueue } from './use-verification-queue.ts';
@@ -368,7 +368,11 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
           <input key={k} type="hidden" name={k} value={String(v)} />
         ))}
         {Object.entries(step.states).map(([k, state]) =>
-          state.status === 'failed' && state.error ? <input key={failedField(k)} type="hidden" name={failedField(k)} value={state.error} /> : null,
+          state.status === 'failed' && state.error ? (
+            <input key={failedField(k)} type="hidden" name={failedField(k)} value={state.error} />
+          ) : state.status === 'verified' && state.checking ? (
+            <input key={checkingField(k)} type="hidden" name={checkingField(k)} value="1" />
+          ) : null,
         )}
         <section aria-labelledby="section-title">
           <h2 id="section-title" ref={headingRef} tabIndex={-1} className="text-xl font-bold">

@@ -12,7 +12,7 @@ import {
   type SurveyTemplate,
 } from '../../modules/surveys/index.ts';
 import { readForm } from '../utils/input.server.ts';
-import { FIELD, failedField, fileField, firstStep, INTENTS, MAX_FAILED_REASON_CHARS, simulatedStep, submittedStep, withRejectedBlock, type Intent, type SurveyPageData, type SurveyStep } from './state.ts';
+import { FIELD, checkingField, failedField, fileField, firstStep, INTENTS, MAX_FAILED_REASON_CHARS, simulatedStep, submittedStep, withRejectedBlock, type Intent, type SurveyPageData, type SurveyStep } from './state.ts';
 import { ownerPreview } from '../utils/auth.server.ts';
 
 /** Which link the customer came by (spec section 2, "Public survey"). */
@@ -96,7 +96,8 @@ async function verifyUploads(context: AppLoadContext, form: FormData, view: Cust
     const stateKey = blockKey(q);
     const file = form.get(fileField(shot));
     if (!(file instanceof File) || file.size === 0) {
-      if (step.answers[shot] !== undefined) step.states[stateKey] = { status: 'verified' };
+      // (A proof sent to review says so again: `checkingField`, words only.)
+      if (step.answers[shot] !== undefined) step.states[stateKey] = { status: 'verified', ...(form.get(checkingField(stateKey)) === '1' ? { checking: true } : {}) };
       continue;
     }
     if (!isSaved(view)) {
@@ -121,7 +122,7 @@ async function verifyUploads(context: AppLoadContext, form: FormData, view: Cust
       step.toast = { title: 'Screenshot Not Accepted', description: result.message, type: 'error' };
     } else if (result.isValid) {
       step.answers[shot] = result.id;
-      step.states[stateKey] = { status: 'verified' };
+      step.states[stateKey] = { status: 'verified', ...(result.verdict === 'needs_review' ? { checking: true } : {}) };
     } else {
       delete step.answers[shot];
       const reason = result.rejectionReason ?? 'Please upload a different screenshot.';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { customerView } from '../../modules/responses/index.ts';
 import { allQuestions, getTemplate, isBlock, type Block } from '../../modules/surveys/index.ts';
-import { blockOfField, blockReady, verificationRequest } from './use-verification-queue.ts';
+import { blockOfField, blockReady, verificationRequest, verifiedState } from './use-verification-queue.ts';
 
 const template = getTemplate('restaurant_cafe_bakery')!;
 const blocks = allQuestions(template).filter(isBlock);
@@ -66,5 +66,13 @@ describe('the queue', () => {
     expect(blockOfField(blocks, 'tag_us_x_tag_screenshot')?.id).toBe('tag_us_x');
     expect(blockOfField(blocks, 'social_x_handle')?.id).toBe('social_x');
     expect(blockOfField(blocks, 'overall_rating')).toBeUndefined();
+  });
+});
+
+describe("the block's state for the verify API's answer (ADR 077)", () => {
+  it('needs_review is verified and says it will be checked; accepted is verified; rejected fails with the reason', () => {
+    expect(verifiedState({ isValid: true, rejectionReason: null, verdict: 'needs_review', verificationId: 'v1' })).toEqual({ status: 'verified', checking: true });
+    expect(verifiedState({ isValid: true, rejectionReason: null, verdict: 'accepted', verificationId: 'v1' })).toEqual({ status: 'verified' });
+    expect(verifiedState({ isValid: false, rejectionReason: 'Not yours.', verdict: 'rejected', verificationId: 'v1' })).toEqual({ status: 'failed', error: 'Not yours.' });
   });
 });

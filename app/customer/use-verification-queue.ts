@@ -15,7 +15,16 @@ import type { UploadApi } from './questions.tsx';
 import { readError, sleep } from './fetching.ts';
 import type { SurveyStep } from './state.ts';
 
-export type VerifyAnswer = { isValid: boolean; rejectionReason: string | null; verificationId?: string } | { error: string };
+export type VerifyAnswer = { isValid: boolean; rejectionReason: string | null; verdict?: string; verificationId?: string } | { error: string };
+
+/**
+ * The block's state for a verify API's answer (no connection error): verified, and still to be
+ * checked by the business when the verdict is needs_review (ADR 077), or failed with the reason.
+ */
+export function verifiedState(result: Exclude<VerifyAnswer, { error: string }>): BlockState {
+  if (result.isValid && result.verificationId) return { status: 'verified', ...(result.verdict === 'needs_review' ? { checking: true } : {}) };
+  return { status: 'failed', error: result.rejectionReason ?? 'Please upload a different screenshot...' };
+}
 
 /**
  * The request that verifies a block's screenshot (spec 7): /api/verify-screenshot for a review
@@ -118,12 +127,10 @@ export function useVerificationQueue({ view, template, stepRef, setStep, toast }
       if ('error' in result) {
         setBlock(q, { status: 'failed', error: result.error }, null);
         toast({ title: review ? 'Verification Error' : 'Social Verification Error', description: `${result.error} Please try again.`, type: 'error' });
-      } else if (result.isValid && result.verificationId) {
-        setBlock(q, { status: 'verified' }, result.verificationId);
       } else {
-        const reason = result.rejectionReason ?? 'Please upload a different screenshot...';
-        setBlock(q, { status: 'failed', error: reason }, null);
-        toast({ title: review ? 'Screenshot Verification Failed' : 'Social Verification Failed', description: reason, type: 'error' });
+        const state = verifiedState(result);
+        setBlock(q, state, state.status === 'verified' ? result.verificationId : null);
+        if (state.status === 'failed') toast({ title: review ? 'Screenshot Verification Failed' : 'Social Verification Failed', description: state.error ?? '', type: 'error' });
       }
     }
     running.current = null;

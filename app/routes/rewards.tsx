@@ -211,8 +211,9 @@ function HeldRewards({ held, local }: { held: LoaderData['held']; local: boolean
         Held for your review
       </h2>
       <p className="max-w-2xl text-sm text-amber-950">
-        These rewards were not sent because something looked unusual. Nothing is lost: the customer was told their reward is being checked. Release
-        sends the gift card (once); Reject means no card is sent.
+        These rewards were not sent because something looked unusual, or the screenshot checker was not sure of a proof (look at the screenshot
+        below it). Nothing is lost: the customer was told their reward is being checked. Release sends the gift card (once); Reject means no card is
+        sent.
       </p>
       <ul className="mt-4 space-y-3">
         {held.map((h) => (
@@ -234,8 +235,21 @@ function HeldRewards({ held, local }: { held: LoaderData['held']; local: boolean
             </p>
             {h.reasons.length > 0 ? (
               <ul className="mt-2 list-disc pl-5 text-sm text-amber-950">
-                {h.reasons.map((r) => (
-                  <li key={r.code}>{r.detail}</li>
+                {h.reasons.map((r, i) => (
+                  <li key={`${r.code}:${i}`}>
+                    {r.detail}
+                    {r.verificationId ? (
+                      // The screenshot the verifier was unsure of (ADR 077): the owner judges it here.
+                      <a href={`/survey-analytics/screenshots/${r.verificationId}`} target="_blank" rel="noreferrer" className="mt-2 block w-fit">
+                        <img
+                          src={`/survey-analytics/screenshots/${r.verificationId}`}
+                          alt="The screenshot to review (opens full size)"
+                          loading="lazy"
+                          className="max-h-72 rounded border border-amber-200"
+                        />
+                      </a>
+                    ) : null}
+                  </li>
                 ))}
               </ul>
             ) : null}

@@ -19,6 +19,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { response, hold, trail };
 }
 
+/** The verifier's three verdicts (ADR 077), as the owner reads them. */
+const VERDICT_LABEL = { accepted: 'Verified', rejected: 'Rejected', needs_review: 'Needs review' } as const;
 const KIND_LABEL = { review: 'review', follow: 'follow', tag: 'tag' } as const;
 const emailLabel = { sent: 'Email sent', sending: 'Email on its way', failed: 'Email not sent' } as const;
 
@@ -98,13 +100,18 @@ export default function ResponseDetail() {
                   </h3>
                   <span
                     className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${
-                      s.isValid ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : 'border-red-300 bg-red-50 text-red-800'
+                      s.verdict === 'needs_review'
+                        ? 'border-amber-300 bg-amber-50 text-amber-900'
+                        : s.isValid
+                          ? 'border-emerald-200 bg-emerald-50 text-emerald-800'
+                          : 'border-red-300 bg-red-50 text-red-800'
                     }`}
                   >
-                    {s.isValid ? 'Verified' : 'Rejected'}
+                    {VERDICT_LABEL[s.verdict]}
                   </span>
                 </div>
                 {!s.isValid && s.rejectionReason ? <p className="mt-1 text-sm text-red-900">{s.rejectionReason}</p> : null}
+                {s.verdict === 'needs_review' && s.reviewReason ? <p className="mt-1 text-sm text-amber-950">{s.reviewReason}</p> : null}
                 <dl className="mt-2 space-y-1 text-sm">
                   {s.reviewerName ? (
                     <div className="flex gap-2">
@@ -224,7 +231,7 @@ export default function ResponseDetail() {
 function auditSummary(e: AuditEntryView): string {
   const d = e.details as {
     score?: { points?: number; tier?: string | null; rewardValueCents?: number };
-    verdicts?: Array<{ platform?: string; kind?: string; isValid?: boolean }>;
+    verdicts?: Array<{ platform?: string; kind?: string; isValid?: boolean; verdict?: string }>;
     reasons?: Array<{ detail?: string }>;
     status?: string;
     because?: string;
@@ -234,7 +241,7 @@ function auditSummary(e: AuditEntryView): string {
   };
   const parts: string[] = [];
   if (d.score) parts.push(`${d.score.points ?? 0} points, ${d.score.tier ?? 'no tier'}${d.score.rewardValueCents ? `, ${formatCents(d.score.rewardValueCents)}` : ''}`);
-  if (d.verdicts?.length) parts.push(`screenshots: ${d.verdicts.map((v) => `${platformLabel(v.platform ?? '')} ${v.kind ?? ''} ${v.isValid ? 'verified' : 'rejected'}`).join('; ')}`);
+  if (d.verdicts?.length) parts.push(`screenshots: ${d.verdicts.map((v) => `${platformLabel(v.platform ?? '')} ${v.kind ?? ''} ${v.verdict === 'needs_review' ? 'needs review' : v.isValid ? 'verified' : 'rejected'}`).join('; ')}`);
   if (d.reasons?.length) parts.push(`held because: ${d.reasons.map((r) => r.detail).join(' ')}`);
   if (d.status === 'awaiting_email') parts.push('waiting for the customer to confirm their email');
   if (d.because) parts.push(d.because);

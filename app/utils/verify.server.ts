@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { fieldErrors } from '../../modules/accounts/forms.ts';
 import type { VerifyInput } from '../../modules/responses/server.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../modules/uploads/index.ts';
+import { NEEDS_REVIEW_MESSAGE } from '../../modules/verification/index.ts';
 import { apiError, rateLimited, readJsonObject } from './api.server.ts';
 import { checkForm } from './input.server.ts';
 import { ownerPreview } from './auth.server.ts';
@@ -111,9 +112,10 @@ async function screenshotBytes(value: unknown): Promise<Uint8Array> {
 }
 
 /**
- * Reads, validates and verifies one screenshot; answers 200 `{isValid, rejectionReason, rejectionCode, verificationId}`
- * (rejectionCode: one of REJECTION_CODES, null when valid)
- * or a 4xx `{message}`.
+ * Reads, validates and verifies one screenshot; answers 200 `{isValid, rejectionReason, rejectionCode, verdict, verificationId}`
+ * (rejectionCode: one of REJECTION_CODES, null when valid; verdict: accepted, rejected or
+ * needs_review, which is valid and adds the customer's `message`) or a 4xx `{message}`. Nothing in
+ * the body sets the verdict: the schemas drop unknown fields.
  */
 export async function handleVerify<S extends typeof reviewBodySchema | typeof socialBodySchema>(
   request: Request,
@@ -137,5 +139,14 @@ export async function handleVerify<S extends typeof reviewBodySchema | typeof so
     ...toInput(fields),
   });
   if (!result.ok) return apiError(result.status, result.message);
-  return Response.json({ isValid: result.isValid, rejectionReason: result.rejectionReason, rejectionCode: result.rejectionCode, verificationId: result.id });
+  return Response.json({
+    isValid: result.isValid,
+    rejectionReason: result.rejectionReason,
+    rejectionCode: result.rejectionCode,
+    // The third verdict (ADR 077) beside the spec's two fields: needs_review is valid for the page,
+    // and the reward waits for the owner. The owner's reason is not the customer's to read.
+    verdict: result.verdict,
+    ...(result.verdict === 'needs_review' ? { message: NEEDS_REVIEW_MESSAGE } : {}),
+    verificationId: result.id,
+  });
 }

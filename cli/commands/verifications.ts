@@ -4,7 +4,7 @@ import { formatCents } from '../../modules/scoring/index.ts';
 import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
 import { requiredId, table } from './rewards.ts';
 
-const verdict = (v: Verdict | null) => (v === null ? 'image missing (kept)' : v.isValid ? 'valid' : `rejected: ${v.rejectionCode ?? ''}`);
+const verdict = (v: Verdict | null) => (v === null ? 'image missing (kept)' : v.verdict === 'needs_review' ? `needs review: ${v.reviewCode ?? ''}` : v.isValid ? 'valid' : `rejected: ${v.rejectionCode ?? ''}`);
 
 export function registerVerificationCommands(program: Command, io: CliIo): void {
   const verifications = program.command('verifications').description('screenshot verifications: replay');
@@ -39,7 +39,7 @@ export function registerVerificationCommands(program: Command, io: CliIo): void 
         if (!result.changed) io.out.write('No change.\n');
         else if (!flags.apply) io.out.write('Nothing was changed (run again with --apply to store the new verdicts and score).\n');
         else if (result.refused) throw new CliError(EXIT.failure, result.refused);
-        else io.out.write(`Applied.${result.rewardQueued ? ' A reward-issue job was queued.' : ''}\n`);
+        else io.out.write(`Applied.${result.rewardQueued ? ' A reward-issue job was queued.' : ''}${result.rewardHeld ? ' The reward is held for the owner\'s review (a proof needs review).' : ''}\n`);
       });
     });
 }

@@ -117,7 +117,11 @@ export type ScreenshotVerdict = {
   kind: 'review' | 'follow' | 'tag';
   platform: string;
   isValid: boolean;
+  /** accepted, rejected or needs_review (ADR 077). */
+  verdict: 'accepted' | 'rejected' | 'needs_review';
   rejectionReason: string | null;
+  /** needs_review: why the verifier was unsure, for the owner. */
+  reviewReason: string | null;
   starRating: number | null;
   reviewerName: string | null;
   reviewLink: string | null;
@@ -569,6 +573,8 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
           kind: ScreenshotVerdict['kind'];
           platform: string;
           is_valid: boolean;
+          verdict: 'accepted' | 'rejected' | 'needs_review';
+          review_reason: string | null;
           rejection_reason: string | null;
           star_rating: number | null;
           reviewer_name: string | null;
@@ -577,7 +583,7 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
           review_text: string | null;
           created_at: Date;
         }>(
-          `select id, kind, platform, is_valid, rejection_reason, star_rating, reviewer_name, review_link, user_handle, review_text, created_at
+          `select id, kind, platform, is_valid, verdict, rejection_reason, review_reason, star_rating, reviewer_name, review_link, user_handle, review_text, created_at
              from screenshot_verifications where survey_response_id = ? and business_id = ? order by created_at, id`,
           [responseId, businessId],
         ),
@@ -618,7 +624,9 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
           kind: s.kind,
           platform: s.platform,
           isValid: s.is_valid,
+          verdict: s.verdict,
           rejectionReason: s.rejection_reason,
+          reviewReason: s.review_reason,
           starRating: s.star_rating,
           reviewerName: s.reviewer_name,
           reviewLink: s.review_link,

@@ -32,7 +32,12 @@ export function chosenScreenshotProblem(file: { size: number }): string | null {
 }
 
 export type BlockStatus = 'idle' | 'verifying' | 'verified' | 'failed';
-export type BlockState = { status: BlockStatus; error?: string | null };
+/**
+ * `checking`: a verified screenshot the verifier was unsure of (needs_review, ADR 077): it counts,
+ * and the page says the business will check it by hand (`NEEDS_REVIEW_MESSAGE`).
+ */
+export type BlockState = { status: BlockStatus; error?: string | null; checking?: boolean };
+export { NEEDS_REVIEW_MESSAGE } from '../verification/port.ts';
 /** Verification state per part-3 block, keyed as the spec keys it (see `blockStateKey`). */
 export type BlockStates = Readonly<Record<string, BlockState | undefined>>;
 

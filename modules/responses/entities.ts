@@ -2,6 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Business } from '../accounts/entities.ts';
 import { SurveyConfig } from '../surveys/entities.ts';
 import type { VerificationKind } from '../surveys/template.ts';
+import type { VerdictName } from '../verification/port.ts';
 
 const now = () => new Date();
 
@@ -114,9 +115,15 @@ export const ScreenshotVerification = defineEntity({
     reviewerName: p.string().length(255).nullable(),
     reviewLink: p.text().nullable(),
     userHandle: p.string().length(255).nullable(),
+    /** True for accepted and needs_review (a submission may use the row). */
     isValid: p.boolean(),
+    /** accepted, rejected or needs_review (ADR 077); rows before it: accepted or rejected by isValid. */
+    verdict: p.string().length(20).$type<VerdictName>().default('accepted'),
     rejectionCode: p.string().length(40).nullable(),
     rejectionReason: p.text().nullable(),
+    /** needs_review only: the unsure rule (a ReviewReasonCode) and why, in the owner's words. */
+    reviewCode: p.string().length(40).nullable(),
+    reviewReason: p.text().nullable(),
     /** The response that used this verification; null while unused. */
     surveyResponseId: p
       .manyToOne(SurveyResponse)

@@ -4,14 +4,15 @@ import type { JobQueue } from '../jobs/port.ts';
 import { scoreSurvey, type Verified } from '../scoring/index.ts';
 import { SurveyConfig } from '../surveys/entities.ts';
 import { effectiveTemplate } from '../surveys/questions.ts';
-import { type Answers, type ReviewPlatform, type SocialPlatform } from '../surveys/template.ts';
+import { PLATFORM_LABELS, type Answers, type Platform, type ReviewPlatform, type SocialPlatform } from '../surveys/template.ts';
+import { appendAudit, createHold, holdStatus } from '../trust/server.ts';
 import type { BlobStore } from '../uploads/blob-store.ts';
-import type { ScreenshotVerifier, VerificationHistory, VerificationResult } from '../verification/port.ts';
+import type { ScreenshotVerifier, VerdictName, VerificationHistory, VerificationResult } from '../verification/port.ts';
 import { createDatabaseVerificationHistory } from './verification-history.ts';
 import { ScreenshotVerification, SurveyResponse } from './entities.ts';
 import { isUuid } from '../shared/ids.ts';
 
-export type Verdict = { isValid: boolean; rejectionCode: string | null; rejectionReason: string | null };
+export type Verdict = { isValid: boolean; verdict: VerdictName; rejectionCode: string | null; rejectionReason: string | null; reviewCode: string | null; reviewReason: string | null };
 
 export type ReplayedCheck = {
   id: string;
@@ -39,6 +40,8 @@ export type ReplayResult =
       refused: string | null;
       /** A reward-issue job was queued because the new score earns a reward and none was issued. */
       rewardQueued: boolean;
+      /** Applied with a proof that now needs review (ADR 077) and no hold yet: the reward is held for the owner, not queued. */
+      rewardHeld?: boolean;
     };
 
 /**
@@ -74,7 +77,14 @@ export async function replayVerifications(
 
   const checks: ReplayedCheck[] = [];
   for (const row of rows) {
-    const before: Verdict = { isValid: row.isValid, rejectionCode: row.rejectionCode ?? null, rejectionReason: row.rejectionReason ?? null };
+    const before: Verdict = {
+      isValid: row.isValid,
+      verdict: row.verdict,
+      rejectionCode: row.rejectionCode ?? null,
+      rejectionReason: row.rejectionReason ?? null,
+      reviewCode: row.reviewCode ?? null,
+      reviewReason: row.reviewReason ?? null,
+    };
     const blob = await deps.blobStore.get(row.uploadKey);
     let after: Verdict | null = null;
     if (blob) {
@@ -99,7 +109,14 @@ export async function replayVerifications(
           verificationType: row.kind === 'tag' ? 'tag' : 'follow',
         });
       }
-      after = { isValid: result.isValid, rejectionCode: result.rejectionCode, rejectionReason: result.rejectionReason };
+      after = {
+        isValid: result.isValid,
+        verdict: result.verdict,
+        rejectionCode: result.rejectionCode,
+        rejectionReason: result.rejectionReason,
+        reviewCode: result.reviewCode,
+        reviewReason: result.reviewReason,
+      };
     }
     checks.push({ id: row.id, kind: row.kind, platform: row.platform, before, after });
   }
@@ -109,7 +126,7 @@ export async function replayVerifications(
   const score = scoreSurvey({ template, config: survey, answers: response.responses as Answers, verified: verified as Verified });
   const before: ScoreView = { points: response.totalPoints, tier: response.rewardTier ?? null, rewardValue: response.rewardValue ?? null };
   const after: ScoreView = { points: score.points, tier: score.tier, rewardValue: score.tier ? score.rewardValueCents : null };
-  const verdictsChanged = checks.some((c) => c.after && (c.after.isValid !== c.before.isValid || c.after.rejectionCode !== c.before.rejectionCode));
+  const verdictsChanged = checks.some((c) => c.after && (c.after.isValid !== c.before.isValid || c.after.verdict !== c.before.verdict || c.after.rejectionCode !== c.before.rejectionCode));
   const scoreChanged = before.points !== after.points || before.tier !== after.tier || before.rewardValue !== after.rewardValue;
   const result = { ok: true as const, responseId, checks, before, after, changed: verdictsChanged || scoreChanged, applied: false, refused: null as string | null, rewardQueued: false };
   if (!options.apply || !result.changed) return result;
@@ -120,6 +137,10 @@ export async function replayVerifications(
     return { ...result, refused: 'A gift card was already issued for this response, and a card cannot be changed: nothing was changed.' };
   }
   const queue = Boolean(after.tier && !issued && response.customerEmail && deps.jobs);
+  // A proof that now needs the owner's review (ADR 077) holds the reward, as at submission; a
+  // response already held (or released by its owner) keeps its hold, and the issue job obeys it.
+  const unsure = checks.filter((c) => c.after?.verdict === 'needs_review');
+  let held = false;
   await em.transactional(async (tx) => {
     for (const check of checks) {
       if (!check.after) continue;
@@ -128,9 +149,19 @@ export async function replayVerifications(
     await tx.nativeUpdate(SurveyResponse, { id: responseId }, { totalPoints: after.points, rewardTier: after.tier, rewardValue: after.rewardValue });
     // Its own key: the submission's job (keyed by the response) may have run and found no reward.
     // The issue is idempotent, so a second job for the same response can never make a second card.
-    if (queue) await deps.jobs!.send('reward-issue', { responseId }, { em: tx, key: `${responseId}:replay:${Date.now()}` });
+    if (queue && unsure.length > 0 && (await holdStatus(tx, responseId)) === null) {
+      const reasons = unsure.map((c) => ({
+        code: 'proof_needs_review',
+        detail: `${PLATFORM_LABELS[c.platform as Platform] ?? c.platform} ${c.kind} screenshot needs your review (checked again): ${c.after!.reviewReason ?? 'the verifier was not sure of it.'}`,
+        verificationId: c.id,
+      }));
+      await createHold(tx, { responseId, businessId: response.businessId, reasons, confirmEmail: false, now: new Date() });
+      await appendAudit(tx, { responseId, businessId: response.businessId, event: 'held', actor: 'system', details: { because: 'verifications replay: a proof needs review', reasons } });
+      held = true;
+    }
+    if (queue && !held) await deps.jobs!.send('reward-issue', { responseId }, { em: tx, key: `${responseId}:replay:${Date.now()}` });
   });
-  return { ...result, applied: true, rewardQueued: queue };
+  return { ...result, applied: true, rewardQueued: queue && !held, rewardHeld: held };
 }
 
 /**

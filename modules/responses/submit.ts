@@ -16,7 +16,7 @@ import {
   type VerificationKind,
 } from '../surveys/template.ts';
 import { effectiveTemplate, questionTexts } from '../surveys/questions.ts';
-import { appendAudit, assessSubmission, createHold } from '../trust/server.ts';
+import { appendAudit, assessSubmission, createHold, type HoldReason } from '../trust/server.ts';
 import { duplicateImage, duplicateReviewText } from '../verification/judge.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';
 import { eligibilityFrom } from './eligibility.ts';
@@ -236,11 +236,23 @@ export async function submitSurvey(
         imageHashes: uses.map((u) => u.row.perceptualHash ?? ''),
         now,
       });
+      // A proof the verifier was unsure of (needs_review, ADR 077) counts, and holds the reward for
+      // the owner like a fraud signal: the owner sees the screenshot, the claim and why.
+      reasons.unshift(...uses.filter((u) => u.row.verdict === 'needs_review').map(proofNeedsReview));
       const rewardDue = Boolean(score.tier && contact.email && deps.jobs && !found.rewardsPaused);
       const decision = {
         inputs: { answers: Object.keys(answers).length, customerEmail: contact.email, ip: input.ipAddress.slice(0, 45), device: input.deviceId ? 'cookie' : 'none' },
         score: { points: score.points, tier: score.tier, rewardValueCents: score.tier ? score.rewardValueCents : 0, client: input.frontend ?? null },
-        verdicts: uses.map((u) => ({ verificationId: u.row.id, kind: u.kind, platform: u.platform, isValid: u.row.isValid, rejectionCode: u.row.rejectionCode ?? null, starRating: u.row.starRating ?? null })),
+        verdicts: uses.map((u) => ({
+          verificationId: u.row.id,
+          kind: u.kind,
+          platform: u.platform,
+          isValid: u.row.isValid,
+          verdict: u.row.verdict,
+          rejectionCode: u.row.rejectionCode ?? null,
+          ...(u.row.reviewCode ? { reviewCode: u.row.reviewCode } : {}),
+          starRating: u.row.starRating ?? null,
+        })),
         reasons,
       };
       let checking = false;
@@ -368,6 +380,20 @@ async function checkScreenshots(
   const used = uses.find((u) => u.row.surveyResponseId !== null);
   if (used) return { ok: false, refusal: alreadyRewarded(used, businessName, false) };
   return { ok: true, verified, uses };
+}
+
+/** The hold reason of a proof that needs the owner's review: what was claimed, and why the verifier was unsure. */
+function proofNeedsReview({ kind, platform, row }: Use): HoldReason {
+  const what = `${PLATFORM_LABELS[platform]} ${kind === 'review' ? 'review' : kind === 'follow' ? 'follow' : 'tag'}`;
+  const claim =
+    kind === 'review'
+      ? `The customer says they are ${JSON.stringify(row.reviewerName ?? '')} (review link ${row.reviewLink ?? 'none'}).`
+      : `The customer's handle: ${row.userHandle ? `@${row.userHandle.replace(/^@+/, '')}` : 'none'}.`;
+  return {
+    code: 'proof_needs_review',
+    detail: `${what} screenshot needs your review: ${row.reviewReason ?? 'the verifier was not sure of it.'} ${claim}`,
+    verificationId: row.id,
+  };
 }
 
 /** socialVerificationData: per kind and platform, the verification that proved it. */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { perceptualHash, storeImageUpload, type BlobStore } from '../uploads/index.ts';
-import type { RejectionCode, ScreenshotVerifier, VerificationResult } from '../verification/port.ts';
+import type { RejectionCode, ScreenshotVerifier, VerdictName, VerificationResult } from '../verification/port.ts';
 import { PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, VERIFICATION_KINDS, type ReviewPlatform, type SocialPlatform, type VerificationKind } from '../surveys/template.ts';
 import { ScreenshotVerification } from './entities.ts';
 import { findPublicSurvey } from './public-survey.ts';
@@ -28,7 +28,7 @@ export type VerifyInput = {
 };
 
 export type VerifyResult =
-  | { ok: true; id: string; isValid: boolean; rejectionReason: string | null; rejectionCode: RejectionCode | null }
+  | { ok: true; id: string; verdict: VerdictName; isValid: boolean; rejectionReason: string | null; rejectionCode: RejectionCode | null }
   | { ok: false; status: 400 | 404 | 413 | 415; message: string };
 
 type Deps = {
@@ -136,16 +136,19 @@ export async function verifyScreenshot(deps: Deps, input: VerifyInput): Promise<
       reviewLink: isReview ? reviewLink : null,
       userHandle: isReview ? null : userHandle,
       isValid: result.isValid,
+      verdict: result.verdict,
       rejectionCode: result.rejectionCode,
       rejectionReason: result.rejectionReason,
+      reviewCode: result.reviewCode,
+      reviewReason: result.reviewReason,
       surveyResponseId: null,
     });
     await deps.em.flush();
     deps.logger.info(
-      { verificationId: row.id, businessId: survey.businessId, kind: input.kind, platform: input.platform, verifier: verifier.id, isValid: result.isValid, rejectionCode: result.rejectionCode },
+      { verificationId: row.id, businessId: survey.businessId, kind: input.kind, platform: input.platform, verifier: verifier.id, verdict: result.verdict, rejectionCode: result.rejectionCode, reviewCode: result.reviewCode },
       'screenshot verified',
     );
-    return { ok: true, id: row.id, isValid: result.isValid, rejectionReason: result.rejectionReason, rejectionCode: result.rejectionCode };
+    return { ok: true, id: row.id, verdict: result.verdict, isValid: result.isValid, rejectionReason: result.rejectionReason, rejectionCode: result.rejectionCode };
   } catch (error) {
     // No row, no image: a failed attempt leaves nothing behind.
     await deps.blobStore.delete(stored.upload.key).catch((cleanup: unknown) => deps.logger.warn({ err: cleanup }, 'could not remove an unused upload'));

@@ -10,7 +10,11 @@ const now = () => new Date();
 
 /** Why a reward is held, or that it waits for the customer's email confirmation. */
 export type HoldStatus = 'held' | 'awaiting_email' | 'released' | 'rejected';
-export type HoldReason = { code: string; detail: string };
+/**
+ * `verificationId`: the screenshot a reason is about (a proof that needs review, ADR 077); the
+ * owner's page shows it.
+ */
+export type HoldReason = { code: string; detail: string; verificationId?: string };
 
 /**
  * A reward held for the owner's review instead of issued (never lost): one row per survey response.

@@ -377,6 +377,32 @@ describe('extractReviewText and pickStarRating', () => {
 describe('judgeReview', () => {
   const base = { platform: 'google' as const, businessName: 'Crumb & Co Bakery', reviewerName: 'Ana Pereira' };
 
+  // Issue 31 part 3, ADR 077: a name read unsure one look-alike letter off never matches; on the
+  // author line it goes to the owner.
+  it("a reviewer's name read unsure one look-alike letter off ('Ana Pcreira' at 55%) on the author line needs the owner's review; read sure, or another edit, it is another person", async () => {
+    const read = (name: string, confidence: number, text = GOOGLE_ANA) => {
+      const o = ocr(text.replace('(A) Ana Pereira', `(A) ${name}`));
+      for (const line of o.lines) for (const word of line.words) if (word.text === name.split(' ')[1]) word.confidence = confidence;
+      return o;
+    };
+    const stars = [{ y: 9.5 * 50, filled: 5 }];
+    const unsure = judgeReview(base, read('Ana Pcreira', 55), stars);
+    expect(unsure).toMatchObject({ ok: false, review: true, code: 'unsure_name', starRating: 5 });
+    expect(unsure.ok ? '' : unsure.reason).toContain('"Ana Pereira"');
+    expect(unsure).toMatchObject({ reviewText: expect.stringMatching(/^Best croissants in Portland/) });
+    expect(judgeReview(base, read('Ana Pcreira', 90), stars)).toMatchObject({ ok: false, code: 'name_mismatch' });
+    expect(judgeReview(base, read('Ana Pcreira', 90), stars)).not.toHaveProperty('review');
+    // Not an OCR look-alike (a/e), or two letters off: another person, however unsure.
+    expect(judgeReview(base, read('Ana Pereire', 40), stars)).toMatchObject({ ok: false, code: 'name_mismatch' });
+    expect(judgeReview(base, read('Ana Pcrcira', 40), stars)).toMatchObject({ ok: false, code: 'name_mismatch' });
+    // The review's text already rewarded: a duplicate, not a review for the owner.
+    const reader: ScreenshotReader = { open: async () => ({ imageHash: 'sha256:' + '1'.repeat(64), read: async () => ({ kind: 'read', ocr: read('Ana Pcreira', 55), starRows: stars }) }) };
+    const request = { businessId: 'b', businessName: 'Crumb & Co Bakery', platform: 'google' as const, image: Buffer.from('x'), reviewerName: 'Ana Pereira', reviewLink: 'https://maps.app.goo.gl/x7Qm2aVbC9dEf' };
+    const texts = { isImageRewarded: async () => false, isCopyRewarded: async () => false, isReviewTextRewarded: async () => true };
+    expect(await verifyReviewWith(reader, { ...texts, isReviewTextRewarded: async () => false }, request)).toMatchObject({ verdict: 'needs_review', reviewCode: 'unsure_name', isValid: true });
+    expect(await verifyReviewWith(reader, texts, request)).toMatchObject({ verdict: 'rejected', rejectionCode: 'duplicate' });
+  });
+
   it('accepts a genuine review and returns its text', () => {
     const verdict = judgeReview(base, ocr(GOOGLE_ANA), [{ y: 9.5 * 50, filled: 5 }]);
     expect(verdict).toMatchObject({ ok: true, starRating: 5 });
@@ -1213,16 +1239,24 @@ Seguindo + Mensagem`;
     return read;
   };
 
-  // Issue 31, part 3: low OCR confidence never turns a look-alike into a match. (The issue's final
-  // design sends these to the owner as needs_review; until then they are rejected with the code
-  // the mismatch gets.)
-  it("a look-alike of the profile's handle read unsure ('@hluedoorcafe' blurred to 59%) is another account; a stray capital before a lowercase-only handle is not", () => {
+  // Issue 31, part 3: low OCR confidence never turns a look-alike into a match; it sends the proof
+  // to the owner (needs_review, ADR 077). Read confidently, a look-alike is another account.
+  it("a look-alike of the profile's handle read unsure ('@hluedoorcafe' blurred to 59%) needs the owner's review, never acceptance; read sure it is another account", () => {
     const ig: SocialJudgeInput = { platform: 'instagram', businessName: 'Blue Door Café', businessHandle: '@bluedoorcafe', userHandle: 'ana', verificationType: 'follow' };
     const profile = (handle: string) => `< ${handle}\n491 5,032 356\nposts followers following\nBlue Door Cafe\nFollowing Message`;
-    for (const confidence of [20, 59, 69, 95]) {
-      expect(judgeSocial(ig, unsure(profile('hluedoorcafe'), 'hluedoorcafe', confidence))).toMatchObject({ ok: false, code: 'wrong_account' });
+    for (const confidence of [20, 59, 69]) {
+      const verdict = judgeSocial(ig, unsure(profile('hluedoorcafe'), 'hluedoorcafe', confidence));
+      expect(verdict).toMatchObject({ ok: false, review: true, code: 'unsure_handle' });
+      expect(verdict.ok ? '' : verdict.reason).toContain('"@hluedoorcafe"');
     }
+    for (const confidence of [70, 95]) {
+      expect(judgeSocial(ig, unsure(profile('hluedoorcafe'), 'hluedoorcafe', confidence))).toMatchObject({ ok: false, code: 'wrong_account' });
+      expect(judgeSocial(ig, unsure(profile('hluedoorcafe'), 'hluedoorcafe', confidence))).not.toHaveProperty('review');
+    }
+    // Only an OCR look-alike swapped: a letter dropped is another account however unsure.
     expect(judgeSocial(ig, unsure(profile('bluedorcafe'), 'bluedorcafe', 40))).toMatchObject({ ok: false, code: 'wrong_account' });
+    // The unsure look-alike on a profile that does not show Following is still not a follow.
+    expect(judgeSocial(ig, unsure(profile('hluedoorcafe').replace('Following Message', 'Follow Message'), 'hluedoorcafe', 50))).toMatchObject({ ok: false, code: 'not_following' });
     // The look-alikes handleKey merges are one handle whatever the confidence: 'rn' for 'm', 'I'/'1' for 'l', '0' for 'o' where the handle's 'o' is a capital O read in a lowercase-only handle.
     const page = { ...ig, businessName: 'Crumb & Co Bakery', businessHandle: '@crumbandco' };
     const crumb = (handle: string) => `< ${handle}\n491 5,032 356\nposts followers following\nCrumb & Co Bakery\nFollowing Message`;
@@ -1237,20 +1271,47 @@ Seguindo + Mensagem`;
     expect(judgeSocial(tiktok, ocr(tiktokPage('@elittlefigcoffee')))).toMatchObject({ ok: false, code: 'wrong_account' });
   });
 
-  it("a tag's or an author's handle read unsure with one letter off is another account, on every platform", () => {
+  // A stray capital I (or a bar) before a lowercase-only handle: an icon read as a letter, or the
+  // account 'l' + the handle, which Instagram's and TikTok's sans-serif draw alike ('Ibluedoorcafe'
+  // for lbluedoorcafe). OCR cannot tell them apart at any confidence: the owner looks.
+  it("a stray 'I' before an Instagram or TikTok handle ('Ibluedoorcafe') needs the owner's review at any confidence; another capital is still an icon", () => {
+    const ig: SocialJudgeInput = { platform: 'instagram', businessName: 'Blue Door Café', businessHandle: '@bluedoorcafe', userHandle: 'ana', verificationType: 'follow' };
+    const profile = (handle: string) => `< ${handle}\n491 5,032 356\nposts followers following\nBlue Door Cafe\nFollowing Message`;
+    for (const confidence of [40, 96]) {
+      for (const read of ['Ibluedoorcafe', '|bluedoorcafe']) {
+        const verdict = judgeSocial(ig, unsure(profile(read), read, confidence));
+        expect(verdict).toMatchObject({ ok: false, review: true, code: 'stray_letter' });
+        expect(verdict.ok ? '' : verdict.reason).toContain('@lbluedoorcafe');
+      }
+    }
+    // The handle itself elsewhere on the profile, read sure, says it is the business's.
+    expect(judgeSocial(ig, ocr(`${profile('Ibluedoorcafe')}\n@bluedoorcafe`))).toEqual({ ok: true });
+    const tiktok: SocialJudgeInput = { ...ig, platform: 'tiktok', businessName: 'Little Fig Coffee', businessHandle: 'littlefigcoffee' };
+    const tiktokPage = (handle: string) => `< Little Fig Coffee\n${handle}\n356 Following 5,032 Followers 12K Likes\nFollowing Message`;
+    expect(judgeSocial(tiktok, ocr(tiktokPage('@Ilittlefigcoffee')))).toMatchObject({ ok: false, review: true, code: 'stray_letter' });
+    expect(judgeSocial(tiktok, ocr(tiktokPage('@Elittlefigcoffee')))).toEqual({ ok: true });
+    // A tag's mention with the stray letter goes to review too.
+    const tag: SocialJudgeInput = { ...ig, userHandle: '@ana.pereira', verificationType: 'tag' };
+    const post = (mention: string) => `ana.pereira\nana.pereira Best brunch in town ${mention}\n2 hours ago`;
+    expect(judgeSocial(tag, ocr(post('@bluedoorcafe')))).toEqual({ ok: true });
+    expect(judgeSocial(tag, ocr(post('@Ibluedoorcafe')))).toMatchObject({ ok: false, review: true, code: 'stray_letter' });
+  });
+
+  it("a tag's or an author's handle read unsure with one letter off needs the owner's review, on every platform; read sure it is another account", () => {
     const x: SocialJudgeInput = { platform: 'x', businessName: 'Blue Door Café', businessHandle: '@bluedoorcafe', userHandle: '@lucassilva', verificationType: 'tag' };
     const post = (author: string, mention = '@bluedoorcafe') => `< Post\nLucas Silva\n${author}\nCould eat here every day ${mention}\n3h - 3965 Views`;
-    // X handles may start with a capital: '@Ilucassilva' is an account of its own, however unsure OCR was.
-    expect(judgeSocial(x, unsure(post('@Ilucassilva'), '@Ilucassilva', 50))).toMatchObject({ ok: false, code: 'author_mismatch' });
+    // X handles may start with a capital: '@Ilucassilva' is an account of its own when read sure; read unsure, the owner decides.
+    expect(judgeSocial(x, unsure(post('@Ilucassilva'), '@Ilucassilva', 50))).toMatchObject({ ok: false, review: true, code: 'unsure_handle' });
     expect(judgeSocial(x, unsure(post('@Ilucassilva'), '@Ilucassilva', 95))).toMatchObject({ ok: false, code: 'author_mismatch' });
-    expect(judgeSocial(x, unsure(post('@lucassilva', '@hluedoorcafe'), '@hluedoorcafe', 60))).toMatchObject({ ok: false, code: 'wrong_account' });
+    expect(judgeSocial(x, unsure(post('@lucassilva', '@hluedoorcafe'), '@hluedoorcafe', 60))).toMatchObject({ ok: false, review: true, code: 'unsure_handle' });
+    expect(judgeSocial(x, unsure(post('@lucassilva', '@hluedoorcafe'), '@hluedoorcafe', 85))).toMatchObject({ ok: false, code: 'wrong_account' });
     // The customer's own handle with an OCR look-alike handleKey merges ('rn' for 'm') read unsure is theirs.
     const sam: SocialJudgeInput = { ...x, userHandle: '@samuel_m' };
     const samPost = (author: string) => `< Post\nSamuel M\n${author}\nCould eat here every day @bluedoorcafe\n3h - 3965 Views`;
     expect(judgeSocial(sam, unsure(samPost('@sarnuel_rn'), '@sarnuel_rn', 40))).toEqual({ ok: true });
     const tiktok: SocialJudgeInput = { platform: 'tiktok', businessName: 'Ember & Oak Grill', businessHandle: 'emberandoakgrill', userHandle: '@lucas_s', verificationType: 'tag' };
     const video = (mention: string) => `@lucas_s\nCould eat here every day ${mention}\n#local #grill\nsonido original - lucas_s`;
-    expect(judgeSocial(tiktok, unsure(video('@emberandoakerill'), '@emberandoakerill', 39))).toMatchObject({ ok: false, code: 'wrong_account' });
+    expect(judgeSocial(tiktok, unsure(video('@emberandoakerill'), '@emberandoakerill', 39))).toMatchObject({ ok: false, review: true, code: 'unsure_handle' });
     expect(judgeSocial(tiktok, unsure(video('@emberandoakerill'), '@emberandoakerill', 93))).toMatchObject({ ok: false, code: 'wrong_account' });
     expect(judgeSocial(tiktok, unsure(video('@ernberandoakgri1l'), '@ernberandoakgri1l', 39))).toEqual({ ok: true });
   });

@@ -13,7 +13,7 @@
  * business, outside 'Liked by' lines and comments (stories' mention stickers and video overlays count).
  * Every failure has a code and a plain reason the customer can act on.
  */
-import { PLATFORM_LABELS, type RejectionCode, type ReviewPlatform, type SocialPlatform, type SocialVerificationType } from './port.ts';
+import { PLATFORM_LABELS, type RejectionCode, type ReviewPlatform, type ReviewReasonCode, type SocialPlatform, type SocialVerificationType } from './port.ts';
 import { businessKeys, fold, handleKey, levenshtein, normaliseHandle, normaliseReviewText, ocrKey, substringDistance, umlautSpelling, words } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -54,11 +54,25 @@ export function ocrFromText(text: string, lineHeight = 50): OcrText {
   return { lines, width: 1080, height: Math.max(1, rows.length) * lineHeight };
 }
 
+/**
+ * A judgement: accepted (`ok`), rejected (a RejectionCode and the customer's words), or sent to the
+ * owner's review (`review`: a ReviewReasonCode and the owner's words, ADR 077). A review verdict is
+ * `ok: false` so that code which knows only two verdicts never takes it for an acceptance.
+ */
 export type Verdict =
   | { ok: true; reviewText?: string; normalisedReviewText?: string; starRating?: number | null }
-  | { ok: false; code: RejectionCode; reason: string };
+  | { ok: false; review?: undefined; code: RejectionCode; reason: string }
+  | { ok: false; review: true; code: ReviewReasonCode; reason: string; reviewText?: string; normalisedReviewText?: string; starRating?: number | null };
 
-const reject = (code: RejectionCode, reason: string): Verdict => ({ ok: false, code, reason });
+export type Rejection = Extract<Verdict, { ok: false; review?: undefined }>;
+
+const reject = (code: RejectionCode, reason: string): Rejection => ({ ok: false, code, reason });
+
+/** The owner's review instead of an acceptance: `reason` says why the verifier was unsure, for the owner. */
+export const needsReview = (code: ReviewReasonCode, reason: string): Verdict => ({ ok: false, review: true, code, reason });
+
+/** A rejection (not an acceptance, not a review). */
+export const isRejection = (verdict: Verdict): verdict is Rejection => !verdict.ok && !verdict.review;
 
 // ---------------------------------------------------------------------------------------------
 // Review links
@@ -281,6 +295,41 @@ export function nameCandidateLines(ocr: OcrText, name: string, max = 3): number[
     .map((c) => c.index);
 }
 
+/**
+ * Lines where the customer's name is read with one word off by one OCR look-alike letter (b/h,
+ * h/n, e/c, e/g, g/q, u/v) in a word read under UNSURE_NAME_CONFIDENCE ('Ana Pcreira' blurred for
+ * Ana Pereira): never a match (ADR 076: a name one letter away is another person), but, on the
+ * review's author line, a proof for the owner to look at (`unsure_name`, ADR 077). Every other
+ * word must match as `findNames` says; words of two letters or fewer are never the doubtful one.
+ */
+export function findUnsureNames(ocr: OcrText, name: string): Match[] {
+  const claimed = words(name).map(ocrKey).filter(Boolean);
+  if (!claimed.some((t) => t.length > 1)) return [];
+  const found: Match[] = [];
+  ocr.lines.forEach((line, index) => {
+    const raw = line.text.split(/\s+/).filter((t) => ocrKey(t));
+    const tokens = raw.map((t) => ocrKey(t));
+    for (let start = 0; start + claimed.length <= tokens.length; start++) {
+      let slips = 0;
+      const fits = claimed.every((c, k) => {
+        const seen = tokens[start + k]!;
+        if (tokenMatches(c, seen)) return true;
+        if (c.length <= 2 || !oneConfusion(seen, c) || tokenConfidence(line, raw[start + k]!) >= UNSURE_NAME_CONFIDENCE) return false;
+        slips += 1;
+        return true;
+      });
+      if (fits && slips === 1) {
+        found.push({ line: index, score: claimed.length });
+        return;
+      }
+    }
+  });
+  return found;
+}
+
+/** A word read below this confidence (0-100) may hold an OCR look-alike letter; the same bar as handles. */
+const UNSURE_NAME_CONFIDENCE = 70;
+
 /** The best line for a person's name, or null (see `findNames`). */
 export function findName(ocr: OcrText, name: string, options: { skipLines?: ReadonlySet<number> } = {}): Match | null {
   let best: Match | null = null;
@@ -400,7 +449,19 @@ function wrappedBusinessNames(ocr: OcrText, businessName: string): number[] {
 }
 
 /** A handle seen on a line: where, and whether it was written as a mention ('@crumbandco'). */
-export type HandleMatch = { line: number; token: number; mention: boolean; /** Several tokens joined ('Harbor Light Diner' for harborlightdiner): a name, not a handle shown as one. */ joined: boolean };
+export type HandleMatch = {
+  line: number;
+  token: number;
+  mention: boolean;
+  /** Several tokens joined ('Harbor Light Diner' for harborlightdiner): a name, not a handle shown as one. */
+  joined: boolean;
+  /**
+   * Set when the token is the handle only if OCR slipped, and it may as well be another account's
+   * (`handleSlip`): such a match can anchor the judgement but never accept it; the proof then goes
+   * to the owner's review with this code. Absent for a sure match.
+   */
+  doubt?: { code: ReviewReasonCode; seen: string };
+};
 
 /**
  * Zeros in a handle as read: the digit '0', and on platforms whose handles are lowercase only
@@ -452,26 +513,47 @@ function tokenConfidence(line: OcrLine, token: string): number {
   return line.words.find((w) => w.text.includes(core))?.confidence ?? line.confidence;
 }
 
+/** Letter pairs OCR confuses in a word it reads unsure of (b/h, h/n, e/c, e/g, g/q, u/v). */
+const OCR_CONFUSIONS = new Set(['bh', 'hb', 'hn', 'nh', 'ec', 'ce', 'eg', 'ge', 'gq', 'qg', 'uv', 'vu']);
+
+/** `seen` is `target` with exactly one letter swapped for its OCR look-alike (OCR_CONFUSIONS). */
+function oneConfusion(seen: string, target: string): boolean {
+  if (seen.length !== target.length) return false;
+  const swaps = [...seen].flatMap((c, i) => (c === target[i] ? [] : [c + target[i]!]));
+  return swaps.length === 1 && OCR_CONFUSIONS.has(swaps[0]!);
+}
+
 /**
- * The business's or the customer's own handle with one OCR slip that no account can spell: a
- * capital or bar before it on a platform whose handles are lowercase only (Instagram, TikTok: an
- * icon or the '@' read as 'I', 'E', '|'). Nothing else is forgiven, however unsure OCR was of the
- * word (issue 31, part 3): a letter swapped for its look-alike ('@hluedoorcafe' for @bluedoorcafe),
- * added, dropped, doubled or moved, a dot, a zero for an 'o', or a capital before a handle where
- * handles may have capitals (X, Facebook: '@Ilucassilva'), is another account, since whoever owns
- * that account can blur the screenshot until OCR reads it unsure. Only the look-alikes `handleKey`
- * merges whatever the confidence (0/o, 1/l/i/|, rn/m, vv/w) stay one handle.
+ * A token that is not the handle as read, but may be it with one OCR slip (issue 31, ADR 076 and
+ * 077). Low confidence never makes a match; what it may do is send the proof to the owner:
  *
- * What the real app shows: the issue's final design sends a handle read unsure one letter from
- * the business's (or the customer's) to the owner as `needs_review`, with the screenshot; until
- * that verdict exists it is rejected with the code the mismatch gets (wrong_account for the
- * business's handle, author_mismatch for the customer's).
+ * - `'forgiven'`: what no account can spell, at any confidence: a capital other than I before a
+ *   handle on a platform whose handles are lowercase only (Instagram, TikTok: an icon or the '@'
+ *   read as 'E', 'B'...). The handle itself.
+ * - `'stray_letter'` (needs_review): 'I' or '|' before such a handle. Instagram's and TikTok's
+ *   sans-serif draw a capital I and a lowercase l alike, and 'l' + the handle is a valid account,
+ *   so OCR cannot tell a stray icon from a look-alike account at any confidence.
+ * - `'unsure_handle'` (needs_review): read under UNSURE_HANDLE_CONFIDENCE, one look-alike letter
+ *   swapped ('@hluedoorcafe' for @bluedoorcafe) or one letter before it (where handles may have
+ *   capitals, X and Facebook: '@Ilucassilva'): a blurred right handle, or another account whose
+ *   owner blurred it. Only the owner, looking at the screenshot, can tell.
+ * - null: another account (read confidently, or any other edit: a letter added elsewhere, dropped,
+ *   doubled or moved, a dot, a zero for an 'o').
+ *
+ * Only the look-alikes `handleKey` merges whatever the confidence (0/o, 1/l/i/|, rn/m, vv/w) are
+ * the handle itself (no slip at all).
  */
-function ocrSlip(token: string, target: string, ownZeroes: number, lowercase: boolean): boolean {
-  if (!lowercase || zeroes(token, lowercase) > ownZeroes) return false;
+function handleSlip(token: string, confidence: number, target: string, ownZeroes: number, lowercase: boolean): 'forgiven' | ReviewReasonCode | null {
+  if (zeroes(token, lowercase) > ownZeroes) return null;
   const bare = token.replace(/^[@©®]+/, '');
   const seen = handleKey(bare);
-  return seen.length === target.length + 1 && seen.slice(1) === target && /^[A-Z|]/.test(bare);
+  const unsure = confidence < UNSURE_HANDLE_CONFIDENCE;
+  if (seen.length === target.length + 1 && seen.slice(1) === target) {
+    if (lowercase && /^[I|]/.test(bare)) return 'stray_letter';
+    if (lowercase && /^[A-Z]/.test(bare)) return 'forgiven';
+    return unsure ? 'unsure_handle' : null;
+  }
+  return unsure && oneConfusion(seen, target) ? 'unsure_handle' : null;
 }
 
 /**
@@ -505,9 +587,10 @@ export function findHandles(ocr: OcrText, handle: string, options: { ignoreDots?
       }
       const token = raw[start]!;
       if (found.at(-1)?.line === index && found.at(-1)?.token === start) continue;
-      if (ocrSlip(token, target, ownZeroes, options.lowercase === true)) {
+      const slip = handleSlip(token, tokenConfidence(line, token), target, ownZeroes, options.lowercase === true);
+      if (slip) {
         const at = isMention(raw, start);
-        found.push({ line: index, token: start, mention: at, joined: false });
+        found.push({ line: index, token: start, mention: at, joined: false, ...(slip === 'forgiven' ? {} : { doubt: { code: slip, seen: token.replace(/^[@©®]+/, '') } }) });
       }
     }
   });
@@ -529,7 +612,8 @@ export function findNearHandle(ocr: OcrText, handle: string, keep: (line: number
       const mention = isMention(raw, i);
       const seen = handleKey(raw[i]!);
       if (seen.length < 4 || (seen === target && zeroes(raw[i]!, options.lowercase === true) <= ownZeroes) || !keep(index, mention)) continue;
-      if (ocrSlip(raw[i]!, target, ownZeroes, options.lowercase === true)) continue;
+      // (A slip is the handle, or for the owner to decide: `findHandles` counts it.)
+      if (handleSlip(raw[i]!, tokenConfidence(line, raw[i]!), target, ownZeroes, options.lowercase === true)) continue;
       if (wrappedPart(ocr, index, seen, target)) continue;
       if (Math.abs(seen.length - target.length) <= 2 && levenshtein(seen, target, 2) <= 2) return withZeroes(raw[i]!, options.lowercase === true);
     }
@@ -553,7 +637,7 @@ function wrappedPart(ocr: OcrText, index: number, seen: string, target: string):
 
 /** The first line showing a handle (as a mention, with `mention`), or null. */
 export function findHandle(ocr: OcrText, handle: string, options: { mention?: boolean } = {}): Match | null {
-  const m = findHandles(ocr, handle).find((h) => !options.mention || h.mention);
+  const m = findHandles(ocr, handle).find((h) => !h.doubt && (!options.mention || h.mention));
   return m ? { line: m.line, score: 10 } : null;
 }
 
@@ -1036,6 +1120,22 @@ export function judgeReview(input: ReviewJudgeInput, ocr: OcrText, starRows: rea
     );
   }
   if (names.length === 0) {
+    // The name read unsure one look-alike letter off, on the author line: the owner decides (ADR 077).
+    const unsure = findUnsureNames(ocr, input.reviewerName);
+    const unsureAuthor = authorLine(ocr, unsure, dates, starRows, input.platform);
+    if (unsureAuthor !== null) {
+      const text = extractReviewText(ocr, dates.find((d) => d >= unsureAuthor) ?? unsureAuthor)?.text;
+      const normalised = text ? normaliseReviewText(text) : null;
+      return {
+        ...needsReview(
+          'unsure_name',
+          `The author's name was read unsure (a blurred or small picture) as "${ocr.lines[unsureAuthor]!.text.trim().slice(0, 80)}", one look-alike letter from ${quoted(input.reviewerName)}. It may be the customer's review, or someone else's with a name like theirs. Check the name on the screenshot.`,
+        ),
+        ...(text ? { reviewText: text } : {}),
+        ...(normalised ? { normalisedReviewText: normalised } : {}),
+        starRating: pickStarRating(starRows, ocr.lines[unsureAuthor] ?? null, ocr.height),
+      } as Verdict;
+    }
     return reject(
       'name_mismatch',
       `We couldn't find your name ${quoted(input.reviewerName)} in the screenshot. Enter your name exactly as it appears on your ${label} review, or upload a screenshot that shows your review with your name.`,
@@ -1262,6 +1362,28 @@ function postLines(ocr: OcrText, platform: SocialPlatform): boolean[] {
 }
 
 /**
+ * The doubt that decides when no match is sure (ADR 077): the first doubtful match when every match
+ * is doubtful, else null. `joinedSure`: whether a handle spelled across tokens counts as sure (a
+ * tag's mention or author line does; on a profile a display name spelling the handle does not show
+ * which account it is).
+ */
+function onlyDoubtful(matches: readonly HandleMatch[], joinedSure: boolean): NonNullable<HandleMatch['doubt']> | null {
+  const shown = joinedSure ? matches : matches.filter((h) => !h.joined);
+  if (shown.length === 0 || shown.some((h) => !h.doubt)) return null;
+  return shown[0]!.doubt ?? null;
+}
+
+/** The owner's words for a handle read with a doubt: what was read, what was expected, and what it may be instead. */
+function doubtReason(doubt: NonNullable<HandleMatch['doubt']>, expected: string, where: 'profile' | 'tag' | 'author'): string {
+  const place = where === 'profile' ? "The profile's handle" : where === 'tag' ? 'The tag in the post' : "The post's author";
+  const want = atHandle(expected);
+  if (doubt.code === 'stray_letter') {
+    return `${place} was read as "@${doubt.seen}": ${want} with an "I" or "l" before it. That may be an icon read as a letter, or the look-alike account @l${normaliseHandle(expected)}; the verifier cannot tell them apart. Check the handle on the screenshot.`;
+  }
+  return `${place} was read unsure (a blurred or small picture) as "@${doubt.seen}", one look-alike letter from ${want}. It may be ${want}, or another account whose handle looks like it. Check the handle on the screenshot.`;
+}
+
+/**
  * Judges a follow or tag screenshot. Follow: the profile shown is the business's (its handle, or
  * its name, matched exactly up to OCR look-alikes) and the button next to it says Following. Tag:
  * the post @mentions the business and its author is the customer, both outside likes and comments.
@@ -1321,6 +1443,9 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
           : `We couldn't see that you follow ${business}. Upload a screenshot of the ${business} profile on ${label} where the button under its name says "Following".`,
       );
     }
+    // The handle on screen is the business's only if OCR slipped: the owner decides, never the verifier.
+    const doubt = onlyDoubtful(exact, false);
+    if (doubt) return needsReview(doubt.code, doubtReason(doubt, input.businessHandle, 'profile'));
     return { ok: true };
   }
 
@@ -1335,8 +1460,9 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
   const facebook = input.platform === 'facebook';
   // A photo tag shows the handle alone in a label on the picture, without '@'.
   const alone = (line: number) => cleanTokens(ocr.lines[line]!.text).filter((t) => t.length > 2).length === 1;
+  const handleMentions = findHandles(ocr, input.businessHandle, { lowercase }).filter((h) => (h.mention || alone(h.line)) && own[h.line]);
   const mentions = [
-    ...findHandles(ocr, input.businessHandle, { lowercase }).filter((h) => (h.mention || alone(h.line)) && own[h.line]),
+    ...handleMentions,
     ...(facebook ? findBusinessNames(ocr, input.businessName).filter((m) => own[m.line] && m.score >= 2) : []),
     // ... also when the page's name wraps onto the next line ('Léa is at Sunrise' / 'Bagels').
     ...(facebook ? wrappedBusinessNames(ocr, input.businessName).filter((line) => own[line] && own[line + 1]) : []),
@@ -1402,6 +1528,12 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
         : `We couldn't find your handle ${atHandle(user)} as the author of this post. Upload a screenshot of your own ${label} post that tags ${business}, or enter your handle exactly as it appears on ${label}.`,
     );
   }
+  // The tag, or the author, is the expected handle only if OCR slipped: the owner decides.
+  const tagDoubt = mentions.length === handleMentions.length ? onlyDoubtful(handleMentions, true) : null;
+  if (tagDoubt) return needsReview(tagDoubt.code, doubtReason(tagDoubt, input.businessHandle, 'tag'));
+  // (A display name spelling the customer's handle does not say whose post it is when a handle is shown.)
+  const authorDoubt = onlyDoubtful(authored, false);
+  if (authorDoubt) return needsReview(authorDoubt.code, doubtReason(authorDoubt, input.userHandle, 'author'));
   return { ok: true };
 }
 

@@ -100,6 +100,49 @@ export const LEGACY_REJECTION_CODES: Readonly<Record<string, RejectionCode>> = {
   rejected: 'not_a_review',
 };
 
+/**
+ * The three verdicts (issue 31): accepted, rejected (with a RejectionCode and the customer's words),
+ * or needs_review when the verifier is not sure. A proof that needs review counts for the customer
+ * (`isValid` is true: the points count provisionally) and its reward is held for the owner, who
+ * sees the screenshot, the claim and `reviewReason` (ADR 077).
+ */
+export const VERDICTS = ['accepted', 'rejected', 'needs_review'] as const;
+export type VerdictName = (typeof VERDICTS)[number];
+
+/**
+ * Why a proof needs the owner's review: one code per rule family that can be unsure (ADR 077).
+ * Every needs_review verdict carries one; no other rule may send a proof to review.
+ */
+export const REVIEW_REASON_CODES = [
+  /**
+   * A handle (the business's, or the customer's on a tag) read under 70% OCR confidence one
+   * look-alike letter away (b/h, h/n, e/c, e/g, g/q, u/v swapped, or a letter before it): a blurred
+   * right handle, or another account's. Read confidently it is another account (rejected).
+   */
+  'unsure_handle',
+  /**
+   * 'I' or '|' before an Instagram or TikTok handle that is otherwise the business's (or the
+   * customer's): an icon read as a letter, or the account 'l' + handle, which those apps' fonts draw
+   * alike. OCR cannot tell them apart at any confidence.
+   */
+  'stray_letter',
+  /**
+   * The reviewer's name on the review's author line read under 70% OCR confidence with one word one
+   * look-alike letter off ('Ana Pcreira'): the customer's blurred review, or someone else's.
+   */
+  'unsure_name',
+  /**
+   * A follow screenshot that only the fingerprint (ADR 074) finds alike to one already rewarded at
+   * this business, not the same bytes: a re-saved copy of someone else's proof, or the same
+   * customer's new capture of the profile a minute later (a one-digit clock change matches).
+   */
+  'similar_capture',
+] as const;
+export type ReviewReasonCode = (typeof REVIEW_REASON_CODES)[number];
+
+/** What the customer is told about a proof that needs review (the page and the verify APIs say the same). */
+export const NEEDS_REVIEW_MESSAGE = 'Screenshot received. The business will check it by hand: your points count, and your reward arrives by email once it is confirmed.';
+
 export type VerificationEvidence = {
   /**
    * Identity of the picture, 'sha256:<hex>'. The OCR adapter hashes the decoded pixels (so a
@@ -123,10 +166,15 @@ export type VerificationEvidence = {
 };
 
 export type VerificationResult = {
+  verdict: VerdictName;
+  /** True for accepted and needs_review (the customer goes on; a needs_review reward is held). */
   isValid: boolean;
-  /** Plain words for the customer when isValid is false; null when valid. */
+  /** Plain words for the customer when rejected; null otherwise. */
   rejectionReason: string | null;
   rejectionCode: RejectionCode | null;
+  /** needs_review only: which unsure rule, and why in the owner's words; null otherwise. */
+  reviewCode: ReviewReasonCode | null;
+  reviewReason: string | null;
   evidence: VerificationEvidence;
 };
 

@@ -7,10 +7,12 @@ import {
   checkReviewLink,
   duplicateImage,
   duplicateReviewText,
+  isRejection,
   judgeReview,
   judgeSocial,
   missingField,
   nameCandidateLines,
+  needsReview,
   ocrTimeout,
   unreadableImage,
   type OcrText,
@@ -63,7 +65,8 @@ async function judgeCloser(
   name?: string,
 ): Promise<{ verdict: Verdict; reading: Extract<ScreenshotReading, { kind: 'read' }> }> {
   const first = await judgeNameAgain(reading, judge, name);
-  if (first.verdict.ok || !reading.more || !CLOSER_READING_CODES.has(first.verdict.code)) return first;
+  // A review verdict stands as it is: the owner sees the screenshot (ADR 077).
+  if (!isRejection(first.verdict) || !reading.more || !CLOSER_READING_CODES.has(first.verdict.code)) return first;
   const closer = await reading.more();
   if (closer.kind === 'timeout') return first;
   return judgeNameAgain(closer, judge, name);
@@ -81,7 +84,9 @@ async function judgeNameAgain(
   name: string | undefined,
 ): Promise<{ verdict: Verdict; reading: Extract<ScreenshotReading, { kind: 'read' }> }> {
   const verdict = judge(reading);
-  if (verdict.ok || verdict.code !== 'name_mismatch' || name === undefined || !reading.reread) return { verdict, reading };
+  // A name read unsure (needs_review, ADR 077) is read again too: the other models may read it sure.
+  const nameInDoubt = verdict.ok ? false : verdict.review ? verdict.code === 'unsure_name' : verdict.code === 'name_mismatch';
+  if (!nameInDoubt || name === undefined || !reading.reread) return { verdict, reading };
   const lines = nameCandidateLines(reading.ocr, name);
   if (lines.length === 0) return { verdict, reading };
   const ocr = await reading.reread(lines);
@@ -103,15 +108,37 @@ export interface ScreenshotReader {
   open(image: Buffer): Promise<OpenedScreenshot>;
 }
 
-function result(verdict: Verdict, evidence: VerificationEvidence): VerificationResult {
-  if (verdict.ok) return { isValid: true, rejectionReason: null, rejectionCode: null, evidence };
-  return { isValid: false, rejectionReason: verdict.reason, rejectionCode: verdict.code, evidence };
+/** The verdict as the port answers it: the three verdicts, `isValid` true for accepted and needs_review. */
+export function verificationResult(verdict: Verdict, evidence: VerificationEvidence): VerificationResult {
+  const none = { rejectionReason: null, rejectionCode: null, reviewCode: null, reviewReason: null };
+  if (verdict.ok) return { verdict: 'accepted', isValid: true, ...none, evidence };
+  if (verdict.review) return { verdict: 'needs_review', isValid: true, ...none, reviewCode: verdict.code, reviewReason: verdict.reason, evidence };
+  return { verdict: 'rejected', isValid: false, ...none, rejectionReason: verdict.reason, rejectionCode: verdict.code, evidence };
+}
+const result = verificationResult;
+
+/**
+ * Whether the picture already earned a reward at this business: `'same'` (its pixels' hash) or
+ * `'similar'` (only the fingerprint finds it alike, ADR 067 and 074: a lossy or edited copy, or a
+ * new capture of the same screen a minute later), else null.
+ */
+async function rewardedPicture(history: VerificationHistory, businessId: string, opened: OpenedScreenshot): Promise<'same' | 'similar' | null> {
+  if (await history.isImageRewarded(businessId, opened.imageHash)) return 'same';
+  return opened.imageFingerprint && (await history.isCopyRewarded(businessId, opened.imageFingerprint)) ? 'similar' : null;
 }
 
-/** The same picture, or a lossy copy of it (ADR 067), already earned a reward at this business. */
-async function rewardedPicture(history: VerificationHistory, businessId: string, opened: OpenedScreenshot): Promise<boolean> {
-  if (await history.isImageRewarded(businessId, opened.imageHash)) return true;
-  return opened.imageFingerprint ? history.isCopyRewarded(businessId, opened.imageFingerprint) : false;
+/**
+ * A follow screenshot only the fingerprint finds alike to a rewarded one (ADR 077): it is judged
+ * as any other, and what would be accepted goes to the owner, since an honest customer may
+ * screenshot their follow again (a one-digit clock change matches, ADR 074), and a re-saved copy
+ * of another customer's proof matches too. The owner compares the two.
+ */
+function similarFollow(verdict: Verdict, businessName: string): Verdict {
+  if (!verdict.ok) return verdict;
+  return needsReview(
+    'similar_capture',
+    `This follow screenshot looks almost the same as one already rewarded at ${businessName.trim()} (its picture, not its file). It may be the same customer's new screenshot of the profile, or a copy of another customer's. Compare it with the follows already rewarded.`,
+  );
 }
 
 const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
@@ -135,7 +162,8 @@ export async function verifyReviewWith(reader: ScreenshotReader, history: Verifi
     request.reviewerName,
   );
   const { verdict } = judged;
-  if (verdict.ok) {
+  // An acceptance, or a review the owner will look at (ADR 077): what was read is kept, and the same review text never earns twice.
+  if (verdict.ok || verdict.review) {
     const found: VerificationEvidence = {
       ...evidence,
       ...(verdict.reviewText ? { reviewText: verdict.reviewText } : {}),
@@ -145,7 +173,7 @@ export async function verifyReviewWith(reader: ScreenshotReader, history: Verifi
     if (verdict.normalisedReviewText && (await history.isReviewTextRewarded(request.businessId, verdict.normalisedReviewText))) {
       return result(duplicateReviewText(request.businessName), found);
     }
-    return result({ ok: true }, found);
+    return result(verdict.ok ? { ok: true } : verdict, found);
   }
   return result(verdict, evidence);
 }
@@ -161,7 +189,9 @@ export async function verifySocialWith(reader: ScreenshotReader, history: Verifi
   // The spec requires the customer's handle for follows too, although only a tag shows it.
   if (!normaliseHandle(request.userHandle)) return result(missingField('userHandle', request.platform, request.verificationType), evidence);
   if (!opened.read) return result(unreadableImage(), evidence);
-  if (await rewardedPicture(history, request.businessId, opened)) return result(duplicateImage(request.businessName), evidence);
+  const rewarded = await rewardedPicture(history, request.businessId, opened);
+  // Only a follow's fingerprint-only likeness goes to the owner; reviews and tags stay duplicates.
+  if (rewarded === 'same' || (rewarded === 'similar' && request.verificationType !== 'follow')) return result(duplicateImage(request.businessName), evidence);
 
   const first = await opened.read();
   if (first.kind === 'timeout') return result(ocrTimeout(), evidence);
@@ -177,5 +207,5 @@ export async function verifySocialWith(reader: ScreenshotReader, history: Verifi
       reading.ocr,
     ),
   );
-  return result(judged.verdict, evidence);
+  return result(rewarded === 'similar' ? similarFollow(judged.verdict, request.businessName) : judged.verdict, evidence);
 }

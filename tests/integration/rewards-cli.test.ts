@@ -211,6 +211,25 @@ describe('reward-cli verifications replay', () => {
     expect(row).toEqual({ is_valid: false, rejection_code: 'not_a_review' });
   });
 
+  it('--apply with a proof that now needs review (ADR 077) holds the reward for the owner instead of queueing it', async () => {
+    const { responseId, verificationId } = await reviewedResponse('replay-review@example.com');
+    const issueJobs = async () => (await query(app, `select id from pgboss.job where name = 'reward-issue' and data->>'responseId' = ?`, [responseId])).length;
+    const jobsBefore = await issueJobs();
+    // The checks became unsure: the fake verifier sends this reviewer to the owner's review.
+    await query(app, `update screenshot_verifications set reviewer_name = 'Review' where id = ?`, [verificationId]);
+    const seen = await cli(['verifications', 'replay', responseId]);
+    expect(seen.out).toMatch(/valid\s+needs review: unsure_handle/);
+    const applied = await cli(['verifications', 'replay', responseId, '--apply']);
+    expect(applied.code, applied.err).toBe(EXIT.ok);
+    expect(applied.out).toContain("The reward is held for the owner's review");
+    expect(applied.out).not.toContain('A reward-issue job was queued');
+    expect(await issueJobs()).toBe(jobsBefore);
+    const [hold] = await query<{ status: string; reasons: Array<{ code: string; verificationId: string }> }>(app, `select status, reasons from reward_holds where survey_response_id = ?`, [responseId]);
+    expect(hold).toMatchObject({ status: 'held', reasons: [{ code: 'proof_needs_review', verificationId }] });
+    const [row] = await query(app, `select is_valid, verdict, review_code from screenshot_verifications where id = ?`, [verificationId]);
+    expect(row).toEqual({ is_valid: true, verdict: 'needs_review', review_code: 'unsure_handle' });
+  });
+
   it('refuses --apply when a card was already issued and the reward would change (exit 1)', async () => {
     const { responseId, verificationId } = await reviewedResponse('replay-issued@example.com');
     expect((await cli(['rewards', 'issue', responseId])).code).toBe(EXIT.ok);

@@ -18,13 +18,14 @@ import { ScreenshotVerification, SurveyResponse } from '../../modules/responses/
 import { UPLOAD_MESSAGES } from '../../modules/uploads/limits.ts';
 import { createHttpApp } from '../../server/http.ts';
 import { fixtureImage, loadManifest } from '../fixtures/screenshots/cases.ts';
+import { instagramProfile } from '../fixtures/screenshots/generate.ts';
 import { connectSquareWithoutLocation, createSurvey, publishForTest, signedInOwner } from '../setup/factories.ts';
 import { BASE, formRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 import { startTrialForTest } from '../setup/billing.ts';
 
 type Shop = { businessId: string; surveyId: string };
-type VerifyBody = { isValid: boolean; rejectionReason: string | null; rejectionCode: string | null; verificationId: string };
+type VerifyBody = { isValid: boolean; rejectionReason: string | null; rejectionCode: string | null; verdict: string; verificationId: string };
 
 const LINK = 'https://maps.app.goo.gl/x7Qm2aVbC9dEf';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -155,7 +156,7 @@ describe('screenshot verification records (fake verifier)', () => {
       );
       expect(res.status).toBe(200);
       const body = res.body as VerifyBody;
-      expect(body).toEqual({ isValid: true, rejectionReason: null, rejectionCode: null, verificationId: expect.stringMatching(UUID) });
+      expect(body).toEqual({ isValid: true, rejectionReason: null, rejectionCode: null, verdict: 'accepted', verificationId: expect.stringMatching(UUID) });
       const stored = await row(body.verificationId);
       expect(stored).toMatchObject({
         businessId: shop.businessId,
@@ -516,7 +517,7 @@ describe('screenshot verification records (OCR verifier)', () => {
     expect(again.body).toMatchObject({ isValid: false, rejectionReason: expect.stringContaining('already been used for a reward at Crumb & Co Bakery') });
   }, 60_000);
 
-  it("refuses a lossy or edited copy of a follow screenshot that earned (ADR 067, 072), not another customer's screenshot of the same profile", async () => {
+  it("refuses the same picture of a follow that earned; a lossy or edited copy, found only by its fingerprint (ADR 067, 074), goes to the owner's review (ADR 077)", async () => {
     const dir = path.join(import.meta.dirname, '../fixtures/verification-set/images/train2');
     const original = await readFile(path.join(dir, 't2-instagram-follow-dup-01-earlier.png'));
     const maple = await openShop(app, 'Maple & Rye Kitchen', { socialHandles: { instagram: '@mapleandrye' } });
@@ -541,14 +542,46 @@ describe('screenshot verification records (OCR verifier)', () => {
     ];
     for (const [i, copy] of copies.entries()) {
       const body = await follow(copy, i === 1 ? 'image/webp' : 'image/jpeg', '@kenji.w');
-      expect(body, `copy ${i}`).toMatchObject({ isValid: false, rejectionCode: 'duplicate', rejectionReason: expect.stringContaining('already been used for a reward at Maple & Rye Kitchen') });
+      // Never accepted: an honest customer's second capture and a copy of someone else's look alike, so the owner compares.
+      expect(body, `copy ${i}`).toMatchObject({ isValid: true, verdict: 'needs_review', rejectionCode: null });
+      const row = await app.root.db.orm.em.fork().findOneOrFail(ScreenshotVerification, { id: body.verificationId });
+      expect(row, `copy ${i}`).toMatchObject({ verdict: 'needs_review', reviewCode: 'similar_capture', reviewReason: expect.stringContaining('already rewarded at Maple & Rye Kitchen') });
     }
+    // The same pixels saved again (other bytes): the same picture, a duplicate as before.
+    const resaved = await sharp(original).png({ compressionLevel: 2, adaptiveFiltering: true }).toBuffer();
+    expect(resaved.equals(original)).toBe(false);
+    expect(await follow(resaved, 'image/png', '@kenji.w')).toMatchObject({
+      isValid: false,
+      verdict: 'rejected',
+      rejectionCode: 'duplicate',
+      rejectionReason: expect.stringContaining('already been used for a reward at Maple & Rye Kitchen'),
+    });
 
     // Another customer's screenshot of the same profile, a few minutes later: only the clock differs.
     const later = await sharp(original)
       .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80"><rect width="200" height="80" fill="#fff"/><text x="16" y="56" font-family="DejaVu Sans" font-weight="bold" font-size="46" fill="#000">3:58</text></svg>'), left: 80, top: 24 }])
       .jpeg({ quality: 85 })
       .toBuffer();
-    expect(await follow(later, 'image/jpeg', '@li.wei'), "another customer's capture").toMatchObject({ isValid: true, rejectionCode: null });
+    expect(await follow(later, 'image/jpeg', '@li.wei'), "another customer's capture").toMatchObject({ isValid: true, verdict: 'accepted', rejectionCode: null });
+  }, 90_000);
+
+  it("a stray 'I' before the business's Instagram handle goes to the owner's review, never accepted; the look-alike account read as such is rejected (ADR 077)", async () => {
+    const crumb = await openShop(app, 'Crumb & Co Bakery', { socialHandles: { instagram: '@crumbandco' } });
+    const follow = async (image: Buffer) => {
+      const res = await callVerify(app, 'social', jsonRequest('/api/verify-social', { ...crumb, bypassSquare: true, platform: 'instagram', userHandle: '@ana.pereira', verificationType: 'follow', screenshot: dataUrl(image) }));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as VerifyBody;
+    };
+    const bio = 'Small-batch sourdough, croissants and cardamom buns baked every morning. Open daily 7am - 6pm.';
+    // The fixture set's profile drawer (DejaVu Sans, deterministic): the handle drawn 'Icrumbandco'
+    // is what Instagram shows for an icon before it, or for the account 'lcrumbandco' in its font.
+    const stray = await follow(instagramProfile({ handle: 'Icrumbandco', name: 'Crumb & Co Bakery', bio, following: true }));
+    expect(stray, JSON.stringify(stray)).toMatchObject({ isValid: true, verdict: 'needs_review', rejectionCode: null });
+    const row = await app.root.db.orm.em.fork().findOneOrFail(ScreenshotVerification, { id: stray.verificationId });
+    expect(row).toMatchObject({ reviewCode: 'stray_letter', reviewReason: expect.stringContaining('@lcrumbandco') });
+    // Read as the lowercase look-alike it is: another account.
+    expect(await follow(instagramProfile({ handle: 'lcrumbandco', name: 'Crumb & Co Bakery', bio, following: true }))).toMatchObject({ isValid: false, verdict: 'rejected', rejectionCode: 'wrong_account' });
+    // The control: the business's own profile, drawn the same way, is accepted.
+    expect(await follow(fixtureImage('instagram-follow.png'))).toMatchObject({ isValid: true, verdict: 'accepted' });
   }, 90_000);
 });

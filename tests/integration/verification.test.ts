@@ -13,7 +13,7 @@ import { InMemoryVerificationHistory } from '../../modules/verification/history.
 import { OCR_TIMEOUT_REASON } from '../../modules/verification/judge.ts';
 import type { ReviewVerificationRequest, ScreenshotVerifier, SocialVerificationRequest, VerificationResult } from '../../modules/verification/port.ts';
 import { accuracy, fixtureImage, loadManifest, runCases, SCREENSHOTS_DIR } from '../fixtures/screenshots/cases.ts';
-import { loadVerificationSet, report, runAll } from '../fixtures/verification-runner.ts';
+import { acceptedOutright, loadVerificationSet, report, runAll } from '../fixtures/verification-runner.ts';
 
 const ocrHistory = new InMemoryVerificationHistory();
 const ocr = new OcrScreenshotVerifier({ history: ocrHistory, size: 2 });
@@ -254,7 +254,8 @@ describe('the independent set, train part (a sample; the whole set and the holdo
     const r = report(outcomes);
     const wrong = outcomes.filter((o) => !o.correct).map((o) => `${o.case.id}: got ${o.result?.rejectionCode ?? o.error ?? 'valid'}`);
     // No fake passes: a lossy copy of a rewarded follow or tag screenshot is found by its fingerprint (ADR 067).
-    const fakesAccepted = outcomes.filter((o) => !o.case.expect.isValid && o.result?.isValid);
+    // (A fake sent to the owner's review, ADR 077, is not accepted: its reward waits for the owner.)
+    const fakesAccepted = outcomes.filter((o) => !o.case.expect.isValid && acceptedOutright(o.result));
     expect(fakesAccepted.map((o) => o.case.id)).toEqual([]);
     expect(r.plainFakes.accepted + r.adversarialFakes.accepted).toBe(fakesAccepted.length);
     expect(r.overall.right / r.overall.total, wrong.join('; ')).toBeGreaterThanOrEqual(6 / 7);
