@@ -11,8 +11,17 @@ import { action as consentAction, loader as consentPage } from '../../app/routes
 import { loader as checkoutPage } from '../../app/routes/stripe-checkout.tsx';
 import { loader as outboxPage } from '../../app/routes/dev.outbox.tsx';
 import { loader as outboxMessage } from '../../app/routes/dev.outbox.$file.tsx';
-import { signedInOwner } from '../setup/factories.ts';
-import { formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
+import sharp from 'sharp';
+import type { SurveyPageData } from '../../app/customer/state.ts';
+import { action as verifyScreenshot } from '../../app/routes/api.verify-screenshot.ts';
+import { action as submitApi } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
+import { loader as exportCsv } from '../../app/routes/survey-analytics.export.$kind.ts';
+import { loader as screenshotView } from '../../app/routes/survey-analytics.screenshots.$verificationId.ts';
+import * as publicPage from '../../app/routes/survey.public.$businessId.$surveyId.tsx';
+import { startTrialForTest } from '../setup/billing.ts';
+import { connectSquareWithoutLocation, createSurvey, publishForTest, signedInOwner } from '../setup/factories.ts';
+import { BASE, formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
+import { SILVER_ANSWERS } from '../setup/rewards.ts';
 import { query } from '../setup/rewards.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
@@ -100,3 +109,79 @@ describe('two instances on one database', () => {
     expect((list.body as { entries: Array<{ to: string }> }).entries.some((e) => e.to.includes(owner.email))).toBe(true);
   });
 });
+
+describe('a customer and their owner across two instances', () => {
+  let shop: { businessId: string; surveyId: string; jar: Awaited<ReturnType<typeof signedInOwner>>['jar'] };
+  let ip = 0;
+  const nextIp = () => `10.199.${Math.floor(++ip / 200)}.${ip % 200}`;
+  const on = (instance: 'a' | 'b') => (instance === 'a' ? a.context(nextIp()) : b.context(nextIp()));
+  const params = () => ({ businessId: shop.businessId, surveyId: shop.surveyId });
+  const path = () => `/survey/public/${shop.businessId}/${shop.surveyId}`;
+  const png = (color: string) => sharp({ create: { width: 240, height: 160, channels: 3, background: color } }).png().toBuffer();
+  const LINK = 'https://g.page/r/crumb/review';
+
+  beforeAll(async () => {
+    const owner = await signedInOwner(a, 'Two Door Bakery & Co');
+    const surveyId = (await createSurvey(a, owner.jar)).id;
+    await startTrialForTest(a, { jar: owner.jar });
+    await publishForTest(a, owner.jar, surveyId);
+    await connectSquareWithoutLocation(a, owner.id);
+    shop = { businessId: owner.id, surveyId, jar: owner.jar };
+  });
+
+  it('without JavaScript: sections posted to alternating instances, the screenshot on one, the submission on the other', async () => {
+    const post = (instance: 'a' | 'b', fields: Array<[string, string]>) =>
+      run(() => publicPage.action({ request: formRequest(path(), fields), context: on(instance), params: params() }));
+    const carry = (data: unknown) => Object.entries((data as SurveyPageData).step.answers).map(([k, v]) => [k, String(v)] as [string, string]);
+    const first = await post('a', [['_section', '0'], ['_intent', 'next'], ['overall_rating', '5'], ['recommend', 'yes'], ['visit_frequency', 'Weekly']]);
+    expect((first.body as SurveyPageData).step.section).toBe(1);
+    const second = await post('b', [...carry(first.body), ['_section', '1'], ['_intent', 'next'], ['service_rating', '4']]);
+    expect((second.body as SurveyPageData).step.section).toBe(2);
+    // The screenshot goes to instance A (stored in the shared blob store), the submission to B.
+    const form = new FormData();
+    for (const [k, v] of [...carry(second.body), ['review_google_reviewer_name', 'Ana Pereira'], ['review_google_review_link', LINK], ['customerEmail', 'nojs.two@example.com'], ['_section', '2'], ['_intent', 'stay']]) form.set(k, v);
+    form.set('file:review_google_screenshot', new File([new Uint8Array(await png('#3366aa'))], 'review.png', { type: 'image/png' }));
+    const uploaded = await run(() => publicPage.action({ request: new Request(BASE + path(), { method: 'POST', body: form }), context: on('a'), params: params() }));
+    const states = (uploaded.body as SurveyPageData).step.states;
+    expect(states.google).toMatchObject({ status: 'verified' });
+    const done = await post('b', [...carry(uploaded.body), ['_section', '2'], ['_intent', 'submit']]);
+    expect((done.body as SurveyPageData).step.done).toBeTruthy();
+    const [row] = await query<{ id: string; total_points: number }>(a, `select id, total_points from survey_responses where customer_email = 'nojs.two@example.com'`);
+    expect(row).toBeDefined();
+  });
+
+  it('with JavaScript: a proof verified on one instance is submitted on the other; the owner sees the screenshot and the CSV on either', async () => {
+    const screenshot = `data:image/png;base64,${(await png('#aa3366')).toString('base64')}`;
+    const verified = await run(() =>
+      verifyScreenshot({
+        request: jsonRequest('/api/verify-screenshot', { ...params(), platform: 'google', reviewerName: 'Bea Santos', reviewLink: LINK, screenshot }),
+        context: on('a'),
+        params: {},
+      }),
+    );
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    const { verificationId } = verified.body as { verificationId: string; isValid: boolean };
+    const submitted = await run(() =>
+      submitApi({
+        request: jsonRequest(`/api/survey/submit/${shop.businessId}/${shop.surveyId}`, {
+          responses: { ...SILVER_ANSWERS, review_google_screenshot: verificationId, review_google_reviewer_name: 'Bea Santos', review_google_review_link: LINK },
+          customerEmail: 'js.two@example.com',
+          customerName: 'Bea',
+        }),
+        context: on('b'),
+        params: params(),
+      }),
+    );
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+    for (const instance of ['a', 'b'] as const) {
+      const image = await run(() => screenshotView({ request: getRequest(`/survey-analytics/screenshots/${verificationId}`, shop.jar), context: on(instance), params: { verificationId } }));
+      expect(image.status).toBe(200);
+      expect(image.headers.get('Content-Type')).toMatch(/^image\//);
+      const csv = await run(() => exportCsv({ request: getRequest(`/survey-analytics/export/responses?survey=${shop.surveyId}`, shop.jar), context: on(instance), params: { kind: 'responses' } }));
+      expect(csv.status).toBe(200);
+      expect(String(csv.body)).toContain('js.two@example.com');
+      expect(String(csv.body)).toContain('nojs.two@example.com');
+    }
+  });
+});
+
