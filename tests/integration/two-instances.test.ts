@@ -139,7 +139,8 @@ describe('a customer and their owner across two instances', () => {
     expect((second.body as SurveyPageData).step.section).toBe(2);
     // The screenshot goes to instance A (stored in the shared blob store), the submission to B.
     const form = new FormData();
-    for (const [k, v] of [...carry(second.body), ['review_google_reviewer_name', 'Ana Pereira'], ['review_google_review_link', LINK], ['customerEmail', 'nojs.two@example.com'], ['_section', '2'], ['_intent', 'stay']]) form.set(k, v);
+    const fields: Array<[string, string]> = [...carry(second.body), ['review_google_reviewer_name', 'Ana Pereira'], ['review_google_review_link', LINK], ['customerEmail', 'nojs.two@example.com'], ['_section', '2'], ['_intent', 'stay']];
+    for (const [k, v] of fields) form.set(k, v);
     form.set('file:review_google_screenshot', new File([new Uint8Array(await png('#3366aa'))], 'review.png', { type: 'image/png' }));
     const uploaded = await run(() => publicPage.action({ request: new Request(BASE + path(), { method: 'POST', body: form }), context: on('a'), params: params() }));
     const states = (uploaded.body as SurveyPageData).step.states;
