@@ -3,7 +3,7 @@ import { PgDemoStore } from '../adapters/demo/PgDemoStore.ts';
 import { PgBossJobQueue } from '../adapters/jobs/PgBossJobQueue.ts';
 import { JoseGoogleIdTokenVerifier } from '../adapters/identity/JoseGoogleIdTokenVerifier.ts';
 import { VisionScreenshotVerifier } from '../adapters/verification/VisionScreenshotVerifier.ts';
-import { type GoogleIdTokenVerifier, RateLimiter, SignInThrottle } from '../modules/accounts/index.ts';
+import { type AttemptLimiter, type GoogleIdTokenVerifier, SIGN_IN_THROTTLE, SignInThrottle } from '../modules/accounts/index.ts';
 import type { Billing, LocalBillingPages } from '../modules/billing/index.ts';
 import type { JobQueue, QueueName, QueuePolicy } from '../modules/jobs/index.ts';
 import { createSessionStore } from '../modules/accounts/server.ts';
@@ -35,6 +35,7 @@ export function createBlobStore(root: Pick<Root, 'config' | 'db'>, id: Exclude<B
 }
 import { startWorkers } from './workers.ts';
 import { createInstruments, timedVerifier, type Instruments } from './instruments.ts';
+import { createAttemptLimits } from './attempt-limits.ts';
 
 // The root's two other parts, re-exported so that callers keep one import (ADR 055).
 export { createOperatorServices, createRequestContext, createServices, type OperatorServices, type RequestContext, type Services } from './request-scope.ts';
@@ -54,7 +55,7 @@ export type Root = {
   /** The mail outbox (MAILER=outbox, no SMTP_URL): listed at /dev/outbox outside production. */
   outbox: OutboxReader | null;
   sessions: ReturnType<typeof createSessionStore>;
-  rateLimiter: RateLimiter;
+  rateLimiter: AttemptLimiter;
   /** Per-account sign-in delays, with device cookies (ADR 021). */
   signInThrottle: SignInThrottle;
   /** Present when GOOGLE_CLIENT_ID/SECRET are set. */
@@ -152,6 +153,8 @@ export async function createRoot(
         instruments.verificationSeconds,
       )
     : null;
+  // The account doors' counters, shared by every instance (issue 26).
+  const attemptLimits = createAttemptLimits({ databaseUrl: db.url, logger });
   const edgeLimiter = config.EDGE_RATE_LIMITS
     ? createEdgeLimiter({ databaseUrl: db.url, logger, secureCookie: config.NODE_ENV === 'production' })
     : null;
@@ -162,8 +165,8 @@ export async function createRoot(
     mailer,
     outbox: mailer.outbox ?? null,
     sessions: createSessionStore(db.orm.em),
-    rateLimiter: new RateLimiter(),
-    signInThrottle: new SignInThrottle(),
+    rateLimiter: attemptLimits.limiter,
+    signInThrottle: new SignInThrottle(Date.now, SIGN_IN_THROTTLE, attemptLimits.throttleStore),
     googleIdTokens: config.GOOGLE_CLIENT_ID ? new JoseGoogleIdTokenVerifier({ clientId: config.GOOGLE_CLIENT_ID }) : null,
     jobs,
     verifier,
@@ -178,6 +181,7 @@ export async function createRoot(
     localBilling: billing.localPages ?? null,
     async close() {
       await edgeLimiter?.close();
+      await attemptLimits.close();
       await jobs?.stop();
       await verifier.close();
       await visionVerifier?.close();

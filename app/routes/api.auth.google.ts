@@ -16,7 +16,7 @@ export const loader = () => methodNotAllowed();
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   if (!context.googleIdTokens) return apiError(503, GOOGLE_UNAVAILABLE);
-  const limited = rateLimited(context, [[`google:ip:${context.clientIp}`, AUTH_RATE_RULES.googlePerIp]]);
+  const limited = await rateLimited(context, [[`google:ip:${context.clientIp}`, AUTH_RATE_RULES.googlePerIp]]);
   if (limited) return limited;
   const { credential } = await readJson(request, bodySchema);
   const verified = await context.googleIdTokens.verify(credential);

@@ -18,7 +18,7 @@ export const loader = () => methodNotAllowed();
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   const body = await readJson(request, bodySchema);
-  const limited = rateLimited(context, [[`signin:ip:${context.clientIp}`, AUTH_RATE_RULES.signInPerIp]]);
+  const limited = await rateLimited(context, [[`signin:ip:${context.clientIp}`, AUTH_RATE_RULES.signInPerIp]]);
   if (limited) return limited;
   // Per account, with growing delays; a browser with this account's device cookie has its own count (ADR 021).
   const gate = await signInGate(request, context, body.email);

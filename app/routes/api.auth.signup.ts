@@ -15,7 +15,7 @@ export const loader = () => methodNotAllowed();
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   const body = await readJson(request, bodySchema);
-  const limited = rateLimited(context, [
+  const limited = await rateLimited(context, [
     [`signup:ip:${context.clientIp}`, AUTH_RATE_RULES.signUpPerIp],
     [`signup:email:${body.email}`, AUTH_RATE_RULES.signUpPerEmail],
   ]);

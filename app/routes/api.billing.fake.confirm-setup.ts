@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   const fake = context.fakeBilling;
   if (!fake) return apiError(404, 'The fake card form is only available with BILLING=fake.');
-  const limited = rateLimited(context, [[`fake-confirm:ip:${context.clientIp}`, { limit: 60, windowMs: 60_000 }]]);
+  const limited = await rateLimited(context, [[`fake-confirm:ip:${context.clientIp}`, { limit: 60, windowMs: 60_000 }]]);
   if (limited) return limited;
   const form = isFormType(request);
   let input: z.output<typeof bodySchema>;

@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The spec's body has no terms flag (the trial form checks it in the browser): absent means agreed.
   const parsed = parseTrialSignup({ ...body, agreeToTerms: body.agreeToTerms ?? true });
   if (!parsed.ok) return apiError(400, 'Please correct the highlighted fields.', { fieldErrors: parsed.errors });
-  const limited = rateLimited(context, [
+  const limited = await rateLimited(context, [
     [`signup:ip:${context.clientIp}`, AUTH_RATE_RULES.signUpPerIp],
     [`signup:email:${parsed.value.email}`, AUTH_RATE_RULES.signUpPerEmail],
   ]);

@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success') {
       return fail('signup', submission.reply({ hideFields: ['password', 'confirmPassword'] }), 400);
     }
-    const limited = context.rateLimiter.hit([
+    const limited = await context.rateLimiter.hit([
       [`signup:ip:${ip}`, AUTH_RATE_RULES.signUpPerIp],
       [`signup:email:${submission.value.email}`, AUTH_RATE_RULES.signUpPerEmail],
     ]);
@@ -84,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return fail('signin', submission.reply({ hideFields: ['password'] }), 400);
   }
-  const limited = context.rateLimiter.hit([[`signin:ip:${ip}`, AUTH_RATE_RULES.signInPerIp]]);
+  const limited = await context.rateLimiter.hit([[`signin:ip:${ip}`, AUTH_RATE_RULES.signInPerIp]]);
   // Per account, with growing delays; a browser with this account's device cookie has its own count (ADR 021).
   const gate = await signInGate(request, context, submission.value.email);
   const wait = limited.allowed ? gate.wait : limited.retryAfterSeconds;

@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await readForm(request);
   const owner = await requireOwner(request, context);
   if (owner.isEmailVerified) return redirectWithToast(context, '/', { title: 'Email already verified', type: 'info' });
-  const limited = context.rateLimiter.hit([[`verify-resend:${owner.id}`, AUTH_RATE_RULES.verificationResend]]);
+  const limited = await context.rateLimiter.hit([[`verify-resend:${owner.id}`, AUTH_RATE_RULES.verificationResend]]);
   if (!limited.allowed) {
     return redirectWithToast(context, '/', { title: 'Please wait', description: tooManyAttemptsMessage(limited.retryAfterSeconds), type: 'error' });
   }

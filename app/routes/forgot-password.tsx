@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== 'success') return data({ result: submission.reply(), sentTo: null }, 400);
   const email = submission.value.email;
-  const limited = context.rateLimiter.hit([
+  const limited = await context.rateLimiter.hit([
     [`reset:ip:${context.clientIp}`, AUTH_RATE_RULES.passwordResetPerIp],
     [`reset:email:${email}`, AUTH_RATE_RULES.passwordResetPerEmail],
   ]);

@@ -42,7 +42,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   // Every session of this owner ends (a stolen session dies with the old password); so does this browser's.
   await context.sessions.destroyForBusiness(outcome.business.id);
-  context.signInThrottle.succeed(`account:${outcome.business.email}`);
+  await context.signInThrottle.succeed(`account:${outcome.business.email}`);
   const headers = await endSession(request, context);
   return redirectWithToast(
     context,

@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = parseTrialSignup(Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')));
   const echo = { businessName: String(form.get('businessName') ?? '').slice(0, 255), email: String(form.get('email') ?? '').slice(0, 255) };
   if (!parsed.ok) return data({ errors: parsed.errors, values: echo, toast: null }, 400);
-  const limited = context.rateLimiter.hit([
+  const limited = await context.rateLimiter.hit([
     [`signup:ip:${context.clientIp}`, AUTH_RATE_RULES.signUpPerIp],
     [`signup:email:${parsed.value.email}`, AUTH_RATE_RULES.signUpPerEmail],
   ]);

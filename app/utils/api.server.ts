@@ -72,8 +72,8 @@ export async function readJsonObject(request: Request, limits: JsonBodyLimits = 
 }
 
 /** Counts an attempt against each key; a 429 with the wait in plain words when any is over its limit. */
-export function rateLimited(context: AppLoadContext, keys: Array<[string, RateRule]>): Response | null {
-  const decision = context.rateLimiter.hit(keys);
+export async function rateLimited(context: AppLoadContext, keys: Array<[string, RateRule]>): Promise<Response | null> {
+  const decision = await context.rateLimiter.hit(keys);
   if (decision.allowed) return null;
   return apiError(429, tooManyAttemptsMessage(decision.retryAfterSeconds), { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
 }

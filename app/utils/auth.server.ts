@@ -105,16 +105,16 @@ export async function signInGate(request: Request, context: AppLoadContext, emai
   }
   const d = device as { email?: unknown; id?: unknown } | null;
   const key = d && d.email === email && typeof d.id === 'string' ? `device:${d.id}` : `account:${email}`;
-  return { key, wait: context.signInThrottle.wait(key) };
+  return { key, wait: await context.signInThrottle.wait(key) };
 }
 
 /** After the password check: counts a failure, or clears the key and gives this browser a fresh device cookie. */
 export async function signInOutcome(context: AppLoadContext, gate: { key: string }, email: string, ok: boolean, headers?: Headers): Promise<void> {
   if (!ok) {
-    context.signInThrottle.fail(gate.key);
+    await context.signInThrottle.fail(gate.key);
     return;
   }
-  context.signInThrottle.succeed(gate.key);
+  await context.signInThrottle.succeed(gate.key);
   headers?.append('Set-Cookie', await deviceCookie(context).serialize({ email, id: randomUUID() }));
 }
 

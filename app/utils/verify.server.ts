@@ -123,7 +123,7 @@ export async function handleVerify<S extends typeof reviewBodySchema | typeof so
   schema: S,
   toInput: (body: z.output<S>) => Omit<VerifyInput, 'image' | 'businessId' | 'surveyId' | 'bypassSquare' | 'platform'>,
 ): Promise<Response> {
-  const limited = rateLimited(context, [[`verify:ip:${context.clientIp}`, VERIFY_RATE_RULE]]);
+  const limited = await rateLimited(context, [[`verify:ip:${context.clientIp}`, VERIFY_RATE_RULE]]);
   if (limited) return limited;
   const body = await readBody(request, context.config.uploadBodyLimitBytes);
   const parsed = schema.safeParse(body.fields);

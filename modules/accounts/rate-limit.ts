@@ -1,12 +1,20 @@
 /**
- * Fixed-window attempt counter, in process memory. Keys name what is limited
- * ("signin:ip:1.2.3.4", "signin:email:a@b.c"). One process serves the app, so memory is enough;
- * several processes would need a shared store behind the same interface.
+ * Attempt counters for the account doors (sign-in, sign-up, password reset, verification mail).
+ * Keys name what is limited ("signin:ip:1.2.3.4", "signin:email:a@b.c"). Every instance of a
+ * deployment must count together, or alternating instances (or `WEB_CONCURRENCY` workers) would
+ * multiply the limits: the composition root uses counters in PostgreSQL (`server/attempt-limits.ts`);
+ * the memory ones here serve unit tests and the insurance while the database does not answer.
  */
 export type RateRule = { limit: number; windowMs: number };
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-export class RateLimiter {
+/** Fixed windows per key: counts one attempt for every key, refused when any key is over its limit. */
+export interface AttemptLimiter {
+  hit(keys: Array<[key: string, rule: RateRule]>): Promise<RateDecision>;
+}
+
+/** An AttemptLimiter in one process's memory. */
+export class MemoryRateLimiter implements AttemptLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
   private readonly now: () => number;
 
@@ -14,8 +22,7 @@ export class RateLimiter {
     this.now = now;
   }
 
-  /** Counts one attempt for every key; refused when any key is over its limit. */
-  hit(keys: Array<[key: string, rule: RateRule]>): RateDecision {
+  async hit(keys: Array<[key: string, rule: RateRule]>): Promise<RateDecision> {
     const now = this.now();
     let retryAfter = 0;
     for (const [key, rule] of keys) {
@@ -69,43 +76,71 @@ export type ThrottleRule = { free: number; baseDelayMs: number; maxDelayMs: numb
 
 export const SIGN_IN_THROTTLE: ThrottleRule = { free: 5, baseDelayMs: 1000, maxDelayMs: 15 * 60_000, forgetMs: 60 * 60_000 };
 
-export class SignInThrottle {
-  private readonly failures = new Map<string, { count: number; lastAt: number; until: number }>();
-  private readonly now: () => number;
-  private readonly rule: ThrottleRule;
+/** One key's failures: how many, the last one's time, and until when the next attempt must wait (ms). */
+export type ThrottleEntry = { count: number; lastAt: number; until: number };
 
-  constructor(now: () => number = Date.now, rule: ThrottleRule = SIGN_IN_THROTTLE) {
-    this.now = now;
-    this.rule = rule;
+/** Where the failures are kept; `recordFailure` counts one atomically (two instances never lose one). */
+export interface ThrottleStore {
+  get(key: string): Promise<ThrottleEntry | null>;
+  /** Counts a failure at `now` (starting over when the last was longer than `forgetMs` ago); the new count. */
+  recordFailure(key: string, now: number, forgetMs: number): Promise<number>;
+  setUntil(key: string, until: number): Promise<void>;
+  clear(key: string): Promise<void>;
+}
+
+/** A ThrottleStore in one process's memory. */
+export class MemoryThrottleStore implements ThrottleStore {
+  private readonly failures = new Map<string, ThrottleEntry>();
+
+  async get(key: string) {
+    return this.failures.get(key) ?? null;
   }
 
-  private entry(key: string) {
+  async recordFailure(key: string, now: number, forgetMs: number) {
     const e = this.failures.get(key);
-    if (e && this.now() - e.lastAt > this.rule.forgetMs) {
-      this.failures.delete(key);
-      return undefined;
-    }
-    return e;
+    const next = e && now - e.lastAt <= forgetMs ? { ...e, count: e.count + 1, lastAt: now } : { count: 1, lastAt: now, until: 0 };
+    this.failures.set(key, next);
+    if (this.failures.size > 50_000) for (const [k, v] of this.failures) if (now - v.lastAt > forgetMs) this.failures.delete(k);
+    return next.count;
+  }
+
+  async setUntil(key: string, until: number) {
+    const e = this.failures.get(key);
+    if (e) e.until = until;
+  }
+
+  async clear(key: string) {
+    this.failures.delete(key);
+  }
+}
+
+export class SignInThrottle {
+  private readonly now: () => number;
+  private readonly rule: ThrottleRule;
+  private readonly store: ThrottleStore;
+
+  constructor(now: () => number = Date.now, rule: ThrottleRule = SIGN_IN_THROTTLE, store: ThrottleStore = new MemoryThrottleStore()) {
+    this.now = now;
+    this.rule = rule;
+    this.store = store;
   }
 
   /** Seconds an attempt under `key` must still wait; 0 when it may go ahead. */
-  wait(key: string): number {
-    const e = this.entry(key);
-    return e && e.until > this.now() ? Math.ceil((e.until - this.now()) / 1000) : 0;
+  async wait(key: string): Promise<number> {
+    const e = await this.store.get(key);
+    const now = this.now();
+    if (!e || now - e.lastAt > this.rule.forgetMs) return 0;
+    return e.until > now ? Math.ceil((e.until - now) / 1000) : 0;
   }
 
   /** Counts a wrong password under `key`; past the free ones, the next attempt waits twice as long as the last. */
-  fail(key: string): void {
+  async fail(key: string): Promise<void> {
     const now = this.now();
-    const e = this.entry(key) ?? { count: 0, lastAt: now, until: 0 };
-    e.count += 1;
-    e.lastAt = now;
-    if (e.count >= this.rule.free) e.until = now + Math.min(this.rule.maxDelayMs, this.rule.baseDelayMs * 2 ** (e.count - this.rule.free));
-    this.failures.set(key, e);
-    if (this.failures.size > 50_000) for (const [k] of this.failures) if (!this.entry(k)) this.failures.delete(k);
+    const count = await this.store.recordFailure(key, now, this.rule.forgetMs);
+    if (count >= this.rule.free) await this.store.setUntil(key, now + Math.min(this.rule.maxDelayMs, this.rule.baseDelayMs * 2 ** (count - this.rule.free)));
   }
 
-  succeed(key: string): void {
-    this.failures.delete(key);
+  async succeed(key: string): Promise<void> {
+    await this.store.clear(key);
   }
 }

@@ -436,13 +436,13 @@ describe('account lock-out by strangers (ADR 021)', () => {
     const throttle = new SignInThrottle(() => now);
     const waits: number[] = [];
     for (let i = 0; i < 9; i++) {
-      now += throttle.wait('account:a@b.c') * 1000;
-      throttle.fail('account:a@b.c');
-      waits.push(throttle.wait('account:a@b.c'));
+      now += (await throttle.wait('account:a@b.c')) * 1000;
+      await throttle.fail('account:a@b.c');
+      waits.push(await throttle.wait('account:a@b.c'));
     }
     expect(waits).toEqual([0, 0, 0, 0, 1, 2, 4, 8, 16]);
-    throttle.succeed('account:a@b.c');
-    expect(throttle.wait('account:a@b.c')).toBe(0);
+    await throttle.succeed('account:a@b.c');
+    expect(await throttle.wait('account:a@b.c')).toBe(0);
   });
 });
 

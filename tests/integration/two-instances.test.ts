@@ -14,6 +14,8 @@ import { loader as outboxMessage } from '../../app/routes/dev.outbox.$file.tsx';
 import sharp from 'sharp';
 import type { SurveyPageData } from '../../app/customer/state.ts';
 import { action as verifyScreenshot } from '../../app/routes/api.verify-screenshot.ts';
+import { action as loginApi } from '../../app/routes/api.auth.login.ts';
+import { action as signupApi } from '../../app/routes/api.auth.signup.ts';
 import { action as submitApi } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
 import { loader as exportCsv } from '../../app/routes/survey-analytics.export.$kind.ts';
 import { loader as screenshotView } from '../../app/routes/survey-analytics.screenshots.$verificationId.ts';
@@ -183,6 +185,35 @@ describe('a customer and their owner across two instances', () => {
       expect(String(csv.body)).toContain('js.two@example.com');
       expect(String(csv.body)).toContain('nojs.two@example.com');
     }
+  });
+});
+
+describe('the account doors count attempts across instances', () => {
+  it('a wrong password tried on alternating instances is throttled after the free ones, as on one', async () => {
+    const owner = await signedInOwner(a, 'Throttle Cafe');
+    const login = (instance: 'a' | 'b', ip: string) =>
+      run(() => loginApi({ request: jsonRequest('/api/auth/login', { email: owner.email, password: 'not-the-password-1' }), context: (instance === 'a' ? a : b).context(ip), params: {} }));
+    // Five failures (the free ones), from five addresses, on A and B in turn.
+    for (let i = 0; i < 5; i += 1) expect((await login(i % 2 === 0 ? 'a' : 'b', `10.211.0.${i + 1}`)).status).toBe(401);
+    const sixth = await login('b', '10.211.0.9');
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('Retry-After'))).toBeGreaterThan(0);
+  });
+
+  it('sign-ups from one address are limited per deployment, not per instance', async () => {
+    const signup = (instance: 'a' | 'b', i: number) =>
+      run(() =>
+        signupApi({
+          request: jsonRequest('/api/auth/signup', { email: `limit-${i}-${Date.now()}@example.com`, password: 'sesame-street-42', confirmPassword: 'sesame-street-42', displayName: `Limit ${i}`, terms: true }),
+          context: (instance === 'a' ? a : b).context('10.212.0.1'),
+          params: {},
+        }),
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await signup(i % 2 === 0 ? 'a' : 'b', i)).status);
+    // AUTH_RATE_RULES.signUpPerIp: 10 an hour.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
+    expect(statuses[10]).toBe(429);
   });
 });
 
