@@ -8,8 +8,10 @@
  *
  * Off by default. The image leaves the server only through this adapter, which is used only where
  * the owner turned it on and the survey's disclosure says screenshots go to a vision service
- * (see ADR 045; not wired into the app yet). Any endpoint speaking the Chat Completions API with
- * image input and JSON-schema output works (`baseURL`).
+ * (ADR 066): `server/composition.ts` builds one instance when `SCREENSHOT_VISION_API_KEY` is set,
+ * and `verifications.verify` (modules/responses) hands it the surveys whose `hostedVision` is on.
+ * Any endpoint speaking the Chat Completions API with image input and JSON-schema output works
+ * (`baseURL`).
  */
 import OpenAI from 'openai';
 import sharp from 'sharp';
