@@ -23,9 +23,12 @@ export function createInstruments(): Instruments {
   };
 }
 
-/** The verifier, each call timed into `histogram`. */
-export function timedVerifier(verifier: ScreenshotVerifier, histogram: Instruments['verificationSeconds']): ScreenshotVerifier {
-  async function timed<T>(kind: 'review' | 'social', verify: () => Promise<T>): Promise<T> {
+/**
+ * The verifier, each verification timed into `histogram`. A proxy: everything else (the adapter's
+ * own methods and fields, a test's view of the fake's calls) is the adapter's, bound to it.
+ */
+export function timedVerifier<T extends ScreenshotVerifier>(verifier: T, histogram: Instruments['verificationSeconds']): T {
+  async function timed<R>(kind: 'review' | 'social', verify: () => Promise<R>): Promise<R> {
     const end = histogram.startTimer({ verifier: verifier.id, kind });
     try {
       const result = await verify();
@@ -36,10 +39,14 @@ export function timedVerifier(verifier: ScreenshotVerifier, histogram: Instrumen
       throw error;
     }
   }
-  return {
-    id: verifier.id,
-    verifyReview: (request) => timed('review', () => verifier.verifyReview(request)),
-    verifySocial: (request) => timed('social', () => verifier.verifySocial(request)),
-    close: () => verifier.close(),
-  };
+  const verifyReview: ScreenshotVerifier['verifyReview'] = (request) => timed('review', () => verifier.verifyReview(request));
+  const verifySocial: ScreenshotVerifier['verifySocial'] = (request) => timed('social', () => verifier.verifySocial(request));
+  return new Proxy(verifier, {
+    get(target, property) {
+      if (property === 'verifyReview') return verifyReview;
+      if (property === 'verifySocial') return verifySocial;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
