@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
 import type { Business } from '../../modules/accounts/server.ts';
-import { subscriptionState } from '../../modules/billing/index.ts';
+import { canUseFreeTrial, subscriptionState } from '../../modules/billing/index.ts';
 import { posStatus } from '../../modules/pos/index.ts';
 
 /** Everything the dashboard shows for one owner, from real state. */
@@ -16,6 +16,8 @@ export async function dashboardData(owner: Business, context: AppLoadContext) {
     isEmailVerified: owner.isEmailVerified,
     pos,
     billing,
+    /** A free trial can still be started (none in the last six months): the dashboard offers it only then. */
+    trialAvailable: canUseFreeTrial(owner),
     surveyCount,
     usage,
     budget,

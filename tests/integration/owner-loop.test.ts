@@ -1,0 +1,123 @@
+import type { AddressInfo } from 'node:net';
+import type { ServerBuild } from '@remix-run/node';
+import { createServer as createVite, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpApp } from '../../server/http.ts';
+import * as publicPage from '../../app/routes/survey.public.$businessId.$surveyId.tsx';
+import { action as submitApi } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
+import { loader as previewLoader } from '../../app/routes/survey-preview.tsx';
+import { loader as dashboardLoader } from '../../app/routes/dashboard.tsx';
+import { action as cancelApi } from '../../app/routes/api.stripe.cancel-subscription.ts';
+import { startTrialForTest } from '../setup/billing.ts';
+import { createSurvey, signedInOwner } from '../setup/factories.ts';
+import { getRequest, jsonRequest, run, type CookieJar } from '../setup/http.ts';
+import { createTestApp, type TestApp } from '../setup/test-root.ts';
+
+// Issue 27: the owner's side without dead ends or contradicting states.
+
+let app: TestApp;
+const ctx = () => app.context();
+// The pages as a browser gets them: the Express pipeline in front of Vite's SSR build of app/ (as in hardening.test.ts).
+let vite: ViteDevServer;
+let base: string;
+let closeServer: () => Promise<void>;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  vite = await createVite({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
+  const server = createHttpApp(app.root, { build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild> }).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  closeServer = () => new Promise((r) => server.close(() => r()));
+}, 120_000);
+afterAll(async () => {
+  await closeServer?.();
+  await vite?.close();
+  await app?.close();
+});
+
+let ipCounter = 0;
+/** A page's HTML as the owner's browser gets it (its own address, so per-IP limits stay out of the way). */
+async function page(path: string, jar?: CookieJar, init: { method?: string; body?: string } = {}) {
+  ipCounter += 1;
+  const headers: Record<string, string> = { 'X-Forwarded-For': `10.27.${(ipCounter >> 8) & 255}.${ipCounter & 255}` };
+  if (jar) headers.Cookie = jar.header();
+  if (init.body) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+  const res = await fetch(base + path, { method: init.method ?? 'GET', headers, body: init.body, redirect: 'manual' });
+  return { status: res.status, headers: res.headers, html: await res.text() };
+}
+/** The text a reader sees: tags dropped, entities of the usual kind decoded, whitespace folded. */
+const visibleText = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+
+describe('item 1: preview before any trial or plan', () => {
+  let owner: { jar: CookieJar; id: string };
+  let surveyId: string;
+  beforeAll(async () => {
+    owner = await signedInOwner(app, 'No Plan Yet Cafe');
+    surveyId = (await createSurvey(app, owner.jar)).id;
+  });
+
+  const openPreview = (jar?: CookieJar, query = '?bypass_square=true') =>
+    run(() => publicPage.loader({ request: getRequest(`/survey/public/${owner.id}/${surveyId}${query}`, jar), context: ctx(), params: { businessId: owner.id, surveyId } }));
+
+  it('the preview link of /survey-preview opens the survey for its owner, who has no plan', async () => {
+    const page = await run(() => previewLoader({ request: getRequest(`/survey-preview?surveyId=${surveyId}`, owner.jar), context: ctx(), params: {} }));
+    expect(page.status).toBe(200);
+    const previewUrl = (page.body as { previewUrl: string }).previewUrl;
+    expect(previewUrl).toContain(`/survey/public/${owner.id}/${surveyId}?bypass_square=true`);
+    const res = await openPreview(owner.jar, new URL(previewUrl).search);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ view: { mode: 'preview', title: 'Spring feedback' } });
+  });
+
+  it('a preview submission is scored and stores nothing', async () => {
+    const res = await run(() =>
+      submitApi({
+        request: jsonRequest(`/api/survey/submit/${owner.id}/${surveyId}`, { responses: { overall_rating: 5 }, customerEmail: 'a@b.co', bypassSquare: true }, owner.jar),
+        context: ctx(),
+        params: { businessId: owner.id, surveyId },
+      }),
+    );
+    expect(res.status).toBe(200);
+    const rows = await app.root.db.orm.em.getConnection().execute('select count(*)::int as n from survey_responses where survey_config_id = ?', [surveyId]);
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('customers and other owners still get Survey Not Found', async () => {
+    expect((await openPreview()).status).toBe(404);
+    expect((await openPreview(owner.jar, '')).status).toBe(404);
+    const stranger = await signedInOwner(app, 'Stranger Diner');
+    expect((await openPreview(stranger.jar)).status).toBe(404);
+  });
+});
+
+describe('item 3: after a cancelled trial the dashboard offers no trial', () => {
+  const dashboard = async (jar: CookieJar) => {
+    const res = await run(() => dashboardLoader({ request: getRequest('/dashboard', jar), context: ctx(), params: {} }));
+    expect(res.status).toBe(200);
+    return (res.body as { dashboard: { trialAvailable: boolean; billing: { hasActiveTrial: boolean } } }).dashboard;
+  };
+
+  it('offers the trial to a new owner, and plans (not a trial) once a trial was cancelled', async () => {
+    const owner = await signedInOwner(app, 'Cancelled Trial Bistro');
+    expect(await dashboard(owner.jar)).toMatchObject({ trialAvailable: true, billing: { hasActiveTrial: false } });
+    expect(visibleText((await page('/dashboard', owner.jar)).html)).toContain('14-Day Free Trial');
+    await startTrialForTest(app, owner);
+    expect(await dashboard(owner.jar)).toMatchObject({ billing: { hasActiveTrial: true } });
+    const cancelled = await run(() => cancelApi({ request: jsonRequest('/api/stripe/cancel-subscription', {}, owner.jar), context: ctx(), params: {} }));
+    expect(cancelled.status).toBe(200);
+    expect(await dashboard(owner.jar)).toMatchObject({ trialAvailable: false, billing: { hasActiveTrial: false } });
+    const text = visibleText((await page('/dashboard', owner.jar)).html);
+    expect(text).not.toContain('14-Day Free Trial');
+    expect(text).not.toMatch(/start (a |your )?(free )?trial/i);
+    expect(text).toContain('Choose a plan to publish');
+    expect(text).toContain('You used your free trial within the last 6 months');
+  });
+});
