@@ -9,7 +9,7 @@ import { loader as previewLoader } from '../../app/routes/survey-preview.tsx';
 import { loader as dashboardLoader } from '../../app/routes/dashboard.tsx';
 import { action as cancelApi } from '../../app/routes/api.stripe.cancel-subscription.ts';
 import { startTrialForTest } from '../setup/billing.ts';
-import { createSurvey, signedInOwner } from '../setup/factories.ts';
+import { connectSquareForTest, createSurvey, signedInOwner } from '../setup/factories.ts';
 import { getRequest, jsonRequest, run, type CookieJar } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
@@ -119,5 +119,54 @@ describe('item 3: after a cancelled trial the dashboard offers no trial', () => 
     expect(text).not.toMatch(/start (a |your )?(free )?trial/i);
     expect(text).toContain('Choose a plan to publish');
     expect(text).toContain('You used your free trial within the last 6 months');
+  });
+});
+
+describe("item 7: 'Survey Published!' only when customers can open it", () => {
+  /** Publishes through the page's form (no JavaScript) and opens the page it redirects to, with its toast. */
+  async function publishByForm(owner: { jar: CookieJar }, surveyId: string) {
+    const posted = await page('/subscription-check', owner.jar, { method: 'POST', body: new URLSearchParams({ surveyId }).toString() });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get('Location')).toBe(`/survey-published/${surveyId}`);
+    owner.jar.take(new Response(null, { headers: posted.headers }));
+    const shown = await page(`/survey-published/${surveyId}`, owner.jar);
+    expect(shown.status).toBe(200);
+    return shown.html;
+  }
+
+  it('without Square: says what is missing, links to connecting Square, and offers no live link, QR code or flyer', async () => {
+    const owner = await signedInOwner(app, 'Not Live Yet Cafe');
+    const surveyId = (await createSurvey(app, owner.jar)).id;
+    await startTrialForTest(app, owner);
+    const html = await publishByForm(owner, surveyId);
+    const text = visibleText(html);
+    expect(text).not.toContain('Survey Published!');
+    expect(text).toContain('Published, not live yet');
+    expect(text).toContain('Connect Square so rewards can be delivered.');
+    expect(html).toMatch(/<a[^>]*href="\/api\/square\/auth"[^>]*>Connect Square<\/a>/);
+    expect(text).not.toContain('View Live Survey');
+    expect(html).not.toContain('/survey-materials/');
+    expect(html).not.toContain('<svg'.concat(' ')); // no QR code drawn
+    // The only link to the survey is the owner's own preview, which opens.
+    expect(html).toContain(`/survey/public/${owner.id}/${surveyId}?bypass_square=true`);
+    expect(html).not.toMatch(new RegExp(`/survey/public/${owner.id}/${surveyId}"`));
+
+    // Once Square is connected the same page shares the live link, the QR code and the flyer.
+    await connectSquareForTest(app, owner.id);
+    const live = await page(`/survey-published/${surveyId}`, owner.jar);
+    expect(visibleText(live.html)).toContain('View Live Survey');
+    expect(live.html).toContain(`/survey-materials/${surveyId}/flyer`);
+    expect(live.html).toContain(`/survey-materials/${surveyId}/qr`);
+    expect(visibleText(live.html)).not.toContain('Surveys Currently Unavailable');
+  });
+
+  it("with Square connected: 'Survey Published!'", async () => {
+    const owner = await signedInOwner(app, 'Live Cafe');
+    const surveyId = (await createSurvey(app, owner.jar)).id;
+    await startTrialForTest(app, owner);
+    await connectSquareForTest(app, owner.id);
+    const text = visibleText(await publishByForm(owner, surveyId));
+    expect(text).toContain('Survey Published!');
+    expect(text).not.toContain('not live yet');
   });
 });
