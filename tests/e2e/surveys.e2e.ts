@@ -203,7 +203,15 @@ describe('archive and duplicate from Manage Surveys', () => {
     await expect.poll(() => page.getByText('Survey Duplicated').first().isVisible()).toBe(true);
 
     await page.goto(`${baseUrl}/survey-management`);
-    await page.getByRole('button', { name: 'Archive Winter menu' }).click();
+    // Asked first (issue 27 item 13): the confirm step, with and without JavaScript.
+    await page.getByRole('link', { name: 'Archive Winter menu' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Archive Winter menu?' });
+    await dialog.waitFor();
+    await dialog.getByRole('link', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByRole('heading', { name: 'Winter menu', exact: true }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Archive Winter menu' }).click();
+    await page.getByRole('alertdialog', { name: 'Archive Winter menu?' }).getByRole('button', { name: 'Yes, Archive' }).click();
     await expect.poll(() => page.getByText('Survey Archived').first().isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Winter menu', exact: true }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Copy of Winter menu' }).isVisible()).toBe(true);

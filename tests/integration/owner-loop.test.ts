@@ -9,8 +9,11 @@ import { loader as previewLoader } from '../../app/routes/survey-preview.tsx';
 import { loader as dashboardLoader } from '../../app/routes/dashboard.tsx';
 import { action as cancelApi } from '../../app/routes/api.stripe.cancel-subscription.ts';
 import { startTrialForTest } from '../setup/billing.ts';
+import { action as rewardsAction, loader as rewardsLoader } from '../../app/routes/rewards.tsx';
+import { action as manageAction, loader as manageLoader } from '../../app/routes/survey-management.tsx';
 import { connectSquareForTest, createSurvey, signedInOwner } from '../setup/factories.ts';
-import { getRequest, jsonRequest, run, type CookieJar } from '../setup/http.ts';
+import { query, rewardingBusiness } from '../setup/rewards.ts';
+import { formRequest, getRequest, jsonRequest, run, type CookieJar } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
 // Issue 27: the owner's side without dead ends or contradicting states.
@@ -23,7 +26,7 @@ let base: string;
 let closeServer: () => Promise<void>;
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({}, { jobs: true });
   vite = await createVite({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
   const server = createHttpApp(app.root, { build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild> }).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -168,5 +171,90 @@ describe("item 7: 'Survey Published!' only when customers can open it", () => {
     const text = visibleText(await publishByForm(owner, surveyId));
     expect(text).toContain('Survey Published!');
     expect(text).not.toContain('not live yet');
+  });
+});
+
+describe('item 13: Release, Reject and Archive ask first; rejected rewards stay in sight', () => {
+  const holdStatus = async (responseId: string) => (await query<{ status: string }>(app, 'select status from reward_holds where survey_response_id = ?', [responseId]))[0]?.status;
+  const rewardsData = async (jar: CookieJar, path = '/rewards') =>
+    (await run(() => rewardsLoader({ request: getRequest(path, jar), context: ctx(), params: {} }))).body as {
+      held: Array<{ surveyResponseId: string }>;
+      rejected: Array<{ surveyResponseId: string; status: string; decidedAt: string | null }>;
+      confirm: { decision: string; reward: { surveyResponseId: string } } | null;
+    };
+
+  it('Reject: the button is a link to a confirm step; a post without it changes nothing; confirmed, the reward stays listed as Rejected', async () => {
+    const shop = await rewardingBusiness(app, 'Careful Cafe');
+    const responseId = await shop.submit('someone@mailinator.com'); // a disposable domain: held (ADR 050)
+    expect(await holdStatus(responseId)).toBe('held');
+    const jar = shop.owner.jar;
+
+    // Without JavaScript: the list links to the confirm step, which holds the one form that decides.
+    const list = await page('/rewards', jar);
+    expect(list.html).toContain(`href="/rewards?confirm=reject&amp;responseId=${responseId}"`);
+    expect(list.html).not.toMatch(/<button[^>]*value="reject"/);
+    const step = await page(`/rewards?confirm=reject&responseId=${responseId}`, jar);
+    expect(step.html).toContain('role="alertdialog"');
+    expect(visibleText(step.html)).toContain('Reject this reward?');
+    expect(step.html).toMatch(/<input type="hidden" name="confirmed" value="yes"\/>/);
+    expect((await rewardsData(jar, `/rewards?confirm=release&responseId=${responseId}`)).confirm).toMatchObject({ decision: 'release', reward: { surveyResponseId: responseId } });
+
+    // A post that skipped the step is sent to it, and nothing is decided.
+    const unasked = await run(() => rewardsAction({ request: formRequest('/rewards', { intent: 'reject', responseId }, jar), context: ctx(), params: {} }));
+    expect(unasked.status).toBe(302);
+    expect(unasked.headers.get('Location')).toBe(`/rewards?confirm=reject&responseId=${responseId}`);
+    expect(await holdStatus(responseId)).toBe('held');
+
+    // Confirmed: rejected, and still on the page with its status.
+    const done = await page(`/rewards?confirm=reject&responseId=${responseId}`, jar, { method: 'POST', body: new URLSearchParams({ intent: 'reject', responseId, confirmed: 'yes' }).toString() });
+    expect(done.status).toBe(302);
+    expect(await holdStatus(responseId)).toBe('rejected');
+    const after = await rewardsData(jar);
+    expect(after.held.map((h) => h.surveyResponseId)).not.toContain(responseId);
+    expect(after.rejected).toEqual([expect.objectContaining({ surveyResponseId: responseId, status: 'rejected', decidedAt: expect.any(String) })]);
+    const text = visibleText((await page('/rewards', jar)).html);
+    expect(text).toContain('Rejected rewards');
+    expect(text).toMatch(/someone@mailinator\.com.*Rejected/);
+    // The confirm step of a decided reward shows nothing to confirm.
+    expect((await rewardsData(jar, `/rewards?confirm=release&responseId=${responseId}`)).confirm).toBeNull();
+  });
+
+  it("another owner can neither open the confirm step of, nor see, a business's rejected reward", async () => {
+    const shop = await rewardingBusiness(app, 'Private Cafe');
+    const responseId = await shop.submit('hidden@mailinator.com');
+    const other = await signedInOwner(app, 'Nosy Cafe');
+    expect((await rewardsData(other.jar, `/rewards?confirm=reject&responseId=${responseId}`)).confirm).toBeNull();
+    await run(() => rewardsAction({ request: formRequest('/rewards', { intent: 'reject', responseId, confirmed: 'yes' }, shop.owner.jar), context: ctx(), params: {} }));
+    expect((await rewardsData(other.jar)).rejected).toEqual([]);
+  });
+
+  it('Archive: a link to a confirm step; a post without it changes nothing; confirmed, archived', async () => {
+    const owner = await signedInOwner(app, 'Archive Carefully');
+    const { id } = await createSurvey(app, owner.jar, { title: 'Winter menu' });
+    const archivedAt = async () => (await query<{ archived_at: Date | null }>(app, 'select archived_at from survey_configs where id = ?', [id]))[0]?.archived_at;
+    const list = await page('/survey-management', owner.jar);
+    expect(list.html).toContain(`href="/survey-management?confirm=archive&amp;surveyId=${id}"`);
+    expect(list.html).not.toMatch(/<button[^>]*value="archive"/);
+    const step = await page(`/survey-management?confirm=archive&surveyId=${id}`, owner.jar);
+    expect(visibleText(step.html)).toContain('Archive Winter menu?');
+    expect(step.html).toContain('role="alertdialog"');
+
+    const unasked = await run(() => manageAction({ request: formRequest('/survey-management', { intent: 'archive', surveyId: id }, owner.jar), context: ctx(), params: {} }));
+    expect(unasked.status).toBe(302);
+    expect(unasked.headers.get('Location')).toBe(`/survey-management?confirm=archive&surveyId=${id}`);
+    expect(await archivedAt()).toBeNull();
+    const bad = await run(() => manageAction({ request: formRequest('/survey-management', { intent: 'archive', surveyId: 'nope' }, owner.jar), context: ctx(), params: {} }));
+    expect(bad.status).toBe(404);
+
+    // Another owner gets no confirm step for it, and cannot archive it.
+    const other = await signedInOwner(app, 'Other Archiver');
+    const foreign = (await run(() => manageLoader({ request: getRequest(`/survey-management?confirm=archive&surveyId=${id}`, other.jar), context: ctx(), params: {} }))).body as { confirmArchive: unknown };
+    expect(foreign.confirmArchive).toBeNull();
+    expect((await run(() => manageAction({ request: formRequest('/survey-management', { intent: 'archive', surveyId: id, confirmed: 'yes' }, other.jar), context: ctx(), params: {} }))).status).toBe(404);
+    expect(await archivedAt()).toBeNull();
+
+    const done = await page(`/survey-management?confirm=archive&surveyId=${id}`, owner.jar, { method: 'POST', body: new URLSearchParams({ intent: 'archive', surveyId: id, confirmed: 'yes' }).toString() });
+    expect(done.status).toBe(302);
+    expect(await archivedAt()).not.toBeNull();
   });
 });
