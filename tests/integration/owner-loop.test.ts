@@ -13,6 +13,8 @@ import { action as rewardsAction, loader as rewardsLoader } from '../../app/rout
 import { action as manageAction, loader as manageLoader } from '../../app/routes/survey-management.tsx';
 import { connectSquareForTest, createSurvey, signedInOwner } from '../setup/factories.ts';
 import { query, rewardingBusiness } from '../setup/rewards.ts';
+import { loader as analyticsLoader } from '../../app/routes/survey-analytics.$surveyId.tsx';
+import { loader as exportLoader } from '../../app/routes/survey-analytics.export.$kind.ts';
 import { formRequest, getRequest, jsonRequest, run, type CookieJar } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
@@ -256,5 +258,77 @@ describe('item 13: Release, Reject and Archive ask first; rejected rewards stay 
     const done = await page(`/survey-management?confirm=archive&surveyId=${id}`, owner.jar, { method: 'POST', body: new URLSearchParams({ intent: 'archive', surveyId: id, confirmed: 'yes' }).toString() });
     expect(done.status).toBe(302);
     expect(await archivedAt()).not.toBeNull();
+  });
+});
+
+/** RFC 4180 CSV, enough for the export (quoted fields, doubled quotes, CRLF), without the BOM. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && body[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+describe('item 4: a rejected reward reads Rejected; the CSV says where rewards stand, what was verified, and only the platforms used', () => {
+  it('All Responses and the CSV', async () => {
+    const shop = await rewardingBusiness(app, 'Honest Numbers Cafe'); // Google reviews, Instagram
+    const plain = await shop.submit('glad@example.com', 'Gus');
+    const rejected = await shop.submit('odd@mailinator.com', 'Rex');
+    await run(() => rewardsAction({ request: formRequest('/rewards', { intent: 'reject', responseId: rejected, confirmed: 'yes' }, shop.owner.jar), context: ctx(), params: {} }));
+    // Gus's verified Google review screenshot, used by his response (the response row itself has no review columns).
+    await query(
+      app,
+      `insert into screenshot_verifications (business_id, survey_config_id, kind, platform, upload_key, image_hash, reviewer_name, review_link, star_rating, is_valid, survey_response_id)
+       values (?, ?, 'review', 'google', 'k-gus', 'sha256:gus', 'Gus P.', 'https://g.page/r/x/review/1', 5, true, ?)`,
+      [shop.businessId, shop.surveyId, plain],
+    );
+    await query(app, 'update survey_responses set review_platform = null, review_star_rating = null, reviewer_name = null where id = ?', [plain]);
+
+    const analytics = await run(() => analyticsLoader({ request: getRequest(`/survey-analytics/${shop.surveyId}`, shop.owner.jar), context: ctx(), params: { surveyId: shop.surveyId } }));
+    const rows = (analytics.body as { responses: { rows: Array<{ id: string; rewardStatus: string; rewardValue: number | null }> } }).responses.rows;
+    expect(rows.find((r) => r.id === rejected)).toMatchObject({ rewardStatus: 'rejected', rewardValue: 300 });
+    expect(rows.find((r) => r.id === plain)?.rewardStatus).toBe('pending'); // queued, no card yet (no worker runs here)
+    const text = visibleText((await page(`/survey-analytics/${shop.surveyId}`, shop.owner.jar)).html);
+    expect(text).toMatch(/Rex.*\$3\.00 Rejected/);
+
+    const res = await run(() => exportLoader({ request: getRequest(`/survey-analytics/export/responses?survey=${shop.surveyId}`, shop.owner.jar), context: ctx(), params: { kind: 'responses' } }));
+    expect(res.status).toBe(200);
+    const [header, ...body] = parseCsv(String(res.body));
+    const col = (name: string) => header!.indexOf(name);
+    expect(col('Reward status')).toBeGreaterThan(-1);
+    const rex = body.find((r) => r[col('Email')] === 'odd@mailinator.com')!;
+    const gus = body.find((r) => r[col('Email')] === 'glad@example.com')!;
+    expect([rex[col('Reward ($)')], rex[col('Reward status')]]).toEqual(['3.00', 'Rejected']);
+    expect([gus[col('Review platform')], gus[col('Review stars')], gus[col('Reviewer name')], gus[col('Verified proofs')]]).toEqual(['Google', '5', 'Gus P.', 'Google review']);
+    // Only the platforms this survey uses: Google and Instagram blocks, none of Yelp, Facebook, TikTok, X, TripAdvisor...
+    expect(header).toContain('Google review: reviewer name');
+    expect(header!.filter((h) => /^(Yelp|Facebook|TikTok|X|TripAdvisor|Tripadvisor)\b/.test(h))).toEqual([]);
+    expect(header!.some((h) => /^Instagram\b/.test(h))).toBe(true);
   });
 });
