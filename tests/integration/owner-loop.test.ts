@@ -11,7 +11,8 @@ import { action as cancelApi } from '../../app/routes/api.stripe.cancel-subscrip
 import { startTrialForTest } from '../setup/billing.ts';
 import { action as rewardsAction, loader as rewardsLoader } from '../../app/routes/rewards.tsx';
 import { action as manageAction, loader as manageLoader } from '../../app/routes/survey-management.tsx';
-import { connectSquareForTest, createSurvey, signedInOwner } from '../setup/factories.ts';
+import { builderFields, connectSquareForTest, createSurvey, signedInOwner } from '../setup/factories.ts';
+import { getTemplate, templateQuestionList } from '../../modules/surveys/index.ts';
 import { query, rewardingBusiness } from '../setup/rewards.ts';
 import { loader as analyticsLoader } from '../../app/routes/survey-analytics.$surveyId.tsx';
 import { loader as exportLoader } from '../../app/routes/survey-analytics.export.$kind.ts';
@@ -55,6 +56,7 @@ async function page(path: string, jar?: CookieJar, init: { method?: string; body
 const visibleText = (html: string) =>
   html
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&amp;/g, '&')
@@ -330,5 +332,43 @@ describe('item 4: a rejected reward reads Rejected; the CSV says where rewards s
     expect(header).toContain('Google review: reviewer name');
     expect(header!.filter((h) => /^(Yelp|Facebook|TikTok|X|TripAdvisor|Tripadvisor)\b/.test(h))).toEqual([]);
     expect(header!.some((h) => /^Instagram\b/.test(h))).toBe(true);
+  });
+});
+
+describe("item 5: the builder's Survey Stats and its warnings are one decision", () => {
+  /** The Survey Stats' tier lines as shown: 'Gold (18+ points) Needs a fix'. */
+  const tierLines = (html: string) => {
+    const list = /data-testid="reachable-tiers"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    return [...list.matchAll(/<li[\s\S]*?<\/li>/g)].map((m) => visibleText(m[0]).trim());
+  };
+
+  it('Gold that needs no sharing is "Needs a fix" beside the warning, never "Reachable"; fixed, both agree', async () => {
+    const owner = await signedInOwner(app, 'Consistent Cafe');
+    // A 2-point question everyone can answer: 19 points without sharing, Gold at 18 (as in review-policy.test.ts).
+    const milk = { id: 'q_milk0001', section: 'part2', origin: 'owner', type: 'yes_no', text: 'Would you like oat milk?', required: false, points: 2 };
+    const questions = JSON.stringify([...templateQuestionList(getTemplate('restaurant_cafe_bakery')!), milk]);
+    const post = (gold: string) =>
+      page('/survey-builder', owner.jar, { method: 'POST', body: new URLSearchParams(builderFields({ customQuestions: questions, tierBronze: '5', tierSilver: '8', tierGold: gold })).toString() });
+
+    const refused = await post('18');
+    expect(refused.status).toBe(400);
+    expect(visibleText(refused.html)).toContain('Gold must need sharing');
+    const lines = tierLines(refused.html);
+    expect(lines).toHaveLength(3);
+    expect(lines.find((l) => l.startsWith('Gold'))).toBe('Gold (18+ points) Needs a fix');
+    expect(lines.find((l) => l.startsWith('Bronze'))).toBe('Bronze (5+ points) Reachable');
+    expect(refused.html).toContain('data-testid="tiers-need-fix"');
+
+    // Gold out of reach: the stats say so, and so does the warning.
+    const tooHigh = await post('900');
+    expect(tooHigh.status).toBe(400);
+    expect(visibleText(tooHigh.html)).toContain('Gold needs 900 points');
+    expect(tierLines(tooHigh.html).find((l) => l.startsWith('Gold'))).toBe('Gold (900+ points) Out of reach');
+
+    const saved = await post('22');
+    expect(saved.status).toBe(302);
+    const edit = await page(new URL(saved.headers.get('Location')!, base).pathname.replace('survey-preview', 'survey-builder') + new URL(saved.headers.get('Location')!, base).search, owner.jar);
+    expect(visibleText(edit.html)).not.toContain('Gold must need sharing');
+    expect(tierLines(edit.html).find((l) => l.startsWith('Gold'))).toBe('Gold (22+ points) Reachable');
   });
 });
