@@ -301,11 +301,12 @@ function BuilderForm({
         <FieldError id={form.errorId} errors={form.errors} />
         <Card>
           <label htmlFor={fields.title.id} className="block font-semibold">
-            Survey Title
+            Survey Title <RequiredMark />
           </label>
           <p className="mb-2 text-sm text-slate-600">Customers see this at the top of the survey.</p>
           <input
             {...getInputProps(fields.title, { type: 'text' })}
+            aria-required="true"
             placeholder="e.g. Tell us about your visit"
             className="block min-h-11 w-full rounded-lg border border-slate-300 px-3"
           />
@@ -429,11 +430,12 @@ function BuilderForm({
 
         <Card>
           <label htmlFor={fields.redemptionWebsite.id} className="block font-semibold">
-            Redemption website
+            Redemption website <RequiredMark />
           </label>
-          <p className="mb-2 text-sm text-slate-600">Where customers can spend their gift card, e.g. your online ordering page.</p>
+          <p className="mb-2 text-sm text-slate-600">Where customers can spend their gift card, e.g. your online ordering page. The reward email links to it.</p>
           <input
             {...getInputProps(fields.redemptionWebsite, { type: 'text' })}
+            aria-required="true"
             inputMode="url"
             placeholder="https://yourcafe.com"
             className="block min-h-11 w-full rounded-lg border border-slate-300 px-3"
@@ -588,6 +590,11 @@ function TierPointsCard({
 function toArray(v: unknown): string[] {
   if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string');
   return typeof v === 'string' && v ? [v] : [];
+}
+
+/** A required field's mark beside its label (issue 27 item 6): a word, not a colour or an asterisk alone. */
+function RequiredMark() {
+  return <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">Required</span>;
 }
 
 const TIER_STATE: Record<TierState, { label: string; className: string }> = {

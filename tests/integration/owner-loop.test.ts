@@ -372,3 +372,18 @@ describe("item 5: the builder's Survey Stats and its warnings are one decision",
     expect(tierLines(edit.html).find((l) => l.startsWith('Gold'))).toBe('Gold (22+ points) Reachable');
   });
 });
+
+describe('item 6: the redemption website is marked required', () => {
+  it('its label says Required and the input is aria-required, as the save requires it', async () => {
+    const owner = await signedInOwner(app, 'Marked Fields Cafe');
+    const html = (await page('/survey-builder', owner.jar)).html;
+    const label = /<label[^>]*for="([^"]+)"[^>]*>(?:(?!<\/label>)[\s\S])*Redemption website(?:(?!<\/label>)[\s\S])*<\/label>/.exec(html);
+    expect(label).not.toBeNull();
+    expect(visibleText(label![0])).toContain('Required');
+    expect(html).toMatch(new RegExp(`<input[^>]*id="${label![1]}"[^>]*aria-required="true"|<input[^>]*aria-required="true"[^>]*id="${label![1]}"`));
+    // And the save agrees: without one the form is refused with the field's message.
+    const refused = await page('/survey-builder', owner.jar, { method: 'POST', body: new URLSearchParams(builderFields({ redemptionWebsite: '' })).toString() });
+    expect(refused.status).toBe(400);
+    expect(visibleText(refused.html)).toContain('Redemption website is required');
+  });
+});
