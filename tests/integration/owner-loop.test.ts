@@ -13,7 +13,7 @@ import { action as rewardsAction, loader as rewardsLoader } from '../../app/rout
 import { action as manageAction, loader as manageLoader } from '../../app/routes/survey-management.tsx';
 import { builderFields, connectSquareForTest, createSurvey, signedInOwner } from '../setup/factories.ts';
 import { getTemplate, templateQuestionList } from '../../modules/surveys/index.ts';
-import { query, rewardingBusiness } from '../setup/rewards.ts';
+import { query, rewardingBusiness, SILVER_ANSWERS } from '../setup/rewards.ts';
 import { loader as analyticsLoader } from '../../app/routes/survey-analytics.$surveyId.tsx';
 import { loader as exportLoader } from '../../app/routes/survey-analytics.export.$kind.ts';
 import { formRequest, getRequest, jsonRequest, run, type CookieJar } from '../setup/http.ts';
@@ -385,5 +385,36 @@ describe('item 6: the redemption website is marked required', () => {
     const refused = await page('/survey-builder', owner.jar, { method: 'POST', body: new URLSearchParams(builderFields({ redemptionWebsite: '' })).toString() });
     expect(refused.status).toBe(400);
     expect(visibleText(refused.html)).toContain('Redemption website is required');
+  });
+});
+
+describe("item 9: a repeat email is refused without 'You've earned' beside it", () => {
+  it('without JavaScript: the claim box says the email cannot get a reward, next to the window refusal', async () => {
+    const shop = await rewardingBusiness(app, 'Once A Quarter Cafe');
+    await shop.submit('rita@example.com', 'Rita');
+    const customerPage = `/survey/public/${shop.businessId}/${shop.surveyId}`;
+    // The page's own multipart form post, as a browser without JavaScript sends it.
+    const post = async (email: string, intent: string) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(SILVER_ANSWERS)) form.append(k, String(v));
+      for (const [k, v] of [['customerEmail', email], ['_section', '2'], ['_intent', intent]]) form.append(k!, v!);
+      ipCounter += 1;
+      const res = await fetch(base + customerPage, { method: 'POST', body: form, headers: { 'X-Forwarded-For': `10.29.0.${ipCounter & 255}` }, redirect: 'manual' });
+      return { status: res.status, html: await res.text() };
+    };
+    const claim = (html: string) => visibleText(/data-testid="claim-text"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '').trim();
+
+    // A new customer on the claim section: the reward they earned.
+    const fresh = await post('new@example.com', 'stay');
+    expect(claim(fresh.html)).toMatch(/^You've earned Silver/);
+
+    const again = await post('rita@example.com', 'submit');
+    expect(again.status).toBe(400);
+    const text = visibleText(again.html);
+    expect(text).toContain('Cannot Submit Survey');
+    expect(claim(again.html)).toBe('This email cannot get a reward right now: see the message under the email field.');
+    expect(text).not.toContain("You've earned");
+    // The refusal is tied to the email field.
+    expect(again.html).toMatch(/id="customerEmail"[^>]*aria-describedby="customerEmail-error"|aria-describedby="customerEmail-error"[^>]*id="customerEmail"/);
   });
 });
