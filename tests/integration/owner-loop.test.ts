@@ -8,7 +8,8 @@ import { action as submitApi } from '../../app/routes/api.survey.submit.$busines
 import { loader as previewLoader } from '../../app/routes/survey-preview.tsx';
 import { loader as dashboardLoader } from '../../app/routes/dashboard.tsx';
 import { action as cancelApi } from '../../app/routes/api.stripe.cancel-subscription.ts';
-import { startTrialForTest } from '../setup/billing.ts';
+import { DECLINED_CARD, startTrialForTest } from '../setup/billing.ts';
+import { action as startCheckout } from '../../app/routes/api.create-subscription-existing.ts';
 import { action as rewardsAction, loader as rewardsLoader } from '../../app/routes/rewards.tsx';
 import { action as manageAction, loader as manageLoader } from '../../app/routes/survey-management.tsx';
 import { builderFields, connectSquareForTest, createSurvey, signedInOwner } from '../setup/factories.ts';
@@ -416,5 +417,40 @@ describe("item 9: a repeat email is refused without 'You've earned' beside it", 
     expect(text).not.toContain("You've earned");
     // The refusal is tied to the email field.
     expect(again.html).toMatch(/id="customerEmail"[^>]*aria-describedby="customerEmail-error"|aria-describedby="customerEmail-error"[^>]*id="customerEmail"/);
+  });
+});
+
+describe('item 10: a declined card keeps what it may; "Choose another plan" keeps the survey', () => {
+  it('without JavaScript: the expiry comes back filled (never the number or CVC), and the plans link carries the survey', async () => {
+    const owner = await signedInOwner(app, 'Declined Card Cafe');
+    const { id: surveyId } = await createSurvey(app, owner.jar);
+    const started = await run(() => startCheckout({ request: jsonRequest('/api/create-subscription-existing', { planId: 'growth', isYearly: false, surveyId }, owner.jar), context: ctx(), params: {} }));
+    expect(started.status).toBe(201);
+    const { setupIntentId, clientSecret } = started.body as { setupIntentId: string; clientSecret: string };
+
+    const checkout = await page(`/stripe-checkout?setupIntentId=${setupIntentId}`, owner.jar);
+    expect(checkout.status).toBe(200);
+    expect(checkout.html).toContain(`href="/subscription-plans?billing=monthly&amp;surveyId=${surveyId}"`);
+
+    const declined = await page('/api/billing/fake/confirm-setup', owner.jar, {
+      method: 'POST',
+      body: new URLSearchParams({ setupIntentId, clientSecret, cardNumber: DECLINED_CARD, expiry: '12/34', cvc: '123' }).toString(),
+    });
+    expect(declined.status).toBe(303);
+    const back = declined.headers.get('Location')!;
+    expect(back).not.toContain('4000');
+    expect(back).not.toContain('cvc');
+    const shown = await page(back, owner.jar);
+    const text = visibleText(shown.html);
+    expect(text).toContain('Setup Failed');
+    expect(text).toContain('Your card was declined.');
+    expect(shown.html).toMatch(/<input[^>]*id="expiry"[^>]*value="12\/34"/);
+    expect(shown.html).not.toContain(DECLINED_CARD.replace(/ /g, ''));
+    expect(shown.html).not.toMatch(/<input[^>]*id="cvc"[^>]*value=/);
+    expect(shown.html).toContain(`href="/subscription-plans?billing=monthly&amp;surveyId=${surveyId}"`);
+
+    // The plans page it leads to still knows the survey: the next checkout is started for it.
+    const plans = await page(`/subscription-plans?billing=monthly&surveyId=${surveyId}`, owner.jar);
+    expect(plans.html).toMatch(new RegExp(`<input type="hidden" name="surveyId" value="${surveyId}"`));
   });
 });
