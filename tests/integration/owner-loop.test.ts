@@ -454,3 +454,17 @@ describe('item 10: a declined card keeps what it may; "Choose another plan" keep
     expect(plans.html).toMatch(new RegExp(`<input type="hidden" name="surveyId" value="${surveyId}"`));
   });
 });
+
+describe('item 11: plan copy', () => {
+  it('each plan states its own daily average, and no plan lists as its own a feature a cheaper plan has', async () => {
+    const text = visibleText((await page('/subscription-plans')).html);
+    expect(text).not.toContain('5+ daily engagements');
+    const daily = [...text.matchAll(/About (\d+) rewards? a day on average/g)].map((m) => Number(m[1]));
+    expect(daily).toEqual([1, 3, 33]); // 30, 100 and 1000 rewards a month
+    // Survey analytics: in Starter (every plan has it), not sold again as a Growth feature.
+    const starter = text.slice(text.indexOf('Starter'), text.indexOf('Growth'));
+    const growth = text.slice(text.indexOf('Growth'), text.indexOf('Pro '));
+    expect(starter).toContain('Survey analytics');
+    expect(growth).not.toContain('Survey analytics');
+  });
+});
