@@ -187,7 +187,7 @@ export function Dashboard({ d }: { d: DashboardData }) {
           <Step n={1} title="Create your account" text="Your business account is ready." done />
           <Step n={2} title="Connect your Square account" text="Gift cards are issued through your Square location." done={d.pos.isConnected} />
           <Step n={3} title="Create your first survey" text="Pick rewards, review platforms and social handles." done={d.surveyCount > 0} />
-          <Step n={4} title="Set up reward campaigns" text="Share the link, QR code and flyer with customers." done={false} />
+          <Step n={4} title="Set up reward campaigns" text="Publish a survey, then share its link, QR code and flyer with customers." done={d.published} />
         </ol>
       </Card>
     </main>

@@ -12,7 +12,7 @@ import { DECLINED_CARD, startTrialForTest } from '../setup/billing.ts';
 import { action as startCheckout } from '../../app/routes/api.create-subscription-existing.ts';
 import { action as rewardsAction, loader as rewardsLoader } from '../../app/routes/rewards.tsx';
 import { action as manageAction, loader as manageLoader } from '../../app/routes/survey-management.tsx';
-import { builderFields, connectSquareForTest, createSurvey, signedInOwner } from '../setup/factories.ts';
+import { builderFields, connectSquareForTest, createSurvey, publishForTest, signedInOwner } from '../setup/factories.ts';
 import { getTemplate, templateQuestionList } from '../../modules/surveys/index.ts';
 import { query, rewardingBusiness, SILVER_ANSWERS } from '../setup/rewards.ts';
 import { loader as analyticsLoader } from '../../app/routes/survey-analytics.$surveyId.tsx';
@@ -466,5 +466,63 @@ describe('item 11: plan copy', () => {
     const growth = text.slice(text.indexOf('Growth'), text.indexOf('Pro '));
     expect(starter).toContain('Survey analytics');
     expect(growth).not.toContain('Survey analytics');
+  });
+});
+
+describe('item 14: polish', () => {
+  it('sign-up is titled as such, and Google is simply absent when not configured', async () => {
+    expect(app.root.config.GOOGLE_CLIENT_ID ?? null).toBeNull();
+    const signup = (await page('/auth?mode=signup')).html;
+    expect(/<title>([^<]*)<\/title>/.exec(signup)?.[1]).toBe('Create your account — RewardLoop');
+    expect(/<title>([^<]*)<\/title>/.exec((await page('/auth')).html)?.[1]).toBe('Sign in — RewardLoop');
+    expect(visibleText(signup)).not.toMatch(/Google/);
+  });
+
+  it("'+1 pt', and the link mark is drawn, not the '↗' character", async () => {
+    const shop = await rewardingBusiness(app, 'One Point Cafe');
+    const html = (await page(`/survey/public/${shop.businessId}/${shop.surveyId}`)).html;
+    expect(visibleText(html)).toContain('+1 pt ');
+    expect(html).not.toMatch(/\+1 pts/);
+    expect(html).not.toContain('↗');
+  });
+
+  it('a used confirmation link: already confirmed when it is, and no "error" either way', async () => {
+    const owner = await signedInOwner(app, 'Confirmed Cafe');
+    const token = 'a'.repeat(43);
+    const used = await page(`/email-verified/${token}`, owner.jar);
+    expect(visibleText(used.html)).toContain('Link no longer valid');
+    expect(visibleText(used.html)).not.toMatch(/error/i);
+    await query(app, 'update businesses set is_email_verified = true where id = ?', [owner.id]);
+    const again = visibleText((await page(`/email-verified/${token}`, owner.jar)).html);
+    expect(again).toContain('Your email address is already confirmed.');
+    expect(again).not.toMatch(/error|failed/i);
+  });
+
+  it("Getting Started's step 4 is ticked once a survey is published", async () => {
+    const owner = await signedInOwner(app, 'Step Four Cafe');
+    const { id } = await createSurvey(app, owner.jar);
+    const done = async () => visibleText((await page('/dashboard', owner.jar)).html).includes('Set up reward campaigns (done)');
+    expect(await done()).toBe(false);
+    await startTrialForTest(app, owner);
+    await publishForTest(app, owner.jar, id);
+    expect(await done()).toBe(true);
+  });
+
+  it('tier cards: small text without transparency, tier colours at AA on their soft backgrounds', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const css = await readFile(new URL('../../app/tailwind.css', import.meta.url), 'utf8');
+    const color = (name: string) => new RegExp(`--color-${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(css)![1]!;
+    const lum = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const ratio = (a: string, b: string) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+    for (const tier of ['bronze', 'silver', 'gold']) expect(ratio(color(tier), color(`${tier}-soft`)), tier).toBeGreaterThanOrEqual(4.5);
+    const owner = await signedInOwner(app, 'Contrast Cafe');
+    const { id } = await createSurvey(app, owner.jar);
+    const html = (await page(`/survey-preview?surveyId=${id}`, owner.jar)).html;
+    expect(html).toContain('points</p>');
+    expect(html).toMatch(/class="text-xs">[^<]*(<!-- -->)?[^<]*points<\/p>/);
+    expect(html).not.toMatch(/class="text-xs opacity-\d+"/);
   });
 });
