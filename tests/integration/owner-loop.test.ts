@@ -526,3 +526,20 @@ describe('item 14: polish', () => {
     expect(html).not.toMatch(/class="text-xs opacity-\d+"/);
   });
 });
+
+describe('item 8: the required-rating toast does not cover the buttons', () => {
+  it('on a phone the toast is at the top of the screen (the buttons are at the bottom); the rating carries the error', async () => {
+    const shop = await rewardingBusiness(app, 'Rate Us Cafe');
+    const form = new FormData();
+    form.append('_section', '0');
+    form.append('_intent', 'next');
+    const res = await fetch(`${base}/survey/public/${shop.businessId}/${shop.surveyId}`, { method: 'POST', body: form, headers: { 'X-Forwarded-For': '10.30.0.1' } });
+    const html = await res.text();
+    expect(visibleText(html)).toContain('Please rate your overall experience to continue.');
+    const region = /<div data-toast-region[^>]*class="([^"]+)"/.exec(html)?.[1];
+    expect(region).toBeDefined();
+    expect(region!.split(' ')).toEqual(expect.arrayContaining(['top-2', 'sm:top-auto', 'sm:bottom-4']));
+    expect(region!.split(' ')).not.toContain('bottom-4');
+    expect(html).toMatch(/<fieldset[^>]*aria-describedby="overall_rating-error"/);
+  });
+});
