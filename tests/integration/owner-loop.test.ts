@@ -543,3 +543,25 @@ describe('item 8: the required-rating toast does not cover the buttons', () => {
     expect(html).toMatch(/<fieldset[^>]*aria-describedby="overall_rating-error"/);
   });
 });
+
+describe('item 12: without JavaScript the builder comes back where the owner was', () => {
+  it('every add, move, remove and restore button posts to the page with the anchor of its question (or of the editor)', async () => {
+    const owner = await signedInOwner(app, 'Anchored Cafe');
+    const html = (await page('/survey-builder', owner.jar)).html;
+    const buttons = [...html.matchAll(/<button[^>]*name="intent"[^>]*value="(question:[^"]+)"[^>]*>/g)].map((m) => ({ tag: m[0], intent: m[1]! }));
+    expect(buttons.length).toBeGreaterThan(10);
+    for (const { tag, intent } of buttons) {
+      const action = /formAction="([^"]+)"/i.exec(tag)?.[1];
+      expect(action, intent).toMatch(/^\/survey-builder#(q-[\w-]+|question-editor)$/);
+      const anchor = action!.split('#')[1]!;
+      expect(html, `${intent} -> #${anchor}`).toContain(`id="${anchor}"`);
+    }
+    // A remove without JavaScript: the answer has the question's row (now among the removed) under that anchor.
+    const remove = buttons.find((b) => b.intent.includes('remove'))!;
+    const anchor = /#(q-[\w-]+)/.exec(remove.tag)![1]!;
+    const fields = builderFields({ intent: remove.intent });
+    const posted = await page('/survey-builder', owner.jar, { method: 'POST', body: new URLSearchParams(fields).toString() });
+    expect(posted.status).toBeLessThan(500);
+    expect(posted.html).toMatch(new RegExp(`<li[^>]*id="${anchor}"[^>]*>[\\s\\S]*?Restore`));
+  });
+});
