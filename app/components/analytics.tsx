@@ -1,6 +1,6 @@
 import { Form, Link, useSubmit } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { analyticsSearch, TAB_LABELS, TABS, type AnalyticsQuery, type Tab } from '../../modules/analytics/index.ts';
+import { analyticsSearch, REWARD_STATUS_LABELS, TAB_LABELS, TABS, type AnalyticsQuery, type RewardStatus, type Tab } from '../../modules/analytics/index.ts';
 import { formatCents } from '../../modules/scoring/index.ts';
 import { PLATFORM_LABELS, type Platform } from '../../modules/surveys/index.ts';
 import type { AnalyticsPageData } from '../utils/analytics.server.ts';
@@ -235,6 +235,25 @@ function ReviewData({ row }: { row: NonNullable<AnalyticsPageData['responses']>[
   );
 }
 
+/** A response's reward with where it stands: a rejected one struck through and marked, a held one marked (issue 27 item 4). */
+function RewardCell({ value, status }: { value: number | null; status: RewardStatus }) {
+  if (!value) return <span className="font-semibold">—</span>;
+  const marked = status === 'rejected' || status === 'held';
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <span className={`font-semibold ${status === 'rejected' ? 'text-slate-500 line-through' : ''}`}>{formatCents(value)}</span>
+      {marked ? (
+        <span
+          data-testid="reward-status"
+          className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${status === 'rejected' ? 'border-red-300 bg-red-50 text-red-800' : 'border-amber-300 bg-amber-50 text-amber-900'}`}
+        >
+          {REWARD_STATUS_LABELS[status]}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 /** The CSV of what the tab shows (survey, dates and, for responses, the search). A plain download link. */
 function exportHref(data: AnalyticsPageData, kind: 'responses' | 'giftcards') {
   return `/survey-analytics/export/${kind}${analyticsSearch({ survey: data.survey?.id ?? null, from: data.query.from, to: data.query.to, q: kind === 'responses' ? data.query.q : '' })}`;
@@ -308,8 +327,8 @@ function ResponsesTab({ data }: { data: AnalyticsPageData }) {
                 <Cell label="Tier">
                   <TierBadge tier={r.rewardTier} />
                 </Cell>
-                <Cell label="Reward" className="font-semibold whitespace-nowrap">
-                  {r.rewardValue ? formatCents(r.rewardValue) : '—'}
+                <Cell label="Reward" className="whitespace-nowrap">
+                  <RewardCell value={r.rewardValue} status={r.rewardStatus} />
                 </Cell>
                 <Cell label="Submitted" className="text-sm whitespace-nowrap text-slate-700">
                   <time dateTime={r.submittedAt}>{formatWhen(r.submittedAt)}</time>

@@ -47,28 +47,22 @@ export function AuthScreen({ mode, returnTo, lastResult, googleEnabled }: Props)
         ) : (
           <SignUpForm returnTo={returnTo} lastResult={lastResult} />
         )}
-        <div className="my-6 flex items-center gap-3 text-sm text-slate-500">
-          <span className="h-px flex-1 bg-slate-200" />
-          Or continue with
-          <span className="h-px flex-1 bg-slate-200" />
-        </div>
+        {/* Google not configured on this server: no button at all (issue 27 item 14), not a disabled one with an error. */}
         {googleEnabled ? (
-          <Form method="post" action="/auth/google">
-            {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-            <button type="submit" className={`${buttonClass.secondary} w-full`}>
-              <GoogleMark /> Continue with Google
-            </button>
-          </Form>
-        ) : (
-          <div>
-            <button type="button" disabled aria-describedby="google-unavailable" className={`${buttonClass.secondary} w-full`}>
-              <GoogleMark /> Continue with Google
-            </button>
-            <p id="google-unavailable" className="mt-2 text-center text-sm text-slate-600">
-              {GOOGLE_UNAVAILABLE}
-            </p>
-          </div>
-        )}
+          <>
+            <div className="my-6 flex items-center gap-3 text-sm text-slate-500">
+              <span className="h-px flex-1 bg-slate-200" />
+              Or continue with
+              <span className="h-px flex-1 bg-slate-200" />
+            </div>
+            <Form method="post" action="/auth/google">
+              {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+              <button type="submit" className={`${buttonClass.secondary} w-full`}>
+                <GoogleMark /> Continue with Google
+              </button>
+            </Form>
+          </>
+        ) : null}
       </div>
     </main>
   );

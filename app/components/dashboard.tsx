@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react';
+import { TRIAL_USED_NOTICE } from '../../modules/billing/index.ts';
 import type { DashboardData } from '../utils/dashboard.server.ts';
 import { buttonClass, Card } from './ui.tsx';
 import { UsageMeter } from './usage.tsx';
@@ -60,7 +61,19 @@ export function Dashboard({ d }: { d: DashboardData }) {
         </div>
       ) : null}
 
-      {noPlan ? (
+      {noPlan && !d.trialAvailable ? (
+        <div role="region" aria-label="Choose a plan" className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-brand-100 bg-brand-50 p-5">
+          <div>
+            <p className="text-lg font-bold text-slate-900">Choose a plan to publish</p>
+            <p className="text-sm text-slate-700">{TRIAL_USED_NOTICE}</p>
+          </div>
+          <Link to="/subscription-plans" className={buttonClass.primary}>
+            See plans
+          </Link>
+        </div>
+      ) : null}
+
+      {noPlan && d.trialAvailable ? (
         <div role="region" aria-label="14-Day Free Trial" className="flex flex-wrap items-center justify-between gap-3 rounded-card bg-gradient-to-r from-brand-700 to-brand-600 p-5 text-white">
           <div>
             <p className="text-lg font-bold">14-Day Free Trial</p>
@@ -174,7 +187,7 @@ export function Dashboard({ d }: { d: DashboardData }) {
           <Step n={1} title="Create your account" text="Your business account is ready." done />
           <Step n={2} title="Connect your Square account" text="Gift cards are issued through your Square location." done={d.pos.isConnected} />
           <Step n={3} title="Create your first survey" text="Pick rewards, review platforms and social handles." done={d.surveyCount > 0} />
-          <Step n={4} title="Set up reward campaigns" text="Share the link, QR code and flyer with customers." done={false} />
+          <Step n={4} title="Set up reward campaigns" text="Publish a survey, then share its link, QR code and flyer with customers." done={d.published} />
         </ol>
       </Card>
     </main>

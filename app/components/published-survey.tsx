@@ -19,6 +19,8 @@ export type PublishedSurveyData = {
   selectedReviewPlatforms: string[];
   selectedSocialPlatforms: string[];
   publicUrl: string;
+  /** The owner's own preview (works before the survey is live). */
+  previewUrl: string;
   availability: Availability;
   unavailableReasons: string[];
   unavailableFixes: UnavailableFix[];
@@ -31,6 +33,15 @@ export type PublishedSurveyData = {
 
 /** The published page of spec section 2: status, details, tiers, link, QR code, materials, next steps. */
 export function PublishedSurvey({ s }: { s: PublishedSurveyData }) {
+  // The link, QR code and flyer are offered only while customers can open them (issue 27 item 7):
+  // otherwise they lead to 'Survey Not Found', and the page says what is missing instead.
+  const live = s.availability === 'Available';
+  const notLive =
+    s.availability === 'Inactive'
+      ? 'This survey is switched off. Turn it on in Manage Surveys to share it.'
+      : s.availability === 'Draft'
+        ? 'Publish this survey to share it.'
+        : `Finish setting up first: ${s.unavailableReasons.join(' ')}`;
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center gap-3">
@@ -59,6 +70,7 @@ export function PublishedSurvey({ s }: { s: PublishedSurveyData }) {
       {s.unavailableReasons.length ? (
         <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900">
           <p className="font-semibold">Surveys Currently Unavailable</p>
+          <p className="text-sm">Published, but not live yet: customers who open the link or scan a QR code see &ldquo;Survey Not Found&rdquo; until you fix this.</p>
           <ul className="mt-1 list-disc pl-5 text-sm">
             {s.unavailableReasons.map((r) => (
               <li key={r}>{r}</li>
@@ -78,12 +90,32 @@ export function PublishedSurvey({ s }: { s: PublishedSurveyData }) {
         <div className="space-y-6">
           <Card>
             <h2 className="mb-3 font-semibold">Share your survey</h2>
-            <CopyUrl url={s.publicUrl} failTitle="Failed to copy" failText="Please copy the URL manually" />
-            <div className="mt-4 flex flex-wrap gap-2">
-              <a href={s.publicUrl} target="_blank" rel="noreferrer" className={buttonClass.primary}>
-                View Live Survey
-              </a>
-            </div>
+            {live ? (
+              <>
+                <CopyUrl url={s.publicUrl} failTitle="Failed to copy" failText="Please copy the URL manually" />
+                <div className="mt-4 flex flex-wrap gap-2">
+                  <a href={s.publicUrl} target="_blank" rel="noreferrer" className={buttonClass.primary}>
+                    View Live Survey
+                  </a>
+                </div>
+              </>
+            ) : (
+              <>
+                <p className="text-sm text-slate-700" data-testid="not-live">
+                  Your link, QR code and flyer appear here once customers can open the survey. {notLive}
+                </p>
+                <div className="mt-4 flex flex-wrap gap-2">
+                  {s.unavailableFixes.map((f) => (
+                    <a key={f.href} href={f.href} className={buttonClass.primary}>
+                      {f.label}
+                    </a>
+                  ))}
+                  <a href={s.previewUrl} target="_blank" rel="noreferrer" className={buttonClass.secondary}>
+                    Preview
+                  </a>
+                </div>
+              </>
+            )}
           </Card>
           <Card>
             <h2 className="mb-3 font-semibold">Reward tiers</h2>
@@ -117,19 +149,26 @@ export function PublishedSurvey({ s }: { s: PublishedSurveyData }) {
           </Card>
         </div>
         <aside id="materials" className="space-y-4">
-          <Card className="text-center">
-            <h2 className="mb-3 font-semibold">QR code</h2>
-            <div className="mx-auto w-full max-w-72 [&>svg]:h-auto [&>svg]:w-full" dangerouslySetInnerHTML={{ __html: s.qrSvg }} />
-            <div className="mt-4 flex flex-col gap-2">
-              <a href={`/survey-materials/${s.id}/flyer`} download className={buttonClass.primary}>
-                Download Promotional Material
-              </a>
-              <a href={`/survey-materials/${s.id}/qr`} download className={buttonClass.secondary}>
-                Download QR Code (PNG)
-              </a>
-            </div>
-            <p className="mt-2 text-xs text-slate-500">The flyer is a US Letter PNG at 300 dpi, ready to print.</p>
-          </Card>
+          {live ? (
+            <Card className="text-center">
+              <h2 className="mb-3 font-semibold">QR code</h2>
+              <div className="mx-auto w-full max-w-72 [&>svg]:h-auto [&>svg]:w-full" dangerouslySetInnerHTML={{ __html: s.qrSvg }} />
+              <div className="mt-4 flex flex-col gap-2">
+                <a href={`/survey-materials/${s.id}/flyer`} download className={buttonClass.primary}>
+                  Download Promotional Material
+                </a>
+                <a href={`/survey-materials/${s.id}/qr`} download className={buttonClass.secondary}>
+                  Download QR Code (PNG)
+                </a>
+              </div>
+              <p className="mt-2 text-xs text-slate-600">The flyer is a US Letter PNG at 300 dpi, ready to print.</p>
+            </Card>
+          ) : (
+            <Card>
+              <h2 className="font-semibold">QR code and flyer</h2>
+              <p className="mt-1 text-sm text-slate-600">Ready to download once the survey is live, so nothing you print leads to &ldquo;Survey Not Found&rdquo;.</p>
+            </Card>
+          )}
           <Card>
             <h2 className="font-semibold">Your plan</h2>
             <p className="mt-1 text-sm text-slate-600">

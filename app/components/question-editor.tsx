@@ -1,3 +1,4 @@
+import { useLocation } from '@remix-run/react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import {
   applyQuestionIntent,
@@ -58,6 +59,11 @@ export function QuestionEditor({
   const show = (t: string) => !hydrated || type === t;
   const sections = template.sections.filter(isEditableSection);
   const editorId = 'question-editor';
+  // Without JavaScript each button posts to this page with an anchor, so the page comes back where the
+  // owner was (the question moved or removed, or the editor), not at the top (issue 27 item 12).
+  const location = useLocation();
+  const backTo = (anchor: string) => `${location.pathname}${location.search}#${anchor}`;
+  const at = (id: string) => backTo(questionAnchor(id));
   return (
     <Card>
       <h2 className="font-semibold">Questions</h2>
@@ -83,7 +89,7 @@ export function QuestionEditor({
                 {shown.map((q, i) => {
                   const locked = LOCKED_QUESTION_IDS.includes(q.id);
                   return (
-                    <li key={q.id} data-question-id={q.id} className="rounded-lg border border-slate-200 p-3">
+                    <li key={q.id} id={questionAnchor(q.id)} data-question-id={q.id} className="scroll-mt-4 rounded-lg border border-slate-200 p-3">
                       <div className="flex flex-wrap items-baseline gap-2">
                         <span className="min-w-0 flex-1 break-words font-medium">{q.text}</span>
                         <span className="text-xs text-slate-600">{TYPE_LABELS[q.type] ?? q.type}</span>
@@ -92,13 +98,14 @@ export function QuestionEditor({
                         {q.origin === 'owner' ? <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-700">Your question</span> : null}
                       </div>
                       <div className="mt-2 flex flex-wrap gap-2">
-                        <button type="submit" name="intent" value={questionIntent('up', q.id)} formNoValidate disabled={i === 0} onClick={run({ kind: 'up', id: q.id })} className={smallButton}>
+                        <button type="submit" name="intent" value={questionIntent('up', q.id)} formAction={at(q.id)} formNoValidate disabled={i === 0} onClick={run({ kind: 'up', id: q.id })} className={smallButton}>
                           ↑<span className="sr-only"> Move up: {q.text}</span>
                         </button>
                         <button
                           type="submit"
                           name="intent"
                           value={questionIntent('down', q.id)}
+                          formAction={at(q.id)}
                           formNoValidate
                           disabled={i === shown.length - 1}
                           onClick={run({ kind: 'down', id: q.id })}
@@ -110,10 +117,10 @@ export function QuestionEditor({
                           <span className="self-center text-xs text-slate-600">Always asked</span>
                         ) : (
                           <>
-                            <button type="submit" name="intent" value={questionIntent('edit', q.id)} formNoValidate onClick={run({ kind: 'edit', id: q.id })} className={smallButton}>
+                            <button type="submit" name="intent" value={questionIntent('edit', q.id)} formAction={backTo(editorId)} formNoValidate onClick={run({ kind: 'edit', id: q.id })} className={smallButton}>
                               Edit<span className="sr-only"> question: {q.text}</span>
                             </button>
-                            <button type="submit" name="intent" value={questionIntent('remove', q.id)} formNoValidate onClick={run({ kind: 'remove', id: q.id })} className={smallButton}>
+                            <button type="submit" name="intent" value={questionIntent('remove', q.id)} formAction={at(q.id)} formNoValidate onClick={run({ kind: 'remove', id: q.id })} className={smallButton}>
                               Remove<span className="sr-only"> question: {q.text}</span>
                             </button>
                           </>
@@ -126,9 +133,9 @@ export function QuestionEditor({
               {removed.length ? (
                 <ul className="mt-2 space-y-1" aria-label={`Removed from ${section.title}`}>
                   {removed.map((q) => (
-                    <li key={q.id} className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                    <li key={q.id} id={questionAnchor(q.id)} className="flex scroll-mt-4 flex-wrap items-center gap-2 text-sm text-slate-600">
                       <span className="min-w-0 flex-1 break-words line-through">{q.text}</span>
-                      <button type="submit" name="intent" value={questionIntent('restore', q.id)} formNoValidate onClick={run({ kind: 'restore', id: q.id })} className={smallButton}>
+                      <button type="submit" name="intent" value={questionIntent('restore', q.id)} formAction={at(q.id)} formNoValidate onClick={run({ kind: 'restore', id: q.id })} className={smallButton}>
                         Restore<span className="sr-only"> question: {q.text}</span>
                       </button>
                     </li>
@@ -140,7 +147,7 @@ export function QuestionEditor({
         })}
       </div>
 
-      <fieldset id={editorId} className="mt-6 rounded-lg border border-slate-300 p-4">
+      <fieldset id={editorId} className="mt-6 scroll-mt-4 rounded-lg border border-slate-300 p-4">
         <legend className="px-1 font-semibold">{editing ? `Edit question: ${editing.text}` : 'Add a question'}</legend>
         <input type="hidden" name={name('id')} value={draft.id} />
         {state.errors.length ? (
@@ -281,11 +288,11 @@ export function QuestionEditor({
           ) : null}
         </div>
         <div className="mt-4 flex flex-wrap gap-3">
-          <button type="submit" name="intent" value={questionIntent('apply')} formNoValidate onClick={run({ kind: 'apply' })} className={buttonClass.secondary}>
+          <button type="submit" name="intent" value={questionIntent('apply')} formAction={backTo(editorId)} formNoValidate onClick={run({ kind: 'apply' })} className={buttonClass.secondary}>
             {editing ? 'Save question' : 'Add question'}
           </button>
           {editing ? (
-            <button type="submit" name="intent" value={questionIntent('cancel')} formNoValidate onClick={run({ kind: 'cancel' })} className={buttonClass.secondary}>
+            <button type="submit" name="intent" value={questionIntent('cancel')} formAction={backTo(editorId)} formNoValidate onClick={run({ kind: 'cancel' })} className={buttonClass.secondary}>
               Cancel editing
             </button>
           ) : null}
@@ -294,3 +301,6 @@ export function QuestionEditor({
     </Card>
   );
 }
+
+/** The id of a question's row in the editor (and its anchor after a no-JavaScript post). */
+export const questionAnchor = (id: string) => `q-${id.replace(/[^A-Za-z0-9_-]/g, '')}`;

@@ -23,7 +23,7 @@ export function TierSummary({ survey, compact = false }: { survey: TierValues; c
         <li key={r.tier} className={`rounded-lg border px-3 py-2 ${tierStyle[r.tier]}`}>
           <p className="text-sm font-semibold">{r.tier}</p>
           <p className={`${compact ? 'text-lg' : 'text-2xl'} font-bold`}>{formatCents(value[r.tier])}</p>
-          <p className="text-xs opacity-90">{tierRangeLabel(r)} points</p>
+          <p className="text-xs">{tierRangeLabel(r)} points</p>
         </li>
       ))}
     </ul>

@@ -23,7 +23,9 @@ export function Toast({ toast }: { toast: ToastData | null | undefined }) {
   if (!visible) return null;
   const type = visible.type ?? 'info';
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4 sm:justify-end">
+    // On a phone the toast sits at the top, so it never covers the Submit and Continue buttons at the
+    // bottom of the screen (issue 27 item 8); from 640 px, bottom right, beside the content.
+    <div data-toast-region className="pointer-events-none fixed inset-x-0 top-2 z-50 flex justify-center px-4 sm:top-auto sm:bottom-4 sm:justify-end">
       <div
         role={type === 'error' ? 'alert' : 'status'}
         aria-live={type === 'error' ? 'assertive' : 'polite'}

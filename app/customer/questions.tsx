@@ -22,7 +22,7 @@ export function Badges({ q }: { q: Question }) {
   return (
     <span className="ml-2 inline-flex flex-wrap gap-1 align-middle">
       {q.points > 0 ? (
-        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">+{q.points} pts</span>
+        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">+{q.points} {q.points === 1 ? 'pt' : 'pts'}</span>
       ) : null}
       {q.required ? <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">Required</span> : null}
     </span>
@@ -269,7 +269,7 @@ export function BlockFields({
         {q.description ? <p className="text-sm text-slate-600">{q.description}</p> : null}
         {link ? (
           <a href={link} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2">
-            {linkLabel} <span aria-hidden>↗</span>
+            {linkLabel} <ExternalMark />
           </a>
         ) : (
           <p className="text-sm text-slate-600">{missingLink}</p>
@@ -336,5 +336,14 @@ export function BlockFields({
         <InlineError id={q.id} message={api.error(q.id)} />
       </div>
     </fieldset>
+  );
+}
+
+/** "Opens elsewhere", drawn (the '↗' character rendered as an emoji box on some phones, issue 27 item 14). */
+function ExternalMark() {
+  return (
+    <svg aria-hidden viewBox="0 0 16 16" className="inline size-3.5 align-[-2px]" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M6 3h7v7M13 3L4 12" />
+    </svg>
   );
 }

@@ -251,6 +251,10 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
     },
   };
 
+  // A repeat email (the window of spec 4), known from the check on blur or from a refused submit: the
+  // claim box never says "You've earned" beside the refusal (issue 27 item 9).
+  const emailRefused = eligibility.state.eligible === false || (step.toast?.title === WINDOW_REFUSAL_TITLE && Boolean(step.errors.customerEmail));
+
   // ---- submission ----
   async function submit() {
     const problem = submitProblem({ template, config: view, answers: step.answers, states: step.states, uploads: verification.pending() });
@@ -258,7 +262,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
     const email = customerEmailOf(step.answers)?.toLowerCase() ?? null;
     if (email && view.mode === 'live') {
       const known = await eligibility.ensure(email);
-      if (!known.eligible) return refuse({ title: 'Cannot Submit Survey', message: known.message ?? 'This email is not eligible yet.', field: 'customerEmail' });
+      if (!known.eligible) return refuse({ title: WINDOW_REFUSAL_TITLE, message: known.message ?? 'This email is not eligible yet.', field: 'customerEmail' });
     }
     setSubmitting(true);
     try {
@@ -395,10 +399,12 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
             <h3 id="claim-title" className="text-lg font-bold">
               Claim Your Reward
             </h3>
-            <p className="mt-1 text-sm text-slate-700">
-              {score.tier
-                ? `You've earned ${score.tier}: a ${dollars(score.rewardValueCents, score.tier)} gift card, sent by email.`
-                : `Reach ${ranges[0]?.min_points ?? 0} points for a gift card, sent by email.`}
+            <p className="mt-1 text-sm text-slate-700" data-testid="claim-text">
+              {emailRefused
+                ? 'This email cannot get a reward right now: see the message under the email field.'
+                : score.tier
+                  ? `You've earned ${score.tier}: a ${dollars(score.rewardValueCents, score.tier)} gift card, sent by email.`
+                  : `Reach ${ranges[0]?.min_points ?? 0} points for a gift card, sent by email.`}
             </p>
             <div className="mt-3 space-y-3">
               <div>
@@ -486,6 +492,9 @@ const primaryButton =
   'inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-brand-600 px-5 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60 sm:w-auto';
 const secondaryButton =
   'inline-flex min-h-12 w-full items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-3 text-base font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60 sm:w-auto';
+
+/** The spec's title when an email is inside its repeat window (the server's refusal and the browser's check say the same). */
+const WINDOW_REFUSAL_TITLE = 'Cannot Submit Survey';
 
 /** The eligibility check's answer under an email field; an ineligible message already shown as the field's error is not said twice. */
 function EligibilityNote({ state, shownError }: { state: Eligibility; shownError?: string }) {

@@ -23,6 +23,24 @@ export function hiddenAnswers(answers: SurveyStep['answers'], questions: readonl
   return Object.entries(answers).filter(([k]) => !shown.has(k));
 }
 
+type Focusable = { focus(options?: { preventScroll?: boolean }): void; scrollIntoView(options?: { block?: 'center' | 'start'; behavior?: 'smooth' | 'auto' }): void; checked?: boolean };
+
+/**
+ * Takes the customer to a refused field: its input (an id equal to the answer key), or the checked
+ * (else the first) control of its radio group (the rating buttons), scrolled to the middle of the
+ * screen, clear of a toast, and focused. False when the page has no such field.
+ */
+export function focusProblemField(doc: { getElementById(id: string): unknown; querySelectorAll(selector: string): ArrayLike<unknown> }, field: string): boolean {
+  if (!/^[A-Za-z0-9_:.-]{1,120}$/.test(field)) return false;
+  const byId = doc.getElementById(field) as Focusable | null;
+  const group = Array.from(doc.querySelectorAll(`[name="${field}"]`) as ArrayLike<Focusable>);
+  const el = byId ?? group.find((x) => x.checked) ?? group[0];
+  if (!el) return false;
+  el.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  el.focus({ preventScroll: true });
+  return true;
+}
+
 export function useSurveySteps(view: CustomerSurveyView, template: SurveyTemplate, initial: SurveyStep) {
   const [step, setStep] = useState<SurveyStep>(initial);
   // The latest state, for timers and the verification queue (they outlive the render that started them).
@@ -56,11 +74,22 @@ export function useSurveySteps(view: CustomerSurveyView, template: SurveyTemplat
     requestAnimationFrame(() => headingRef.current?.focus());
   };
 
-  /** A check said no: its toast, its inline error, and the section it belongs to. */
+  /**
+   * A check said no: its toast, its inline error, and the section it belongs to; then the field
+   * itself is scrolled to the middle of the screen and focused (issue 27 item 8: a skipped required
+   * rating used to leave focus and scroll where they were), else the section heading.
+   */
   const refuse = (problem: Problem) => {
     const target = Math.min(total - 1, sectionOfProblem(template, problem, index));
     setStep((s) => ({ ...s, section: target, toast: { title: problem.title, description: problem.message, type: 'error' }, errors: problem.field ? { [problem.field]: problem.message } : {} }));
-    if (target !== index) window.scrollTo({ top: 0 });
+    // Two frames: the section the problem belongs to is rendered first.
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        if (problem.field && focusProblemField(document, problem.field)) return;
+        if (target !== index) window.scrollTo({ top: 0 });
+        headingRef.current?.focus();
+      }),
+    );
   };
 
   /** The customer changed an answer ('' clears it); the first change of the visit counts as started. */

@@ -45,7 +45,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const intent = await fake.confirmSetupIntent(input.clientSecret, { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc });
     if (form) {
-      const query = new URLSearchParams({ setupIntentId: intent.id, redirect_status: intent.status === 'succeeded' ? 'succeeded' : 'failed' });
+      const ok = intent.status === 'succeeded';
+      // A declined card comes back with its expiry (not sensitive alone) so the page refills it; never the number or CVC (issue 27 item 10).
+      const expiry: Record<string, string> = !ok && input.expiry && /^\d{2}\s?\/\s?\d{2}$/.test(input.expiry.trim()) ? { expiry: input.expiry.trim() } : {};
+      const query = new URLSearchParams({ setupIntentId: intent.id, redirect_status: ok ? 'succeeded' : 'failed', ...expiry });
       return redirect(`/stripe-checkout?${query}`, 303);
     }
     return Response.json({ id: intent.id, status: intent.status, error: intent.lastError ? { message: intent.lastError } : null });

@@ -13,7 +13,10 @@ import { afterSignIn, handOverDraft, UNSAVED_DRAFT_PATH, unsavedDraftToast } fro
 import { redirectWithToast } from '../utils/toast.server.ts';
 import { readForm } from '../utils/input.server.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Sign in — RewardLoop' }];
+// The title follows the form shown (issue 27 item 14): the sign-up page is not called "Sign in".
+export const meta: MetaFunction<typeof loader> = ({ data, location }) => [
+  { title: `${(data?.mode ?? new URLSearchParams(location.search).get('mode')) === 'signup' ? 'Create your account' : 'Sign in'} — RewardLoop` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

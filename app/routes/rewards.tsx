@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { plainRewardError } from '../../modules/rewards/index.ts';
 import { formatCents } from '../../modules/scoring/index.ts';
@@ -6,6 +6,7 @@ import { isUuid } from '../../modules/shared/index.ts';
 import { HOLD_STATUS_LABELS } from '../../modules/trust/index.ts';
 import { Cell, Customer, IssuedCardCells, pill, TierBadge } from '../components/gift-card-ui.tsx';
 import { buttonClass, Card, useHydrated } from '../components/ui.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
 import { readForm } from '../utils/input.server.ts';
@@ -15,11 +16,17 @@ export const meta: MetaFunction = () => [{ title: 'Gift cards — RewardLoop' }]
 /** The owner's gift cards: totals, the rewards that failed or are on their way, and every card issued. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const owner = await requireOwner(request, context);
-  const { totals, issuances, failed, pending, held } = await context.rewards.overview(owner.id);
+  const { totals, issuances, failed, pending, held, rejected } = await context.rewards.overview(owner.id);
+  // The confirm step of Release / Reject (issue 27 item 13): ?confirm=release|reject&responseId=…, one of this owner's waiting rewards.
+  const query = new URL(request.url).searchParams;
+  const decision = query.get('confirm');
+  const toDecide = decision === 'release' || decision === 'reject' ? held.find((h) => h.surveyResponseId === query.get('responseId')) : undefined;
   return {
     totals,
     issuances,
     held,
+    rejected,
+    confirm: toDecide && (decision === 'release' || decision === 'reject') ? { decision, reward: toDecide } : null,
     failed: failed.map((f) => ({ ...f, reason: plainRewardError(f.stage, f.lastError) })),
     pending: pending.map((p) => ({ ...p, reason: p.lastError ? plainRewardError(p.stage, p.lastError) : null })),
   };
@@ -28,7 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * "Try again" on the failed rewards, and Release / Reject on a held reward (ADR 050): form posts
- * (they work without JavaScript), answered with a toast, or with a message on the page.
+ * (they work without JavaScript), answered with a toast, or with a message on the page. Release and
+ * Reject are taken only from their confirm step (`confirmed=yes`).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await requireOwner(request, context);
@@ -37,6 +45,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'release' || intent === 'reject') {
     const responseId = String(form.get('responseId') ?? '').trim();
     if (!isUuid(responseId)) return data({ message: 'Choose a held reward to release or reject.' }, 400);
+    // Asked first (issue 27 item 13): a post that did not come from the confirm step goes to it.
+    if (form.get('confirmed') !== 'yes') throw redirect(`/rewards?confirm=${intent}&responseId=${responseId}`);
     const decided = await context.rewards.decideHold({ businessId: owner.id, responseId, decision: intent, actor: `owner:${owner.email}` });
     if (!decided.ok) return data({ message: decided.message }, decided.status);
     return redirectWithToast(
@@ -91,10 +101,10 @@ function Stat({ label, value, note, tone = 'default' }: { label: string; value: 
 }
 
 export default function Rewards() {
-  const { totals, issuances, failed, pending, held } = useLoaderData<typeof loader>();
+  const { totals, issuances, failed, pending, held, rejected, confirm } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ message?: string }>();
   const local = useHydrated();
-  const nothingYet = issuances.length === 0 && failed.length === 0 && pending.length === 0 && held.length === 0;
+  const nothingYet = issuances.length === 0 && failed.length === 0 && pending.length === 0 && held.length === 0 && rejected.length === 0;
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -132,6 +142,8 @@ export default function Rewards() {
       {held.length > 0 ? <HeldRewards held={held} local={local} /> : null}
       {failed.length > 0 ? <FailedRewards failed={failed} local={local} /> : null}
       {pending.length > 0 ? <PendingRewards pending={pending} local={local} /> : null}
+      {rejected.length > 0 ? <RejectedRewards rejected={rejected} local={local} /> : null}
+      {confirm ? <ConfirmDecision confirm={confirm} /> : null}
 
       {nothingYet ? (
         <Card className="py-12 text-center">
@@ -253,19 +265,26 @@ function HeldRewards({ held, local }: { held: LoaderData['held']; local: boolean
                 ))}
               </ul>
             ) : null}
+            {/* Each opens its confirm step (a link, so it works without JavaScript). */}
             <div className="mt-3 flex flex-wrap gap-2">
-              <Form method="post">
-                <input type="hidden" name="responseId" value={h.surveyResponseId} />
-                <button type="submit" name="intent" value="release" disabled={busy === h.surveyResponseId} className={buttonClass.primary}>
-                  Release
-                </button>
-              </Form>
-              <Form method="post">
-                <input type="hidden" name="responseId" value={h.surveyResponseId} />
-                <button type="submit" name="intent" value="reject" disabled={busy === h.surveyResponseId} className={buttonClass.secondary}>
-                  Reject
-                </button>
-              </Form>
+              <Link
+                to={`/rewards?confirm=release&responseId=${h.surveyResponseId}`}
+                preventScrollReset
+                aria-disabled={busy === h.surveyResponseId}
+                aria-label={`Release the reward of ${h.customerName ?? h.customerEmail ?? 'this customer'}`}
+                className={buttonClass.primary}
+              >
+                Release
+              </Link>
+              <Link
+                to={`/rewards?confirm=reject&responseId=${h.surveyResponseId}`}
+                preventScrollReset
+                aria-disabled={busy === h.surveyResponseId}
+                aria-label={`Reject the reward of ${h.customerName ?? h.customerEmail ?? 'this customer'}`}
+                className={buttonClass.secondary}
+              >
+                Reject
+              </Link>
             </div>
           </li>
         ))}
@@ -365,6 +384,77 @@ function IssuedCards({ issuances, totals, local }: { issuances: LoaderData['issu
           ) : null}
         </>
       )}
+    </section>
+  );
+}
+
+/** Release / Reject, asked first: what the decision does, for whom, and the one button that takes it. */
+function ConfirmDecision({ confirm }: { confirm: NonNullable<LoaderData['confirm']> }) {
+  const { decision, reward } = confirm;
+  const who = reward.customerName ?? reward.customerEmail ?? 'this customer';
+  const value = reward.rewardValue !== null ? `${formatCents(reward.rewardValue)}${reward.rewardTier ? ` ${reward.rewardTier}` : ''} ` : '';
+  return decision === 'release' ? (
+    <ConfirmDialog
+      id="release"
+      title="Release this reward?"
+      cancelTo="/rewards"
+      fields={{ responseId: reward.surveyResponseId }}
+      intent="release"
+      confirmLabel="Yes, Release"
+      busyLabel="Releasing…"
+    >
+      <p>
+        The {value}gift card for {who} is issued and emailed to them. This cannot be undone.
+      </p>
+    </ConfirmDialog>
+  ) : (
+    <ConfirmDialog
+      id="reject"
+      title="Reject this reward?"
+      cancelTo="/rewards"
+      fields={{ responseId: reward.surveyResponseId }}
+      intent="reject"
+      confirmLabel="Yes, Reject"
+      busyLabel="Rejecting…"
+      danger
+    >
+      <p>
+        No {value}gift card is sent to {who}, now or later. The response and your decision stay on record. This cannot be undone.
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+/** Rejected rewards stay in sight with their status (issue 27 item 13): who, what, when it was decided. */
+function RejectedRewards({ rejected, local }: { rejected: LoaderData['rejected']; local: boolean }) {
+  return (
+    <section aria-labelledby="rejected-heading">
+      <Card>
+        <h2 id="rejected-heading" className="text-lg font-semibold">
+          Rejected rewards
+        </h2>
+        <p className="text-sm text-slate-600">You rejected these after review: no gift card was sent.</p>
+        <ul className="mt-4 divide-y divide-slate-200">
+          {rejected.map((r) => (
+            <li key={r.surveyResponseId} data-testid="rejected-reward" className="flex flex-wrap items-start justify-between gap-3 py-3">
+              <Customer name={r.customerName} email={r.customerEmail} />
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                {r.rewardValue !== null ? <span className="font-semibold text-slate-500 line-through">{formatCents(r.rewardValue)}</span> : null}
+                {r.rewardTier ? <TierBadge tier={r.rewardTier} /> : null}
+                <span className={`${pill} border-red-300 bg-red-50 text-red-800`}>{HOLD_STATUS_LABELS[r.status]}</span>
+                {r.decidedAt ? (
+                  <span className="text-slate-600">
+                    <When iso={r.decidedAt} local={local} />
+                  </span>
+                ) : null}
+                <Link to={`/survey-analytics/responses/${r.surveyResponseId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                  See the response
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Card>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { useState, type FormEvent } from 'react';
 import { dollars, findPlan } from '../../modules/billing/index.ts';
 import { StripePaymentForm } from '../components/stripe-payment.tsx';
 import { buttonClass, Card } from '../components/ui.tsx';
@@ -9,6 +10,7 @@ import { longDate, redirectAfterCheckout } from '../utils/billing.server.ts';
 export const meta: MetaFunction = () => [{ title: 'Complete Your Setup — RewardLoop' }];
 
 const INTENT_ID = /^seti_[A-Za-z0-9_]{1,200}$/;
+const EXPIRY = /^\d{2}\s?\/\s?\d{2}$/;
 
 /**
  * Checkout for a started SetupIntent (`?setupIntentId=`). The card form confirms it (Stripe Elements
@@ -33,7 +35,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     failure = result.message;
   }
   const plan = findPlan(checkout.planDetails.id)!;
+  // A declined card without JavaScript (issue 27 item 10): the expiry comes back filled (never the
+  // number or the CVC); the plans link keeps the survey this checkout publishes.
+  const expiry = url.searchParams.get('expiry');
+  const plansQuery = new URLSearchParams({ billing: checkout.planDetails.period === 'year' ? 'yearly' : 'monthly', ...(checkout.surveyId ? { surveyId: checkout.surveyId } : {}) });
   return {
+    expiry: failure && expiry && EXPIRY.test(expiry) ? expiry : '',
+    plansHref: `/subscription-plans?${plansQuery}`,
     setupError: false as const,
     setupIntentId: checkout.setupIntentId,
     // Stripe.js and the fake's card form both confirm with it (the owner's own checkout: checked above).
@@ -63,8 +71,35 @@ function SetupError() {
 export default function StripeCheckout() {
   const d = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  // With JavaScript the fake's card form is confirmed in place: a declined card keeps every field as typed (issue 27 item 10).
+  const [declined, setDeclined] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   if (d.setupError) return <SetupError />;
-  const busy = navigation.state !== 'idle';
+  const busy = navigation.state !== 'idle' || confirming;
+  const failure = declined ?? d.failure;
+  async function confirmInPlace(event: FormEvent<HTMLFormElement>) {
+    if (d.setupError) return;
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setConfirming(true);
+    try {
+      const res = await fetch('/api/billing/fake/confirm-setup', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ clientSecret: d.clientSecret, setupIntentId: d.setupIntentId, cardNumber: form.get('cardNumber'), expiry: form.get('expiry'), cvc: form.get('cvc') }),
+      });
+      const body = (await res.json().catch(() => null)) as { status?: string; error?: { message?: string } | null; message?: string } | null;
+      if (res.ok && body?.status === 'succeeded') {
+        window.location.assign(`/stripe-checkout?${new URLSearchParams({ setupIntentId: d.setupIntentId, redirect_status: 'succeeded' })}`);
+        return;
+      }
+      setDeclined(body?.error?.message ?? body?.message ?? 'Your card could not be set up. Please try another card.');
+      setConfirming(false);
+    } catch {
+      setDeclined('We could not reach the payment service. Please try again.');
+      setConfirming(false);
+    }
+  }
   const trial = d.details.trialDays > 0;
   const per = d.details.period === 'year' ? 'year' : 'month';
   const action = trial ? 'Start Free Trial' : 'Subscribe';
@@ -108,10 +143,11 @@ export default function StripeCheckout() {
       </Card>
       <Card className="space-y-4">
         <h2 className="text-lg font-semibold">Payment details</h2>
-        {d.failure ? (
+        {failure ? (
           <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
             <p className="font-semibold">Setup Failed</p>
-            <p className="text-sm">{d.failure}</p>
+            <p className="text-sm">{failure}</p>
+            {d.provider !== 'stripe' && !declined ? <p className="text-sm">For your security, enter the card number and CVC again, or use another card.</p> : null}
           </div>
         ) : null}
         {d.provider === 'stripe' && d.clientSecret && d.publishableKey ? (
@@ -123,7 +159,7 @@ export default function StripeCheckout() {
             submitLabel={action}
           />
         ) : (
-          <Form method="post" action="/api/billing/fake/confirm-setup" reloadDocument className="space-y-3">
+          <Form method="post" action="/api/billing/fake/confirm-setup" reloadDocument onSubmit={confirmInPlace} className="space-y-3">
             <input type="hidden" name="setupIntentId" value={d.setupIntentId} />
             <input type="hidden" name="clientSecret" value={d.clientSecret} />
             <div>
@@ -149,6 +185,7 @@ export default function StripeCheckout() {
                 <input
                   id="expiry"
                   name="expiry"
+                  defaultValue={d.expiry}
                   autoComplete="cc-exp"
                   placeholder="MM/YY"
                   className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm"
@@ -176,7 +213,7 @@ export default function StripeCheckout() {
             </button>
           </Form>
         )}
-        <Link to="/subscription-plans" className="block text-center text-sm font-medium text-brand-700 hover:underline">
+        <Link to={d.plansHref} className="block text-center text-sm font-medium text-brand-700 hover:underline">
           Choose another plan
         </Link>
       </Card>

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { publishStatus, type SubscriptionStatus } from '../../modules/billing/index.ts';
 import { publishSurvey } from '../../modules/surveys/server.ts';
+import { businessReadiness, unavailableFixes } from '../../modules/surveys/index.ts';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { getOwner, requireOwner } from '../utils/auth.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
@@ -25,11 +26,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const surveyId = String(form.get('surveyId') ?? '');
   const result = await publishSurvey(context.surveys, owner, surveyId);
   if (!result.ok) return data({ error: { title: result.title, message: result.message } }, result.status === 404 ? 404 : 400);
-  return redirectWithToast(context, `/survey-published/${result.survey.id}`, {
-    title: 'Survey Published!',
-    description: 'Share the link or QR code with your customers.',
-    type: 'success',
-  });
+  // Published is not live: without Square (or a plan) customers cannot open it yet, so say what is missing (issue 27 item 7).
+  const readiness = businessReadiness(owner);
+  const missing = unavailableFixes({ isActive: result.survey.isActive, isPublished: true, hasPlan: readiness.hasPlan, posConnected: readiness.posConnected });
+  return redirectWithToast(
+    context,
+    `/survey-published/${result.survey.id}`,
+    missing.length
+      ? { title: 'Published, not live yet', description: `Customers can open it once you finish: ${missing.map((f) => f.reason).join(' ')}`, type: 'info' }
+      : { title: 'Survey Published!', description: 'Share the link or QR code with your customers.', type: 'success' },
+  );
 }
 
 const statusLabel: Record<SubscriptionStatus, string> = {

@@ -3,6 +3,7 @@ import { isUuid } from '../../modules/surveys/index.ts';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
   canUseFreeTrial,
+  dailyRewardsCopy,
   dollars,
   parseInterval,
   PLANS,
@@ -143,7 +144,7 @@ export default function SubscriptionPlans() {
               <ul className="mt-4 space-y-2 text-sm">
                 <li className="font-semibold">{plan.rewardRange}</li>
                 <li>{dollars(plan.costPerEngagement)} per engagement</li>
-                <li>Average up to 5+ daily engagements</li>
+                <li data-testid={`daily-${plan.id}`}>{dailyRewardsCopy(plan)}</li>
                 {plan.features.map((f) => (
                   <li key={f} className="flex gap-2">
                     <span aria-hidden className="text-emerald-700">

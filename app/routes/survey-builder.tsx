@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
-import { formatCents, goldUnreachableMessage, maxPoints, questionCounts, reachableTiers, surveyFairnessProblems, tierThresholds, type FairnessProblem } from '../../modules/scoring/index.ts';
+import { formatCents, maxPoints, questionCounts, surveyFairnessProblems, surveyTierReport, type FairnessProblem, type TierReport, type TierState } from '../../modules/scoring/index.ts';
 import { BUILDER_DRAFT_KEY, builderFormSchema, presetRewards, readQuestionListText, toFormValues, type RewardMode } from '../../modules/surveys/forms.ts';
 import {
   applyQuestionIntent,
@@ -269,18 +269,18 @@ function BuilderForm({
   }, [tierThresholds, fields.tierBronze.value, fields.tierSilver.value, fields.tierGold.value]);
   const initialPolicy = ((submitted ? fields.reviewPolicy.initialValue : undefined) ?? defaults.reviewPolicy) as ReviewPolicy;
   const policy = (fields.reviewPolicy.value ?? initialPolicy) as ReviewPolicy;
-  // The save-time fairness check, live (ADR 041); reward order is already on the custom amount fields.
-  const fairness = useMemo(() => {
+  // The save-time fairness check, live (ADR 041): one report for the inline warnings and the Survey Stats
+  // (issue 27 item 5); reward order is already on the custom amount fields.
+  const report = useMemo(() => {
     const dollarsOf = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) * 100 : undefined);
-    // A refused post echoes whatever was sent: anything but a known package shows no live check.
+    // A refused post echoes whatever was sent: a reward not known yet skips the reward checks only.
     const rewards =
       rewardMode === 'custom'
         ? { bronze: dollarsOf(fields.customBronze.value), silver: dollarsOf(fields.customSilver.value), gold: dollarsOf(fields.customGold.value) }
         : (PRESET_IDS as readonly string[]).includes(rewardMode)
           ? presetRewards(template.id, rewardMode)
           : { bronze: undefined, silver: undefined, gold: undefined };
-    if (rewards.bronze === undefined || rewards.silver === undefined || rewards.gold === undefined) return [];
-    return surveyFairnessProblems({
+    return surveyTierReport({
       surveyTemplateId: template.id,
       bronzeRewardValue: rewards.bronze,
       silverRewardValue: rewards.silver,
@@ -290,9 +290,9 @@ function BuilderForm({
       reviewPolicy: policy,
       tierThresholds: liveTiers,
       customQuestions: editor.list,
-    })
-      .filter((p) => p.field === 'reviewPolicy' || p.field === 'tierThresholds');
+    });
   }, [rewardMode, fields.customBronze.value, fields.customSilver.value, fields.customGold.value, template.id, reviewSelected, socialSelected, policy, liveTiers, editor.list]);
+  const fairness = report.problems.filter((p) => p.field === 'reviewPolicy' || p.field === 'tierThresholds');
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -301,11 +301,12 @@ function BuilderForm({
         <FieldError id={form.errorId} errors={form.errors} />
         <Card>
           <label htmlFor={fields.title.id} className="block font-semibold">
-            Survey Title
+            Survey Title <RequiredMark />
           </label>
           <p className="mb-2 text-sm text-slate-600">Customers see this at the top of the survey.</p>
           <input
             {...getInputProps(fields.title, { type: 'text' })}
+            aria-required="true"
             placeholder="e.g. Tell us about your visit"
             className="block min-h-11 w-full rounded-lg border border-slate-300 px-3"
           />
@@ -429,11 +430,12 @@ function BuilderForm({
 
         <Card>
           <label htmlFor={fields.redemptionWebsite.id} className="block font-semibold">
-            Redemption website
+            Redemption website <RequiredMark />
           </label>
-          <p className="mb-2 text-sm text-slate-600">Where customers can spend their gift card, e.g. your online ordering page.</p>
+          <p className="mb-2 text-sm text-slate-600">Where customers can spend their gift card, e.g. your online ordering page. The reward email links to it.</p>
           <input
             {...getInputProps(fields.redemptionWebsite, { type: 'text' })}
+            aria-required="true"
             inputMode="url"
             placeholder="https://yourcafe.com"
             className="block min-h-11 w-full rounded-lg border border-slate-300 px-3"
@@ -488,7 +490,7 @@ function BuilderForm({
           </Link>
         </div>
       </Form>
-      <QuestionPanel templateId={template.id} questions={editor.list} review={reviewSelected} social={socialSelected} policy={policy} tierPoints={liveTiers} />
+      <QuestionPanel templateId={template.id} questions={editor.list} review={reviewSelected} social={socialSelected} policy={policy} report={report} />
       <Toast toast={toast} />
     </div>
   );
@@ -590,6 +592,17 @@ function toArray(v: unknown): string[] {
   return typeof v === 'string' && v ? [v] : [];
 }
 
+/** A required field's mark beside its label (issue 27 item 6): a word, not a colour or an asterisk alone. */
+function RequiredMark() {
+  return <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">Required</span>;
+}
+
+const TIER_STATE: Record<TierState, { label: string; className: string }> = {
+  reachable: { label: 'Reachable', className: 'text-emerald-700' },
+  needs_fix: { label: 'Needs a fix', className: 'text-amber-800' },
+  out_of_reach: { label: 'Out of reach', className: 'text-red-700' },
+};
+
 /** Side panel: the questions the survey will ask, by section, its stats (spec: Survey Stats) and the tiers it can reach. */
 function QuestionPanel({
   templateId,
@@ -597,23 +610,23 @@ function QuestionPanel({
   review,
   social,
   policy,
-  tierPoints,
+  report,
 }: {
   templateId: string;
   questions: CustomQuestion[];
   review: string[];
   social: string[];
   policy: ReviewPolicy;
-  tierPoints: Record<string, number> | null;
+  /** The form's one fairness report: the tiers' states here and the warnings beside the fields never disagree. */
+  report: TierReport;
 }) {
   const selection = useMemo(() => ({ selectedReviewPlatforms: review, selectedSocialPlatforms: social, reviewPolicy: policy }), [review, social, policy]);
   const template = effectiveTemplate({ surveyTemplateId: templateId, customQuestions: questions });
   const counts = questionCounts(template, selection);
   const max = maxPoints(template, selection);
   const removed = questions.filter((q) => q.removed).length;
-  const tiers = tierThresholds(template, tierPoints);
-  const reach = reachableTiers(tiers, max);
-  const goldProblem = goldUnreachableMessage(tiers, max);
+  const goldProblem = report.problems.find((p) => p.field === 'customQuestions')?.message ?? null;
+  const needsFix = report.tiers.some((t) => t.state === 'needs_fix');
   return (
     <aside className="min-w-0 space-y-4 lg:sticky lg:top-4 lg:self-start" aria-label="Survey preview">
       <Card>
@@ -634,15 +647,20 @@ function QuestionPanel({
         </dl>
         <h3 className="mt-4 text-sm font-semibold text-slate-700">Reachable tiers</h3>
         <ul className="mt-1 space-y-1 text-sm" data-testid="reachable-tiers">
-          {reach.map((t) => (
+          {report.tiers.map((t) => (
             <li key={t.tier} className="flex justify-between gap-2">
               <span>
                 {t.tier} <span className="text-slate-600">({t.minPoints}+ points)</span>
               </span>
-              <span className={t.reachable ? 'font-semibold text-emerald-700' : 'font-semibold text-red-700'}>{t.reachable ? 'Reachable' : 'Out of reach'}</span>
+              <span className={`font-semibold ${TIER_STATE[t.state].className}`}>{TIER_STATE[t.state].label}</span>
             </li>
           ))}
         </ul>
+        {needsFix && !goldProblem ? (
+          <p className="mt-2 text-sm font-medium text-amber-900" data-testid="tiers-need-fix">
+            See the warning under “Points for each tier” or “Who is asked to review and follow you”: the survey cannot be saved until it is fixed.
+          </p>
+        ) : null}
         {goldProblem ? (
           <p role="alert" className="mt-2 text-sm font-medium text-red-700">
             {goldProblem}

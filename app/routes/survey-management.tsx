@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react';
 import { Toast, type ToastData } from '../components/toast.tsx';
 import { formatCents } from '../../modules/scoring/index.ts';
@@ -8,6 +8,8 @@ import { requireOwner } from '../utils/auth.server.ts';
 import { businessReadiness, surveyAvailability } from '../../modules/surveys/index.ts';
 import { surveyCard } from '../utils/survey-pages.server.ts';
 import { readForm } from '../utils/input.server.ts';
+import { isUuid } from '../../modules/shared/index.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { redirectWithToast } from '../utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Manage surveys — RewardLoop' }];
@@ -23,9 +25,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const d = new Date(s.createdAt);
     return d.getUTCFullYear() === now.getUTCFullYear() && d.getUTCMonth() === now.getUTCMonth();
   }).length;
+  // The confirm step of Archive (issue 27 item 13): ?confirm=archive&surveyId=…, one of this owner's surveys on the list.
+  const query = new URL(request.url).searchParams;
+  const toArchive = query.get('confirm') === 'archive' ? surveys.find((s) => s.id === query.get('surveyId')) : undefined;
   return {
     surveys,
     archived,
+    confirmArchive: toArchive ? { id: toArchive.id, title: toArchive.title, availability: toArchive.availability } : null,
     readiness: { hasPlan: readiness.hasPlan, posConnected: readiness.posConnected },
     totals: {
       total: surveys.length,
@@ -48,6 +54,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get('intent');
   const surveyId = String(form.get('surveyId') ?? '');
+  // Archive is asked first (issue 27 item 13): a post that did not come from the confirm step goes to it.
+  if (intent === 'archive' && form.get('confirmed') !== 'yes') {
+    if (!isUuid(surveyId)) throw new Response(NOT_FOUND, { status: 404 });
+    throw redirect(`/survey-management?confirm=archive&surveyId=${surveyId}`);
+  }
   if (intent === 'archive' || intent === 'restore') {
     const survey = intent === 'archive' ? await context.surveys.archive(owner.id, surveyId) : await context.surveys.restore(owner.id, surveyId);
     if (!survey) throw new Response(NOT_FOUND, { status: 404 });
@@ -76,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SurveyManagement() {
-  const { surveys, archived, totals, warning, readiness } = useLoaderData<typeof loader>();
+  const { surveys, archived, totals, warning, readiness, confirmArchive } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
@@ -174,6 +185,23 @@ export default function SurveyManagement() {
           </ul>
         </details>
       ) : null}
+      {confirmArchive ? (
+        <ConfirmDialog
+          id="archive"
+          title={`Archive ${confirmArchive.title}?`}
+          cancelTo="/survey-management"
+          fields={{ surveyId: confirmArchive.id }}
+          intent="archive"
+          confirmLabel="Yes, Archive"
+          busyLabel="Archiving…"
+          danger
+        >
+          <p>
+            It leaves your list and {confirmArchive.availability === 'Available' ? 'customers can no longer open it: its link, QR code and printed flyers stop working' : 'customers cannot open it'}.
+          </p>
+          <p>Its responses and gift cards stay in Analytics and Gift Cards. You can restore it later from Archived surveys, switched off.</p>
+        </ConfirmDialog>
+      ) : null}
       <Toast toast={actionData && 'toast' in actionData ? actionData.toast : null} />
     </main>
   );
@@ -269,10 +297,11 @@ function SurveyRow({ survey, readiness }: { survey: Row; readiness: { hasPlan: b
           <button type="submit" name="intent" value="duplicate" className={buttonClass.secondary} aria-label={`Duplicate ${survey.title}`}>
             Duplicate
           </button>
-          <button type="submit" name="intent" value="archive" className={buttonClass.secondary} aria-label={`Archive ${survey.title}`}>
-            Archive
-          </button>
         </Form>
+        {/* Archive opens its confirm step (a link, so it works without JavaScript). */}
+        <Link to={`/survey-management?confirm=archive&surveyId=${survey.id}`} preventScrollReset className={buttonClass.secondary} aria-label={`Archive ${survey.title}`}>
+          Archive
+        </Link>
       </div>
     </Card>
   );

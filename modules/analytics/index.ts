@@ -42,4 +42,4 @@ export {
   type Tab,
 } from './filters.ts';
 export { formPostEvents, parseFunnelEvent, progressUrl, stepName, type FunnelEvent } from './funnel.ts';
-export { analysedQuestions, QUESTION_LABELS, questionLabel, type QuestionInfo } from './labels.ts';
+export { analysedQuestions, QUESTION_LABELS, questionLabel, REWARD_STATUS_LABELS, type QuestionInfo, type RewardStatus } from './labels.ts';

@@ -34,7 +34,8 @@ function blockLabel(q: Question): string {
   return kind ? `${PLATFORM_LABELS[q.platform as Platform]} ${kind}` : q.text;
 }
 
-export type QuestionInfo = { key: string; label: string; type: QuestionType | 'contact' | 'field'; fieldType?: 'text' | 'url' | 'image_upload'; order: number };
+/** `platform`: set on a part-3 block's question and its fields (the survey asks it only when the owner chose that platform). */
+export type QuestionInfo = { key: string; label: string; type: QuestionType | 'contact' | 'field'; fieldType?: 'text' | 'url' | 'image_upload'; platform?: Platform; order: number };
 
 function buildMap(): Map<string, QuestionInfo> {
   const map = new Map<string, QuestionInfo>();
@@ -47,8 +48,9 @@ function buildMap(): Map<string, QuestionInfo> {
     for (const section of template.sections) {
       for (const q of [...section.questions, ...(section.negative_questions ?? [])]) {
         const label = SHORT[q.id] ?? (q.platform ? blockLabel(q) : q.text);
-        add({ key: q.id, label, type: q.type });
-        for (const f of q.fields ?? []) add({ key: `${q.id}_${f.id}`, label: `${label}: ${f.text.charAt(0).toLowerCase()}${f.text.slice(1)}`, type: 'field', fieldType: f.type });
+        const platform = q.platform ? { platform: q.platform } : {};
+        add({ key: q.id, label, type: q.type, ...platform });
+        for (const f of q.fields ?? []) add({ key: `${q.id}_${f.id}`, label: `${label}: ${f.text.charAt(0).toLowerCase()}${f.text.slice(1)}`, type: 'field', fieldType: f.type, ...platform });
       }
     }
   }
@@ -72,4 +74,27 @@ export const ANALYSED_TYPES: ReadonlySet<QuestionType> = new Set(['scale', 'yes_
 /** The answer keys Question Analysis covers, in survey order: no contact details, no part-3 proof fields. */
 export function analysedQuestions(): QuestionInfo[] {
   return [...QUESTION_LABELS.values()].filter((q) => q.type !== 'contact' && q.type !== 'field' && ANALYSED_TYPES.has(q.type as QuestionType));
+}
+
+/** A response's reward: issued (a card exists), held for review, rejected by the owner, earned and not issued yet, or none earned. */
+export type RewardStatus = 'issued' | 'held' | 'rejected' | 'pending' | 'none';
+
+/** How a response's reward status reads on All Responses and in the CSV (issue 27 item 4). */
+export const REWARD_STATUS_LABELS: Readonly<Record<RewardStatus, string>> = {
+  issued: 'Issued',
+  held: 'Held for review',
+  rejected: 'Rejected',
+  pending: 'Not issued yet',
+  none: 'No reward',
+};
+
+/** A platform id as an owner reads it ('google' -> 'Google'); an unknown id as stored. */
+export function platformName(platform: string): string {
+  return (PLATFORM_LABELS as Readonly<Record<string, string>>)[platform] ?? platform;
+}
+
+/** One verified proof of a response, `{platform}:{kind}` -> 'Google review', 'Instagram follow'. */
+export function proofLabel(proof: string): string {
+  const [platform = '', kind = ''] = proof.split(':');
+  return `${platformName(platform)} ${kind}`.trim();
 }

@@ -4,7 +4,7 @@ import type { BlobStore, StoredBlob } from '../uploads/blob-store.ts';
 import type { DateWindow } from './filters.ts';
 import { csvRow } from './csv.ts';
 import { stepName, type FunnelEvent } from './funnel.ts';
-import { analysedQuestions, QUESTION_LABELS, questionLabel, type QuestionInfo } from './labels.ts';
+import { analysedQuestions, platformName, proofLabel, QUESTION_LABELS, questionLabel, REWARD_STATUS_LABELS, type QuestionInfo, type RewardStatus } from './labels.ts';
 import { OWNER_QUESTION_ID, questionList } from '../surveys/questions.ts';
 import { TEMPLATES } from '../surveys/template.ts';
 
@@ -48,7 +48,18 @@ export type ResponseRow = {
   reviewPlatform: string | null;
   reviewStarRating: number | null;
   reviewerName: string | null;
+  /** Where the reward stands (issue 27 item 4): a rejected or held reward is never shown as a plain reward. */
+  rewardStatus: RewardStatus;
 };
+
+/**
+ * The SQL of a response's reward status, over `r` (survey_responses): the hold decides first (a
+ * rejected reward has no card, a held one none yet), then the card, then whether a reward was earned.
+ */
+const REWARD_STATUS_SQL = `case (select h.status from reward_holds h where h.survey_response_id = r.id)
+      when 'rejected' then 'rejected' when 'held' then 'held' when 'awaiting_email' then 'held'
+      else case when exists (select 1 from gift_card_issuances gi where gi.survey_response_id = r.id) then 'issued'
+                when r.reward_tier is null or coalesce(r.reward_value, 0) = 0 then 'none' else 'pending' end end`;
 
 export type ResponsePage = { rows: ResponseRow[]; total: number; page: number; pageCount: number; pageSize: number };
 
@@ -224,9 +235,11 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
     review_platform: string | null;
     review_star_rating: number | null;
     reviewer_name: string | null;
+    reward_status: RewardStatus;
   };
   const RESPONSE_COLUMNS = `r.id, r.survey_config_id, s.title, r.customer_name, r.customer_email, r.total_points, r.reward_tier, r.reward_value,
-    r.submitted_at, r.responses->>'overall_rating' as overall_rating, r.review_platform, r.review_star_rating, r.reviewer_name`;
+    r.submitted_at, r.responses->>'overall_rating' as overall_rating, r.review_platform, r.review_star_rating, r.reviewer_name,
+    ${REWARD_STATUS_SQL} as reward_status`;
   const toResponseRow = (r: RowOfResponse): ResponseRow => ({
     id: r.id,
     surveyId: r.survey_config_id,
@@ -241,6 +254,7 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
     reviewPlatform: r.review_platform,
     reviewStarRating: r.review_star_rating,
     reviewerName: r.reviewer_name,
+    rewardStatus: r.reward_status,
   });
 
   type CardRow = {
@@ -324,6 +338,23 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
       if (OWNER_QUESTION_ID.test(row.key) && !owner.has(row.key)) owner.set(row.key, { key: row.key, label: row.text, type: 'text', order: order++ });
     }
     return { owner: [...owner.values()], texts };
+  }
+
+  /** The platforms the surveys of a scope ask about (review and social), plus any a response in scope answered a block of. */
+  async function platformsInScope(businessId: string, scope: Scope): Promise<Set<string>> {
+    const surveyClause = scope.surveyId ? ' and id = ?' : '';
+    const chosen = await sql<{ platform: string }>(
+      `select distinct p as platform from survey_configs,
+              jsonb_array_elements_text(coalesce(selected_review_platforms, '[]'::jsonb) || coalesce(selected_social_platforms, '[]'::jsonb)) p
+        where business_id = ?${surveyClause}`,
+      scope.surveyId ? [businessId, scope.surveyId] : [businessId],
+    );
+    const { where, params } = scoped(businessId, scope);
+    const used = await sql<{ platform: string }>(
+      `select distinct sv.platform from screenshot_verifications sv join survey_responses r on r.id = sv.survey_response_id where ${where}`,
+      params,
+    );
+    return new Set([...chosen, ...used].map((row) => row.platform));
   }
 
   /** The WHERE clause of a scope over a per-day counts table (`survey_answer_counts`, `survey_funnel_counts`): whole UTC days. */
@@ -698,8 +729,13 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
      */
     async *exportResponses(businessId: string, scope: Scope, options: { search: string; batch?: number }): AsyncGenerator<string> {
       const asked = await askedQuestions(businessId, scope);
-      const columns = [...[...QUESTION_LABELS.values()].filter((q) => q.type !== 'contact' && q.type !== 'email' && q.fieldType !== 'image_upload'), ...asked.owner];
-      yield `\uFEFF${csvRow(['Submitted (UTC)', 'Survey', 'Name', 'Email', 'Points', 'Tier', 'Reward ($)', 'Review platform', 'Review stars', 'Reviewer name', ...columns.map((c) => c.label)])}`;
+      // Part-3 columns only for the platforms the surveys in scope use (issue 27 item 4), or that an answer in scope was given for.
+      const platforms = await platformsInScope(businessId, scope);
+      const columns = [
+        ...[...QUESTION_LABELS.values()].filter((q) => q.type !== 'contact' && q.type !== 'email' && q.fieldType !== 'image_upload' && (!q.platform || platforms.has(q.platform))),
+        ...asked.owner,
+      ];
+      yield `\uFEFF${csvRow(['Submitted (UTC)', 'Survey', 'Name', 'Email', 'Points', 'Tier', 'Reward ($)', 'Reward status', 'Review platform', 'Review stars', 'Reviewer name', 'Verified proofs', ...columns.map((c) => c.label)])}`;
       const { where, params } = scoped(businessId, scope);
       let filter = where;
       const filterParams = [...params];
@@ -726,15 +762,25 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
         review_platform: string | null;
         review_star_rating: number | null;
         reviewer_name: string | null;
+        reward_status: RewardStatus;
+        proofs: string[] | null;
         [answer: `a${number}`]: string | null;
       };
       yield* keysetCsv<ResponseCsvRow>(
         batch,
         (after) =>
           sql(
+            // The review columns and 'Verified proofs' come from the verifications the response used, when the response row lacks them.
             `select r.id, ${cursorAt('r.submitted_at')}, s.title, r.customer_name, r.customer_email,
-                    r.total_points, r.reward_tier, r.reward_value, r.review_platform, r.review_star_rating, r.reviewer_name, ${answerColumns}
+                    r.total_points, r.reward_tier, r.reward_value, ${REWARD_STATUS_SQL} as reward_status,
+                    coalesce(r.review_platform, v.platform) as review_platform, coalesce(r.review_star_rating, v.star_rating) as review_star_rating,
+                    coalesce(r.reviewer_name, v.reviewer_name) as reviewer_name,
+                    (select array_agg(sv.platform || ':' || sv.kind order by sv.created_at, sv.id) from screenshot_verifications sv
+                      where sv.survey_response_id = r.id and sv.is_valid) as proofs,
+                    ${answerColumns}
                from survey_responses r left join survey_configs s on s.id = r.survey_config_id
+               left join lateral (select sv.platform, sv.star_rating, sv.reviewer_name from screenshot_verifications sv
+                                   where sv.survey_response_id = r.id and sv.kind = 'review' and sv.is_valid order by sv.created_at, sv.id limit 1) v on true
               where ${filter}${after ? keysetAfter('r.submitted_at', 'r.id') : ''}
               order by r.submitted_at desc, r.id desc limit ${batch}`,
             after ? [...filterParams, after.at, after.id] : filterParams,
@@ -747,9 +793,11 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
           r.total_points,
           r.reward_tier,
           r.reward_value === null ? null : (r.reward_value / 100).toFixed(2),
-          r.review_platform,
+          REWARD_STATUS_LABELS[r.reward_status],
+          r.review_platform ? platformName(r.review_platform) : null,
           r.review_star_rating,
           r.reviewer_name,
+          (r.proofs ?? []).map(proofLabel).join(', ') || null,
           ...columns.map((_, i) => r[`a${i}`] ?? null),
         ],
       );

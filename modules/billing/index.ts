@@ -5,6 +5,7 @@
  */
 export {
   PLANS,
+  dailyRewardsCopy,
   PLAN_NOT_FOUND,
   TRIAL_DAYS,
   dollars,

@@ -33,7 +33,7 @@ export const PLANS: readonly Plan[] = [
     rewardLimit: 30,
     rewardRange: 'Up to 30 rewards per month',
     costPerEngagement: 0.64,
-    features: ['Unlimited surveys', 'Gift card rewards by email', 'QR code and printable flyer', 'Review and social screenshot checks'],
+    features: ['Unlimited surveys', 'Survey analytics and CSV export', 'Gift cards through Square, emailed', 'QR code and printable flyer', 'Review and social screenshot checks'],
     mostPopular: false,
   },
   {
@@ -45,7 +45,7 @@ export const PLANS: readonly Plan[] = [
     rewardLimit: 100,
     rewardRange: '31-100 rewards per month',
     costPerEngagement: 0.49,
-    features: ['Everything in Starter', 'Survey analytics', 'Square gift cards', 'Email support'],
+    features: ['Everything in Starter', 'A lower cost per engagement', 'Email support'],
     mostPopular: true,
   },
   {
@@ -103,4 +103,13 @@ export function parseInterval(value: unknown): BillingInterval {
 /** The spec's `isYearly` flag, strictly: true, false, or the strings of a form. */
 export function intervalFromYearly(isYearly: boolean): BillingInterval {
   return isYearly ? 'year' : 'month';
+}
+
+/**
+ * What a plan's monthly rewards come to per day, from its own limit (issue 27 item 11: every plan
+ * used to say "Average up to 5+ daily engagements"): 30 a month is about 1 a day, 1000 about 33.
+ */
+export function dailyRewardsCopy(plan: Plan): string {
+  const perDay = Math.max(1, Math.round(plan.rewardLimit / 30));
+  return `About ${perDay} reward${perDay === 1 ? '' : 's'} a day on average`;
 }

@@ -14,8 +14,9 @@ export type PublicSurvey = { survey: SurveyConfigView; businessName: string; bra
 /**
  * A survey as a customer may reach it: it exists, belongs to that business, and is Available
  * (active, the owner has a subscription or trial, Square connected). `bypassSquare` (the spec's
- * bypass_square=true, used for previews) waives the Square requirement only. Anything else is null,
- * which every public page shows as 'Survey Not Found'.
+ * bypass_square=true, the owner's own preview) waives publishing, the plan and Square: an owner may
+ * look at a survey before any trial (issue 27 item 1); a preview stores nothing. Anything else is
+ * null, which every public page shows as 'Survey Not Found'.
  */
 export async function findPublicSurvey(
   em: EntityManager,
@@ -29,11 +30,11 @@ export async function findPublicSurvey(
   if (!business || !survey || survey.archivedAt) return null;
   const readiness = businessReadiness(business, input.now);
   // The owner's preview (bypass_square, bound to the owner's session by the caller) also shows a
-  // draft and waives Square; customers reach published surveys only.
+  // draft and waives the plan and Square; customers reach published surveys only.
   const availability = surveyAvailability({
     isActive: survey.isActive,
     isPublished: Boolean(survey.publishedAt) || Boolean(input.bypassSquare),
-    hasPlan: readiness.hasPlan,
+    hasPlan: readiness.hasPlan || Boolean(input.bypassSquare),
     posConnected: readiness.posConnected || Boolean(input.bypassSquare),
   });
   if (availability !== 'Available') return null;

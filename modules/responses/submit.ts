@@ -178,7 +178,7 @@ export async function submitSurvey(
           );
           const window = eligibilityFrom(row ? new Date(row.lastSubmissionAt) : null, survey.surveyFrequencyDays, now);
           if (!window.eligible) {
-            throw new Refused({ ok: false, status: 409, title: 'Cannot Submit Survey', message: window.message ?? 'This email is not eligible yet.', daysRemaining: window.daysRemaining });
+            throw new Refused({ ok: false, status: 409, title: 'Cannot Submit Survey', message: window.message ?? 'This email is not eligible yet.', field: 'customerEmail', daysRemaining: window.daysRemaining });
           }
           await tx.nativeUpdate(
             CustomerSubmission,

@@ -3,6 +3,7 @@ import { Business } from '../accounts/entities.ts';
 import { SurveyResponse } from '../responses/entities.ts';
 import { isUuid } from '../shared/ids.ts';
 import { RewardHold, type HeldReward } from '../trust/server.ts';
+import type { HoldStatus } from '../trust/index.ts';
 
 /**
  * Held rewards as the rewards module offers them (ADR 050): the owner's page and `reward-cli rewards
@@ -12,19 +13,23 @@ import { RewardHold, type HeldReward } from '../trust/server.ts';
 export { auditTrail, confirmCustomerEmail, decideHold, type HeldReward, type HoldDecision, type DecideResult, type AuditEntryView } from '../trust/server.ts';
 
 /**
- * Held rewards, oldest first: waiting ones by default (`held` and `awaiting_email`), or every hold.
+ * Held rewards, oldest first: waiting ones by default (`held` and `awaiting_email`), those of
+ * `statuses`, or every hold (`all`).
  * One business's (the owner's page) or every business's (support's CLI). The holds are the trust
  * module's; the customer and the business come from their own modules' records (trust imports
  * neither: responses imports trust).
  */
-export async function listHolds(em: EntityManager, options: { businessId?: string; all?: boolean; responseId?: string; limit?: number } = {}): Promise<HeldReward[]> {
+export async function listHolds(
+  em: EntityManager,
+  options: { businessId?: string; all?: boolean; statuses?: readonly HoldStatus[]; responseId?: string; limit?: number } = {},
+): Promise<HeldReward[]> {
   const limit = Math.min(Math.max(options.limit ?? 500, 1), 5000);
   const holds = await em.find(
     RewardHold,
     {
       ...(options.businessId ? { businessId: options.businessId } : {}),
       ...(options.responseId ? { surveyResponseId: options.responseId } : {}),
-      ...(!options.all && !options.responseId ? { status: { $in: ['held', 'awaiting_email'] as const } } : {}),
+      ...(!options.all && !options.responseId ? { status: { $in: [...(options.statuses ?? (['held', 'awaiting_email'] as const))] } } : {}),
     },
     { orderBy: { createdAt: 'asc', surveyResponseId: 'asc' }, limit, disableIdentityMap: true },
   );

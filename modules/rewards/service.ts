@@ -16,17 +16,21 @@ export function createRewards(deps: { em: EntityManager; logger: Logger; appUrl:
     failures,
     /**
      * Everything the owner's /rewards page shows: totals over every card, the latest cards, the
-     * rewards that failed after every retry and the ones still on their way.
+     * rewards that failed after every retry, the ones still on their way, the held ones waiting
+     * for a decision and the rejected ones.
      */
     overview: async (businessId: string) => {
-      const [totals, list, failed, pending, held] = await Promise.all([
+      const [totals, list, failed, pending, held, rejected] = await Promise.all([
         issuanceTotals(deps.em.fork(), businessId),
         issuances(businessId),
         failures(businessId),
         listPending(deps.em.fork(), { businessId }),
         listHolds(deps.em.fork(), { businessId }),
+        listHolds(deps.em.fork(), { businessId, statuses: ['rejected'] }),
       ]);
-      return { totals, issuances: list, failed, pending, held: held.map(({ businessId: _b, businessName: _n, ...hold }) => hold) };
+      const own = ({ businessId: _b, businessName: _n, ...hold }: (typeof held)[number]) => hold;
+      // Rejected rewards stay on the page with their status (issue 27 item 13), newest first.
+      return { totals, issuances: list, failed, pending, held: held.map(own), rejected: rejected.map(own).reverse() };
     },
     /**
      * The owner's Release or Reject of one of their held rewards (ADR 050). Another business's

@@ -7,7 +7,7 @@ import {
   type Answers,
   type ReviewPolicy,
 } from '../surveys/template.ts';
-import { answerPaths, scoreSurvey, tierFairnessProblems, type FairnessInput, type Verified } from './index.ts';
+import { answerPaths, scoreSurvey, tierFairnessProblems, tierReport, type FairnessInput, type Verified } from './index.ts';
 
 const rewards = { bronzeRewardValue: 100, silverRewardValue: 300, goldRewardValue: 800 };
 const all = (policy: ReviewPolicy): FairnessInput => ({
@@ -127,5 +127,28 @@ describe('tierFairnessProblems', () => {
         expect(tierFairnessProblems(template, { ...rewards, selectedReviewPlatforms: review, selectedSocialPlatforms: social, reviewPolicy: 'ask_every' })).toEqual([]);
       }
     }
+  });
+});
+
+describe('tierReport: the Survey Stats and the warnings from one decision (issue 27 item 5)', () => {
+  const state = (input: Parameters<typeof tierReport>[1]) => Object.fromEntries(tierReport(template, input).tiers.map((t) => [t.tier, t.state]));
+
+  it('a fair survey: every tier Reachable and no problem', () => {
+    expect(tierReport(template, { ...all('ask_every'), tierThresholds: { Gold: 25 } }).problems).toEqual([]);
+    expect(state({ ...all('ask_every'), tierThresholds: { Gold: 25 } })).toEqual({ Bronze: 'reachable', Silver: 'reachable', Gold: 'reachable' });
+  });
+
+  it('Gold reachable without sharing: Gold "needs a fix" exactly when the problem is raised', () => {
+    const input = { ...all('ask_every'), tierThresholds: { Silver: 10, Gold: 15 } };
+    expect(tierReport(template, input).problems.map((p) => p.message).join(' ')).toContain('Gold must need sharing');
+    expect(state(input).Gold).toBe('needs_fix');
+    expect(tierFairnessProblems(template, input)).toEqual(tierReport(template, input).problems);
+  });
+
+  it('Gold out of reach; tier points out of order name every tier; unknown rewards skip only the reward checks', () => {
+    expect(state({ ...all('ask_every'), tierThresholds: { Gold: 900 } }).Gold).toBe('out_of_reach');
+    expect(state({ ...all('ask_every'), tierThresholds: { Silver: 30, Gold: 25 } })).toEqual({ Bronze: 'needs_fix', Silver: 'needs_fix', Gold: 'needs_fix' });
+    const { bronzeRewardValue: _b, silverRewardValue: _s, goldRewardValue: _g, ...noRewards } = all('ask_every');
+    expect(tierReport(template, { ...noRewards, tierThresholds: { Silver: 10, Gold: 15 } }).problems.map((p) => p.field)).toContain('tierThresholds');
   });
 });

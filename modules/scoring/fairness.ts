@@ -9,7 +9,7 @@ import {
 } from '../surveys/template.ts';
 import { effectiveTemplate } from '../surveys/questions.ts';
 import { maxPoints } from './points.ts';
-import { goldUnreachableMessage } from './reachability.ts';
+import { goldUnreachableMessage, reachableTiers } from './reachability.ts';
 import { tierFor, tierThresholds, type TierOverride } from './tiers.ts';
 
 /**
@@ -37,6 +37,23 @@ export type FairnessInput = PlatformSelection & {
   readonly goldRewardValue: number;
   readonly tierThresholds?: TierOverride | null;
 };
+
+/** The builder's live input: reward values not known yet (a custom amount being typed) skip the reward-order checks only. */
+export type TierReportInput = Omit<FairnessInput, 'bronzeRewardValue' | 'silverRewardValue' | 'goldRewardValue'> & {
+  readonly bronzeRewardValue?: number;
+  readonly silverRewardValue?: number;
+  readonly goldRewardValue?: number;
+};
+
+/**
+ * A tier as the builder's Survey Stats shows it: reachable and fair, out of reach (the survey's most
+ * points stay below it), or reachable but named by a fairness problem (Gold without sharing, a tier
+ * that depends on the rating, tier points out of order): never "Reachable" in green next to a warning.
+ */
+export type TierState = 'reachable' | 'out_of_reach' | 'needs_fix';
+export type TierStatus = { tier: string; minPoints: number; maxPoints: number; state: TierState };
+/** One decision for the Survey Stats and the save's refusal (issue 27 item 5): the tiers' states and the problems, from the same check. */
+export type TierReport = { tiers: TierStatus[]; problems: FairnessProblem[] };
 
 export type FairnessField = 'bronzeRewardValue' | 'silverRewardValue' | 'goldRewardValue' | 'tierThresholds' | 'reviewPolicy' | 'customQuestions';
 export type FairnessProblem = { field: FairnessField; message: string };
@@ -70,22 +87,53 @@ export function answerPaths(template: SurveyTemplate, config: PlatformSelection)
 }
 
 export function tierFairnessProblems(template: SurveyTemplate, input: FairnessInput): FairnessProblem[] {
+  return tierReport(template, input).problems;
+}
+
+/**
+ * The one decision behind the builder's Survey Stats, its inline warnings and every save's refusal
+ * (issue 27 item 5): the fairness problems, and each tier's state with the tiers those problems name.
+ */
+export function tierReport(template: SurveyTemplate, input: TierReportInput): TierReport {
+  const tiers = tierThresholds(template, input.tierThresholds);
+  const most = maxPoints(template, input);
+  const named = new Set<string>();
+  const problems = fairnessProblems(template, input, tiers, most, (...t) => t.forEach((x) => x && named.add(x)));
+  return {
+    problems,
+    tiers: reachableTiers(tiers, most).map((t) => ({
+      tier: t.tier,
+      minPoints: t.minPoints,
+      maxPoints: most,
+      state: !t.reachable ? 'out_of_reach' : named.has(t.tier) ? 'needs_fix' : 'reachable',
+    })),
+  };
+}
+
+function fairnessProblems(
+  template: SurveyTemplate,
+  input: TierReportInput,
+  tiers: ReturnType<typeof tierThresholds>,
+  most: number,
+  name: (...tiers: Array<string | null | undefined>) => void,
+): FairnessProblem[] {
   const problems: FairnessProblem[] = [];
   const { bronzeRewardValue: bronze, silverRewardValue: silver, goldRewardValue: gold } = input;
-  if (silver < bronze) problems.push({ field: 'silverRewardValue', message: 'Silver must be at least the Bronze reward' });
-  if (gold < silver) problems.push({ field: 'goldRewardValue', message: 'Gold must be at least the Silver reward' });
+  if (bronze !== undefined && silver !== undefined && silver < bronze) problems.push({ field: 'silverRewardValue', message: 'Silver must be at least the Bronze reward' });
+  if (silver !== undefined && gold !== undefined && gold < silver) problems.push({ field: 'goldRewardValue', message: 'Gold must be at least the Silver reward' });
 
-  const tiers = tierThresholds(template, input.tierThresholds);
   const min = (t: TierName) => tiers.find((x) => x.tier === t)?.min_points;
   const ordered = TIER_NAMES.map(min);
   if (ordered.some((m) => m === undefined) || !ordered.every((m, i) => i === 0 || m! > ordered[i - 1]!)) {
     problems.push({ field: 'tierThresholds', message: 'Tier points must rise: Bronze below Silver, Silver below Gold' });
+    name(...TIER_NAMES);
     return problems;
   }
   // Gold can be reached at all with the survey's questions and platforms (issue 16, ADR 035).
-  const unreachable = goldUnreachableMessage(tiers, maxPoints(template, input));
+  const unreachable = goldUnreachableMessage(tiers, most);
   if (unreachable) {
     problems.push({ field: 'customQuestions', message: unreachable });
+    name('Gold');
     return problems;
   }
   const goldMin = min('Gold')!;
@@ -95,6 +143,7 @@ export function tierFairnessProblems(template: SurveyTemplate, input: FairnessIn
 
   const freeGold = paths.find((p) => p.withoutSharing >= goldMin);
   if (freeGold) {
+    name('Gold');
     problems.push({
       field: 'tierThresholds',
       message: `Gold must need sharing: ${freeGold.label} can reach ${freeGold.withoutSharing} points without a review, follow or post, and Gold starts at ${goldMin}. Raise Gold above ${freeGold.withoutSharing} points.`,
@@ -106,6 +155,7 @@ export function tierFairnessProblems(template: SurveyTemplate, input: FairnessIn
     const best = top.reduce((a, b) => (rank(b.tier) > rank(a.tier) ? b : a));
     const worst = top.reduce((a, b) => (rank(b.tier) < rank(a.tier) ? b : a));
     if (rank(best.tier) !== rank(worst.tier)) {
+      name(best.tier, worst.tier);
       problems.push({
         field: 'reviewPolicy',
         message: `Rating-routed, ${worst.label} can reach at most ${label(worst.tier)} (${worst.all} points) while ${best.label} can reach ${label(best.tier)}: choose "Ask every customer", or add social platforms so both can reach the same tier.`,
@@ -115,6 +165,7 @@ export function tierFairnessProblems(template: SurveyTemplate, input: FairnessIn
     const high = plain.reduce((a, b) => (rank(b.tier) > rank(a.tier) ? b : a));
     const low = plain.reduce((a, b) => (rank(b.tier) < rank(a.tier) ? b : a));
     if (rank(high.tier) !== rank(low.tier)) {
+      name(high.tier, low.tier);
       problems.push({
         field: 'tierThresholds',
         message: `Answering every question without sharing earns ${label(high.tier)} for ${high.label} (${high.withoutSharing} points) but ${label(low.tier)} for ${low.label} (${low.withoutSharing} points): a reward must not depend on the rating. Choose "Ask every customer" or change the tier points.`,
@@ -126,7 +177,12 @@ export function tierFairnessProblems(template: SurveyTemplate, input: FairnessIn
 
 /** A survey as saved (template id, the owner's questions, rewards, platforms, policy, thresholds): its questions as the customer sees them, then checked. */
 export function surveyFairnessProblems(survey: FairnessInput & { readonly surveyTemplateId: string; readonly customQuestions?: readonly unknown[] }): FairnessProblem[] {
-  return tierFairnessProblems(effectiveTemplate({ surveyTemplateId: survey.surveyTemplateId, customQuestions: survey.customQuestions ?? [] }), survey);
+  return surveyTierReport(survey).problems;
+}
+
+/** `tierReport` of a survey (saved or as the builder holds it): the builder's Survey Stats and its warnings. */
+export function surveyTierReport(survey: TierReportInput & { readonly surveyTemplateId: string; readonly customQuestions?: readonly unknown[] }): TierReport {
+  return tierReport(effectiveTemplate({ surveyTemplateId: survey.surveyTemplateId, customQuestions: survey.customQuestions ?? [] }), survey);
 }
 
 /** Problems by field, the JSON API's `fieldErrors` shape. */

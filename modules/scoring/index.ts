@@ -16,4 +16,19 @@ export {
   type Score,
   type QuestionCounts,
 } from './points.ts';
-export { tierFairnessProblems, surveyFairnessProblems, fairnessFieldErrors, answerPaths, type FairnessInput, type FairnessProblem, type FairnessField, type PathPoints } from './fairness.ts';
+export {
+  tierFairnessProblems,
+  surveyFairnessProblems,
+  tierReport,
+  surveyTierReport,
+  fairnessFieldErrors,
+  answerPaths,
+  type FairnessInput,
+  type FairnessProblem,
+  type FairnessField,
+  type PathPoints,
+  type TierReport,
+  type TierReportInput,
+  type TierState,
+  type TierStatus,
+} from './fairness.ts';

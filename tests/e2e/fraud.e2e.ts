@@ -100,7 +100,9 @@ describe('held rewards on /rewards', () => {
     // Nothing issued while held.
     expect(await rewardEmailsTo(heldEmail)).toEqual([]);
 
-    await held.getByRole('button', { name: 'Release' }).click();
+    // Asked first (issue 27 item 13).
+    await held.getByRole('link', { name: /^Release/ }).click();
+    await page.getByRole('alertdialog', { name: 'Release this reward?' }).getByRole('button', { name: 'Yes, Release' }).click();
     await main.getByTestId('held-reward').filter({ hasText: heldEmail }).waitFor({ state: 'detached' });
     await page.getByTestId('toast').filter({ hasText: 'Reward released' }).waitFor();
     // The card is issued and emailed, once.
@@ -128,10 +130,14 @@ describe('held rewards on /rewards', () => {
     await plain.goto(`${baseUrl}/rewards`);
     const toReject = plain.getByRole('main').getByTestId('held-reward').filter({ hasText: rejectEmail });
     await toReject.waitFor();
-    await toReject.getByRole('button', { name: 'Reject' }).click();
+    await toReject.getByRole('link', { name: /^Reject/ }).click();
+    await plain.waitForURL(/\/rewards\?confirm=reject&responseId=/);
+    await plain.getByRole('alertdialog', { name: 'Reject this reward?' }).getByRole('button', { name: 'Yes, Reject' }).click();
     await plain.waitForURL(`${baseUrl}/rewards`);
     await plain.getByText('Reward rejected').first().waitFor();
     expect(await plain.getByRole('main').getByTestId('held-reward').filter({ hasText: rejectEmail }).count()).toBe(0);
+    // Still in sight, with its status.
+    expect(await plain.getByRole('main').getByTestId('rejected-reward').filter({ hasText: rejectEmail }).textContent()).toContain('Rejected');
     await noJs.close();
     await new Promise((r) => setTimeout(r, 2000));
     expect(await rewardEmailsTo(rejectEmail)).toEqual([]);

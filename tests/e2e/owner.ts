@@ -90,9 +90,25 @@ export async function publishSurvey(page: Page, title: string, links: SurveyLink
   await choosePlanAndPay(page);
   await page.getByRole('button', { name: 'Publish Survey' }).click();
   await page.waitForURL(/\/survey-published\//);
-  const publicUrl = await page.getByRole('link', { name: 'View Live Survey' }).getAttribute('href');
+  // Square connected first: the page is live; otherwise it offers no live link yet (issue 27 item 7).
+  const live = page.getByRole('link', { name: 'View Live Survey' });
+  const publicUrl = (await live.count()) ? await live.getAttribute('href') : await notLivePublicUrl(page);
   expect(publicUrl).toMatch(new RegExp(`^${baseUrl}/survey/public/[0-9a-f-]{36}/[0-9a-f-]{36}$`));
   return { publicUrl: publicUrl!, previewUrl: previewUrl! };
+}
+
+/**
+ * On /survey-published before Square is connected (issue 27 item 7): no live link, QR code or flyer,
+ * the fix (Connect Square) and the owner's preview instead. The customers' URL is the preview's without
+ * bypass_square (it opens once Square is connected).
+ */
+export async function notLivePublicUrl(page: Page): Promise<string> {
+  await expect.poll(() => page.getByTestId('not-live').isVisible()).toBe(true);
+  expect(await page.getByRole('link', { name: 'View Live Survey' }).count()).toBe(0);
+  expect(await page.getByRole('link', { name: 'Download Promotional Material' }).count()).toBe(0);
+  expect(await page.getByRole('link', { name: 'Connect Square' }).first().getAttribute('href')).toBe('/api/square/auth');
+  const preview = (await page.getByRole('link', { name: 'Preview', exact: true }).getAttribute('href'))!;
+  return preview.replace(/\?bypass_square=true$/, '');
 }
 
 /**

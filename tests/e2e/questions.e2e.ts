@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { fitsWidth, seriousAxeViolations } from './checks.ts';
-import { choosePlanAndPay, connectSquare, fillBuilder, signUp } from './owner.ts';
+import { choosePlanAndPay, connectSquare, fillBuilder, notLivePublicUrl, signUp } from './owner.ts';
 
 /**
  * Issue 16 in Chromium: an owner adds a multiple-choice question and removes a template question in
@@ -104,7 +104,7 @@ describe("the owner's own questions", () => {
     await choosePlanAndPay(page);
     await page.getByRole('button', { name: 'Publish Survey' }).click();
     await page.waitForURL(/\/survey-published\//);
-    const publicUrl = (await page.getByRole('link', { name: 'View Live Survey' }).getAttribute('href'))!;
+    const publicUrl = await notLivePublicUrl(page);
     await connectSquare(page, 'Main Street Cafe');
 
     const stamp = Date.now();

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { surveyBody } from '../setup/factories.ts';
-import { choosePlanAndPay, fillBuilder, signUp, submitSignUp } from './owner.ts';
+import { choosePlanAndPay, connectSquare, fillBuilder, notLivePublicUrl, signUp, submitSignUp } from './owner.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -65,8 +65,14 @@ describe('an owner builds, publishes and shares a survey', () => {
     await page.getByRole('button', { name: 'Publish Survey' }).click();
 
     await page.waitForURL(/\/survey-published\/[\w-]+$/);
-    await expect.poll(() => page.getByText('Survey Published!').isVisible()).toBe(true);
+    // Square is not connected yet: published, not live; no link, QR code or flyer leads to 'Survey Not Found' (issue 27 item 7).
+    await expect.poll(() => page.getByText('Published, not live yet').isVisible()).toBe(true);
     const surveyId = page.url().split('/').pop()!;
+    await notLivePublicUrl(page);
+    await page.goto(`${baseUrl}/survey-management`);
+    expect(await page.getByTestId('availability').first().textContent()).toBe('Unavailable');
+    await connectSquare(page, 'Main Street Cafe');
+    await page.goto(`${baseUrl}/survey-published/${surveyId}`);
     const publicUrl = await page.getByLabel('Public survey URL').inputValue();
     expect(publicUrl).toMatch(new RegExp(`^${baseUrl}/survey/public/[\\w-]+/${surveyId}$`));
     await page.getByRole('button', { name: 'Copy URL' }).click();
@@ -80,7 +86,7 @@ describe('an owner builds, publishes and shares a survey', () => {
 
     await page.goto(`${baseUrl}/survey-management`);
     const badge = page.getByTestId('availability').first();
-    await expect.poll(() => badge.textContent()).toBe('Unavailable'); // Square is not connected yet.
+    await expect.poll(() => badge.textContent()).toBe('Available');
     await page.getByRole('switch', { name: 'Spring feedback active' }).click();
     await expect.poll(() => badge.textContent()).toBe('Inactive');
     await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Survey Updated');
@@ -197,7 +203,15 @@ describe('archive and duplicate from Manage Surveys', () => {
     await expect.poll(() => page.getByText('Survey Duplicated').first().isVisible()).toBe(true);
 
     await page.goto(`${baseUrl}/survey-management`);
-    await page.getByRole('button', { name: 'Archive Winter menu' }).click();
+    // Asked first (issue 27 item 13): the confirm step, with and without JavaScript.
+    await page.getByRole('link', { name: 'Archive Winter menu' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Archive Winter menu?' });
+    await dialog.waitFor();
+    await dialog.getByRole('link', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByRole('heading', { name: 'Winter menu', exact: true }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Archive Winter menu' }).click();
+    await page.getByRole('alertdialog', { name: 'Archive Winter menu?' }).getByRole('button', { name: 'Yes, Archive' }).click();
     await expect.poll(() => page.getByText('Survey Archived').first().isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Winter menu', exact: true }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Copy of Winter menu' }).isVisible()).toBe(true);

@@ -23,8 +23,9 @@ describe('POST /api/survey/check-email-eligibility/{businessId}', () => {
   it('applies the survey’s window per business and email', async () => {
     const owner = await signedInOwner(app);
     const { id: surveyId } = await createSurvey(app, owner.jar, { surveyFrequencyDays: 90 });
-    // Unavailable (no trial yet): the survey is not found.
-    expect((await ask(owner.id, { email: 'ana@example.com', surveyId, bypassSquare: true }, owner.jar)).status).toBe(404);
+    // No trial yet: customers do not find it; the owner's own preview does (issue 27 item 1).
+    expect((await ask(owner.id, { email: 'ana@example.com', surveyId })).status).toBe(404);
+    expect((await ask(owner.id, { email: 'ana@example.com', surveyId, bypassSquare: true }, owner.jar)).status).toBe(200);
     await startTrialForTest(app, { jar: owner.jar });
     // Square is not connected: only a preview (bypass_square) reaches it.
     expect((await ask(owner.id, { email: 'ana@example.com', surveyId })).status).toBe(404);
@@ -65,7 +66,9 @@ describe('GET /api/survey/public/{businessId}/{surveyId}', () => {
     const owner = await signedInOwner(app, 'Public Cafe');
     const { id: surveyId } = await createSurvey(app, owner.jar);
     const get = (query = '') => run(() => publicSurvey({ request: getRequest(`/api/survey/public/${owner.id}/${surveyId}${query}`, owner.jar), context: app.context(), params: { businessId: owner.id, surveyId } }));
-    expect(await get('?bypass_square=true')).toMatchObject({ status: 404, body: { message: 'Survey Not Found' } });
+    // No trial yet: the owner's preview opens it (issue 27 item 1), customers still get Survey Not Found.
+    expect(await get('?bypass_square=true')).toMatchObject({ status: 200, body: { isPreview: true } });
+    expect(await get()).toMatchObject({ status: 404, body: { message: 'Survey Not Found' } });
     await startTrialForTest(app, { jar: owner.jar });
     const view = await get('?bypass_square=true');
     expect(view.status).toBe(200);

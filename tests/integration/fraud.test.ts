@@ -68,8 +68,9 @@ const issuances = async (responseId: string) => (await query(app, `select id fro
 const holdOf = async (responseId: string) => (await query<{ status: string; reasons: Array<{ code: string }> }>(app, `select status, reasons from reward_holds where survey_response_id = ?`, [responseId]))[0];
 const trail = async (responseId: string) => (await query<{ event: string; actor: string }>(app, `select event, actor from reward_audit where survey_response_id = ? order by id`, [responseId])).map((r) => `${r.event}:${r.actor}`);
 
+/** Release / Reject as its confirm step posts it (`confirmed=yes`, issue 27 item 13). */
 async function decide(shop: Pick<Shop, 'jar'>, fields: Record<string, string>) {
-  return run(() => rewardsAction({ request: formRequest('/rewards', fields, shop.jar), context: app.context(), params: {} }));
+  return run(() => rewardsAction({ request: formRequest('/rewards', { confirmed: 'yes', ...fields }, shop.jar), context: app.context(), params: {} }));
 }
 
 type RewardsPage = { held: Array<{ surveyResponseId: string; status: string; reasons: Array<{ code: string; detail: string }>; customerEmail: string }>; pending: Array<{ surveyResponseId: string }> };

@@ -143,7 +143,7 @@ describe('/rewards', () => {
 
     const stranger = await signedInOwner(app, 'Nobody Yet');
     const empty = await page(stranger.jar);
-    expect(empty.body).toEqual({ totals: { cards: 0, cents: 0, squareCards: 0, squareCents: 0, testCards: 0, testCents: 0 }, issuances: [], failed: [], pending: [], held: [] });
+    expect(empty.body).toEqual({ totals: { cards: 0, cents: 0, squareCards: 0, squareCents: 0, testCards: 0, testCents: 0 }, issuances: [], failed: [], pending: [], held: [], rejected: [], confirm: null });
   });
 
   it("Try Again queues only the owner's failed rewards, answers with a toast, and they show as in progress", async () => {

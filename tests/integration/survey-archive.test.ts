@@ -19,8 +19,9 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** The page's posts; Archive as its confirm step posts it (`confirmed=yes`, issue 27 item 13). */
 const manage = (jar: Parameters<typeof formRequest>[2], fields: Record<string, string>) =>
-  run(() => manageAction({ request: formRequest('/survey-management', fields, jar), context: app.context(), params: {} }));
+  run(() => manageAction({ request: formRequest('/survey-management', { confirmed: 'yes', ...fields }, jar), context: app.context(), params: {} }));
 const publicView = (businessId: string, surveyId: string) =>
   run(() => publicSurveyApi({ request: getRequest(`/api/survey/public/${businessId}/${surveyId}`), context: app.context(), params: { businessId, surveyId } }));
 type ManagePage = { surveys: Array<{ id: string }>; archived: Array<{ id: string; title: string }> };
