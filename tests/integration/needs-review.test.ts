@@ -99,7 +99,7 @@ const issueJobs = async (responseId: string) => (await query(app, `select id fro
 const issuances = async (responseId: string) => (await query(app, `select id from gift_card_issuances where survey_response_id = ?`, [responseId])).length;
 const holdOf = async (responseId: string) =>
   (await query<{ status: string; reasons: Array<{ code: string; detail: string; verificationId?: string }> }>(app, `select status, reasons from reward_holds where survey_response_id = ?`, [responseId]))[0];
-const decide = (owner: Pick<Shop, 'jar'>, fields: Record<string, string>) => run(() => rewardsAction({ request: formRequest('/rewards', fields, owner.jar), context: app.context(), params: {} }));
+const decide = (owner: Pick<Shop, 'jar'>, fields: Record<string, string>) => run(() => rewardsAction({ request: formRequest('/rewards', { confirmed: 'yes', ...fields }, owner.jar), context: app.context(), params: {} }));
 type RewardsPage = { held: Array<{ surveyResponseId: string; reasons: Array<{ code: string; detail: string; verificationId?: string }> }> };
 const rewardsPage = async (owner: Pick<Shop, 'jar'>) => (await run(() => rewardsLoader({ request: getRequest('/rewards', owner.jar), context: app.context(), params: {} }))).body as RewardsPage;
 
