@@ -20,6 +20,7 @@ import { Migration20261127080000JobSecrets } from './Migration20261127080000JobS
 import { Migration20261127081000DemoObjects } from './Migration20261127081000DemoObjects.ts';
 import { Migration20261127090000BlobStore } from './Migration20261127090000BlobStore.ts';
 import { Migration20261127100000VerificationVerdict } from './Migration20261127100000VerificationVerdict.ts';
+import { Migration20261127120000OwnerLabels } from './Migration20261127120000OwnerLabels.ts';
 
 /** Every migration in order. Listed explicitly so the server, the CLI and tests load the same set. */
 export const migrationsList = [
@@ -45,4 +46,5 @@ export const migrationsList = [
   { name: 'Migration20261127081000DemoObjects', class: Migration20261127081000DemoObjects },
   { name: 'Migration20261127090000BlobStore', class: Migration20261127090000BlobStore },
   { name: 'Migration20261127100000VerificationVerdict', class: Migration20261127100000VerificationVerdict },
+  { name: 'Migration20261127120000OwnerLabels', class: Migration20261127120000OwnerLabels },
 ];
