@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { Business } from '../accounts/entities.ts';
 import { isUuid } from '../shared/ids.ts';
+import { SurveyConfig } from '../surveys/entities.ts';
+import type { BlobStore } from '../uploads/index.ts';
 import { ScreenshotVerification, type OwnerLabelSource, type OwnerVerdict } from './entities.ts';
 
 /**
@@ -54,3 +57,124 @@ export async function correctProofVerdict(
   return { ok: true, verdict: input.verdict };
 }
 
+/** One case of an exported labelled set, in the verification set's manifest schema (tests/fixtures/verification-set). */
+export type LabelCase = {
+  id: string;
+  split: 'labels';
+  image: string;
+  kind: 'review' | 'social';
+  platform: string;
+  verificationType?: 'follow' | 'tag';
+  businessId: string;
+  businessName: string;
+  input: Record<string, string>;
+  expected: { valid: boolean };
+  expect: { isValid: boolean };
+  note: string;
+  tags: Record<string, string>;
+};
+
+export type LabelExport = {
+  manifest: {
+    generatedBy: string;
+    description: string;
+    exportedAt: string;
+    since: string;
+    parts: ['labels'];
+    counts: { cases: number };
+    images: string[];
+    cases: LabelCase[];
+  };
+  written: number;
+  skipped: { notShared: number; imageMissing: number };
+};
+
+const EXTENSION: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+
+/**
+ * `reward-cli verifications labels export` (ADR 080): every proof an owner gave a verdict on since
+ * `since`, of the businesses that share labelled screenshots (`businesses.share_labels`), as cases
+ * of the verification set's schema (`expected.valid` is the owner's verdict; the verifier's is a
+ * tag). `writeImage` receives each case's image (the stored, re-encoded copy) and its file name
+ * under `images/`; the caller writes the manifest. Proofs of businesses that do not share, and
+ * images no longer in the BlobStore, are skipped and counted.
+ */
+export async function exportLabels(
+  deps: { em: EntityManager; blobStore: BlobStore },
+  input: { since: Date; businessId?: string; now?: Date },
+  writeImage: (file: string, data: Buffer) => Promise<void>,
+): Promise<LabelExport> {
+  const em = deps.em.fork();
+  const where = {
+    ownerVerdict: { $ne: null },
+    ownerDecidedAt: { $gte: input.since },
+    ...(input.businessId ? { businessId: input.businessId } : {}),
+  };
+  const rows = await em.find(ScreenshotVerification, where, { orderBy: { ownerDecidedAt: 'asc', id: 'asc' }, disableIdentityMap: true });
+  const businesses = new Map(
+    (await em.find(Business, { id: { $in: [...new Set(rows.map((r) => r.businessId))] } }, { fields: ['displayName', 'shareLabels'], disableIdentityMap: true })).map((b) => [b.id, b]),
+  );
+  const surveys = new Map(
+    (await em.find(SurveyConfig, { id: { $in: [...new Set(rows.map((r) => r.surveyConfigId))] } }, { fields: ['socialHandles'], disableIdentityMap: true })).map((s) => [s.id, s]),
+  );
+  const cases: LabelCase[] = [];
+  const skipped = { notShared: 0, imageMissing: 0 };
+  for (const row of rows) {
+    const business = businesses.get(row.businessId);
+    if (!business?.shareLabels) {
+      skipped.notShared++;
+      continue;
+    }
+    const blob = await deps.blobStore.get(row.uploadKey).catch(() => null);
+    if (!blob) {
+      skipped.imageMissing++;
+      continue;
+    }
+    const id = `label-${row.id}`;
+    const image = `images/${id}.${EXTENSION[blob.contentType] ?? 'img'}`;
+    await writeImage(image, blob.data);
+    const handle = surveys.get(row.surveyConfigId)?.socialHandles?.[row.platform] ?? '';
+    const valid = row.ownerVerdict === 'accepted';
+    const isReview = row.kind === 'review';
+    cases.push({
+      id,
+      split: 'labels',
+      image,
+      kind: isReview ? 'review' : 'social',
+      platform: row.platform,
+      ...(isReview ? {} : { verificationType: row.kind as 'follow' | 'tag' }),
+      businessId: row.businessId,
+      businessName: business.displayName,
+      input: isReview
+        ? { platform: row.platform, reviewerName: row.reviewerName ?? '', reviewLink: row.reviewLink ?? '', ...(handle ? { businessHandle: handle } : {}) }
+        : { platform: row.platform, userHandle: row.userHandle ?? '', businessHandle: handle, verificationType: row.kind },
+      expected: { valid },
+      expect: { isValid: valid },
+      note: `the owner's verdict (${row.ownerLabelSource ?? 'hold'}): ${row.ownerVerdict}; the verifier said ${row.verdict}${row.rejectionCode ? ` (${row.rejectionCode})` : row.reviewCode ? ` (${row.reviewCode})` : ''}`,
+      tags: {
+        class: valid ? 'genuine' : 'owner_rejected',
+        ownerVerdict: row.ownerVerdict!,
+        labelSource: row.ownerLabelSource ?? 'hold',
+        verifierVerdict: row.verdict,
+        ...(row.rejectionCode ? { rejectionCode: row.rejectionCode } : {}),
+        ...(row.reviewCode ? { reviewCode: row.reviewCode } : {}),
+        decidedAt: row.ownerDecidedAt!.toISOString(),
+      },
+    });
+  }
+  return {
+    manifest: {
+      generatedBy: 'reward-cli verifications labels export',
+      description:
+        "Screenshots owners gave a verdict on (Release/Reject of a held reward, or a correction on the response page), of businesses that share labelled screenshots. expected.valid is the owner's verdict; the verifier's is in tags. Score with: node bench/verification.ts --dir DIR (ADR 080).",
+      exportedAt: (input.now ?? new Date()).toISOString(),
+      since: input.since.toISOString().slice(0, 10),
+      parts: ['labels'],
+      counts: { cases: cases.length },
+      images: cases.map((c) => c.image),
+      cases,
+    },
+    written: cases.length,
+    skipped,
+  };
+}

@@ -2,9 +2,13 @@
  * Owners' decisions are labels (issue 31 item 2, ADR 080), through the public entry points: the
  * /rewards Release/Reject action stores the owner's verdict on the proof that needed review; the
  * response page's correction form stores one on an automatically judged proof (and issues nothing);
- * another owner gets a 404; and the profile page's sharing setting (off by default). The fake verifier answers
+ * another owner gets a 404; the profile page's sharing setting (off by default); and `reward-cli
+ * verifications labels export`, whose set the bench's loader reads. The fake verifier answers
  * needs_review for bytes containing 'FAKE-REVIEW'.
  */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as rewardsAction } from '../../app/routes/rewards.tsx';
@@ -12,12 +16,17 @@ import { action as profileAction, loader as profileLoader } from '../../app/rout
 import { action as responseAction, loader as responseLoader } from '../../app/routes/survey-analytics.responses.$responseId.tsx';
 import { action as submitAction } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
 import { action as verifyScreenshot } from '../../app/routes/api.verify-screenshot.ts';
+import { EXIT } from '../../cli/program.ts';
 import { ScreenshotVerification } from '../../modules/responses/entities.ts';
 import { connectSquareWithoutLocation, createSurvey, publishForTest, signedInOwner } from '../setup/factories.ts';
 import { formRequest, getRequest, jsonRequest, run, type CookieJar } from '../setup/http.ts';
 import { SILVER_ANSWERS } from '../setup/rewards.ts';
 import { startTrialForTest } from '../setup/billing.ts';
+import { cliEnv, runCli } from '../setup/cli.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
+import { loadManifestDir, report, runAll } from '../fixtures/verification-runner.ts';
+import { FakeScreenshotVerifier } from '../../adapters/verification/FakeScreenshotVerifier.ts';
+import { InMemoryVerificationHistory } from '../../modules/verification/history.ts';
 
 let app: TestApp;
 type Shop = { businessId: string; surveyId: string; jar: CookieJar; email: string };
@@ -159,7 +168,7 @@ describe("the owner's correction on the response page", () => {
   });
 });
 
-describe('sharing labelled screenshots (a per-business setting, off by default)', () => {
+describe('sharing labelled screenshots (a per-business setting, off by default) and the export', () => {
   it('is off by default; the owner turns it on and off; bad input is a 400', async () => {
     const page = await run(() => profileLoader({ request: getRequest('/profile', other.jar), context: app.context(), params: {} }));
     expect(page.body).toMatchObject({ shareLabels: false });
@@ -170,5 +179,75 @@ describe('sharing labelled screenshots (a per-business setting, off by default)'
     expect((await share(other, 'off')).status).toBe(302);
     const off = await run(() => profileLoader({ request: getRequest('/profile', other.jar), context: app.context(), params: {} }));
     expect(off.body).toMatchObject({ shareLabels: false });
+  });
+
+  it('reward-cli verifications labels export writes only opted-in businesses\' labelled proofs, in a set the bench loads and scores', async () => {
+    // `other` labels one proof but does not share; `shop` shares (its labels come from the tests above and this one).
+    const otherProof = await verifyReview(other, 'FAKE-REVIEW');
+    const otherResponse = await submit(other, otherProof, 'label.notshared@example.com');
+    expect((await decide(other, { intent: 'release', responseId: otherResponse })).status).toBe(302);
+    expect((await share(shop, 'on')).status).toBe(302);
+    const labelled = await app.root.db.orm.em.fork().find(ScreenshotVerification, { businessId: shop.businessId, ownerVerdict: { $ne: null } });
+    expect(labelled.length).toBeGreaterThanOrEqual(4);
+
+    const env = cliEnv(app, { SCREENSHOT_VERIFIER: 'fake', BLOB_STORE: app.root.config.BLOB_STORE });
+    const out = mkdtempSync(path.join(tmpdir(), 'labels-'));
+    try {
+      const today = new Date().toISOString().slice(0, 10);
+      const done = await runCli(env, ['verifications', 'labels', 'export', '--since', today, '--out', out]);
+      expect(done.code ?? 0, done.err).toBe(EXIT.ok);
+      expect(done.out).toContain(`Wrote ${labelled.length} labelled proofs`);
+      expect(done.out).toContain('Skipped 1 of businesses that do not share');
+      const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8')) as { cases: Array<{ businessId: string; image: string; expected: { valid: boolean } }> };
+      expect(manifest.cases).toHaveLength(labelled.length);
+      expect(new Set(manifest.cases.map((c) => c.businessId))).toEqual(new Set([shop.businessId]));
+      expect(readdirSync(path.join(out, 'images')).sort()).toEqual(manifest.cases.map((c) => path.basename(c.image)).sort());
+
+      // The bench's loader reads it; the owner's verdict is the expected one.
+      const cases = loadManifestDir(out);
+      expect(cases).toHaveLength(labelled.length);
+      const byId = new Map(labelled.map((l) => [`label-${l.id}`, l]));
+      for (const c of cases) {
+        expect(c.expect.isValid).toBe(byId.get(c.id)!.ownerVerdict === 'accepted');
+        expect(readFileSync(c.image).length).toBeGreaterThan(0);
+        expect(c).toMatchObject({ kind: 'review', platform: 'google', reviewerName: 'Ana Pereira', reviewLink: LINK, businessName: 'Crumb & Co Bakery' });
+      }
+      // And scores it (the fake verifier reads the stored, re-encoded copy: its marker is gone, so it accepts everything).
+      const history = new InMemoryVerificationHistory();
+      const scored = report(await runAll(new FakeScreenshotVerifier({ history }), history, cases));
+      expect(scored.overall.total).toBe(labelled.length);
+      expect(scored.genuine.total).toBe(labelled.filter((l) => l.ownerVerdict === 'accepted').length);
+
+      // --business of a business that does not share: nothing written, its proof skipped.
+      const out2 = path.join(out, 'other');
+      const one = await runCli(env, ['verifications', 'labels', 'export', '--since', today, '--out', out2, '--business', other.businessId]);
+      expect(one.code ?? 0, one.err).toBe(EXIT.ok);
+      expect(one.out).toContain('Wrote 0 labelled proofs');
+      expect(JSON.parse(readFileSync(path.join(out2, 'manifest.json'), 'utf8')).cases).toEqual([]);
+
+      // A later --since: nothing.
+      const later = await runCli(env, ['verifications', 'labels', 'export', '--since', '2099-01-01', '--out', path.join(out, 'later')]);
+      expect(later.out).toContain('Wrote 0 labelled proofs');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('a bad --since or --business is a usage error with a clear message, and writes nothing', async () => {
+    const env = cliEnv(app, { SCREENSHOT_VERIFIER: 'fake' });
+    const out = mkdtempSync(path.join(tmpdir(), 'labels-bad-'));
+    try {
+      for (const since of ['2026-13-01', '2026-02-30', 'yesterday', '26-11-01']) {
+        const res = await runCli(env, ['verifications', 'labels', 'export', '--since', since, '--out', out]);
+        expect(res.code).toBe(EXIT.usage);
+        expect(res.err).toContain('--since must be a day like 2026-11-01 (YYYY-MM-DD)');
+      }
+      const res = await runCli(env, ['verifications', 'labels', 'export', '--since', '2026-11-01', '--out', out, '--business', 'nope']);
+      expect(res.code).toBe(EXIT.usage);
+      expect(res.err).toContain('--business must be an id');
+      expect(readdirSync(out)).toEqual([]);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });
