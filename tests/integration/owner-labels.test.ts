@@ -125,6 +125,16 @@ describe("a held reward's Release or Reject labels the proof that needed review"
   });
 });
 
+describe('support\'s decision through reward-cli labels too', () => {
+  it('rewards review reject labels the proof rejected, by cli:{user}', async () => {
+    const proof = await verifyReview(shop, 'FAKE-REVIEW');
+    const responseId = await submit(shop, proof, 'label.cli@example.com');
+    const res = await runCli(cliEnv(app, { SCREENSHOT_VERIFIER: 'fake', USER: 'support-sam' }), ['rewards', 'review', 'reject', responseId]);
+    expect(res.code ?? 0, res.err).toBe(EXIT.ok);
+    expect(await row(proof)).toMatchObject({ ownerVerdict: 'rejected', ownerLabelSource: 'hold', ownerDecidedBy: 'cli:support-sam' });
+  });
+});
+
 describe("the owner's correction on the response page", () => {
   it('stores the owner verdict on an accepted proof and issues or revokes nothing; bad input is a 4xx', async () => {
     const proof = await verifyReview(shop, '');
