@@ -3,7 +3,12 @@
  * and times it.
  *
  *   node bench/verification.ts [--set screenshots] [--set train] [--set train2] [--set holdout] [--set holdout2] [--set holdout3] [--set train3] [--set holdout4] [--set train4] [--set holdout5] [--set holdout6] [--set train5] [--set holdout7] [--set train6] [--cases]
- *                              [--workers 2] [--max-wait 120] [--json] [--verifier ocr|vision] [--match REGEX]
+ *                              [--workers 2] [--max-wait 120] [--json] [--verifier ocr|vision] [--match REGEX] [--dir DIR]
+ *
+ * `--dir DIR` (repeatable) scores a labelled set in a folder of its own: DIR/manifest.json in the
+ * verification set's schema with its images, as `reward-cli verifications labels export` writes
+ * owners' decisions (ADR 080). Its cases are printed (they are the owners' screenshots: run it where
+ * they may be read). With only --dir, no default set is run.
  *
  * `--match REGEX` keeps the cases whose "id kind platform" matches (tuning sets only), e.g.
  * `--match 'follow|tag'` for the social cases, `--match review` for the reviews.
@@ -33,6 +38,7 @@ import { parseArgs } from 'node:util';
 import { OcrScreenshotVerifier } from '../adapters/verification/OcrScreenshotVerifier.ts';
 import {
   formatReport,
+  loadManifestDir,
   loadScreenshotSet,
   loadVerificationSet,
   VERIFICATION_PARTS,
@@ -58,10 +64,12 @@ const { values: args } = parseArgs({
     'max-wait': { type: 'string', default: '120' },
     json: { type: 'boolean', default: false },
     match: { type: 'string' },
+    dir: { type: 'string', multiple: true },
   },
 });
 const workers = Math.max(1, Number(args.workers));
-const sets = args.set?.length ? args.set : ['screenshots', 'train'];
+const dirs = args.dir ?? [];
+const sets = [...(args.set?.length ? args.set : dirs.length ? [] : ['screenshots', 'train']), ...dirs.map((dir) => `dir:${dir}`)];
 const log = (line = '') => {
   if (!args.json) console.log(line);
 };
@@ -69,6 +77,7 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 const rssKiB = () => procStatusKiB(process.pid)?.VmRSS ?? Math.round(process.memoryUsage().rss / 1024);
 
 function load(set: string): RunnerCase[] {
+  if (set.startsWith('dir:')) return loadManifestDir(set.slice(4));
   if (set === 'screenshots') return loadScreenshotSet();
   if ((VERIFICATION_PARTS as readonly string[]).includes(set)) return loadVerificationSet(set as VerificationPart);
   throw new Error(`unknown set ${set} (screenshots, ${VERIFICATION_PARTS.join(', ')})`);

@@ -21,6 +21,7 @@ import { Migration20261127081000DemoObjects } from './Migration20261127081000Dem
 import { Migration20261127090000BlobStore } from './Migration20261127090000BlobStore.ts';
 import { Migration20261127100000VerificationVerdict } from './Migration20261127100000VerificationVerdict.ts';
 import { Migration20261127113000SignInFailures } from './Migration20261127113000SignInFailures.ts';
+import { Migration20261127120000OwnerLabels } from './Migration20261127120000OwnerLabels.ts';
 
 /** Every migration in order. Listed explicitly so the server, the CLI and tests load the same set. */
 export const migrationsList = [
@@ -47,4 +48,5 @@ export const migrationsList = [
   { name: 'Migration20261127090000BlobStore', class: Migration20261127090000BlobStore },
   { name: 'Migration20261127100000VerificationVerdict', class: Migration20261127100000VerificationVerdict },
   { name: 'Migration20261127113000SignInFailures', class: Migration20261127113000SignInFailures },
+  { name: 'Migration20261127120000OwnerLabels', class: Migration20261127120000OwnerLabels },
 ];

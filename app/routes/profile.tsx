@@ -1,9 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { subscriptionState } from '../../modules/billing/index.ts';
 import { posStatus } from '../../modules/pos/index.ts';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
+import { readForm } from '../utils/input.server.ts';
+import { redirectWithToast } from '../utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Profile — RewardLoop' }];
 
@@ -15,7 +17,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     isEmailVerified: owner.isEmailVerified,
     plan: subscriptionState(owner).status,
     pos: posStatus(owner),
+    shareLabels: owner.shareLabels,
   };
+}
+
+/**
+ * "Share labelled screenshots to improve verification" (ADR 080), off by default: a form post that
+ * works without JavaScript. `shareLabels` is 'on' or 'off'.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const owner = await requireOwner(request, context);
+  const form = await readForm(request);
+  if (form.get('intent') !== 'share-labels') return data({ message: 'Unknown request.' }, 400);
+  const value = form.get('shareLabels');
+  if (value !== 'on' && value !== 'off') return data({ message: 'Choose whether to share labelled screenshots (on or off).' }, 400);
+  await context.accounts.setShareLabels(owner.id, value === 'on');
+  return redirectWithToast(context, '/profile', {
+    title: value === 'on' ? 'Sharing labelled screenshots' : 'Not sharing labelled screenshots',
+    description: value === 'on' ? 'Screenshots you mark as genuine or not may be used to measure and improve the screenshot checker.' : 'No screenshot of yours will be exported to improve the checker.',
+    type: 'success',
+  });
 }
 
 const planLabel: Record<string, string> = {
@@ -28,6 +49,7 @@ const planLabel: Record<string, string> = {
 
 export default function Profile() {
   const p = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ message?: string }>();
   return (
     <main className="mx-auto max-w-xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-bold">Profile</h1>
@@ -88,6 +110,28 @@ export default function Profile() {
             </dd>
           </div>
         </dl>
+      </Card>
+      <Card>
+        <h2 className="text-lg font-semibold">Share labelled screenshots to improve verification</h2>
+        <p className="mt-1 text-sm text-slate-700">
+          When you release or reject a held reward, or mark a proof as genuine or not, your verdict is saved beside the screenshot checker&apos;s. If
+          you turn this on, RewardLoop may copy those screenshots, with what the customer typed and your verdict, to measure and improve the
+          checker. They are not shared with anyone else. Off unless you turn it on; turning it off stops future copies.
+        </p>
+        {actionData?.message ? (
+          <p role="alert" className="mt-2 text-sm text-red-800">
+            {actionData.message}
+          </p>
+        ) : null}
+        <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+          <input type="hidden" name="intent" value="share-labels" />
+          <span className="font-medium" data-testid="share-labels-state">
+            {p.shareLabels ? 'On: labelled screenshots are shared' : 'Off: nothing is shared'}
+          </span>
+          <button type="submit" name="shareLabels" value={p.shareLabels ? 'off' : 'on'} className={buttonClass.secondary}>
+            {p.shareLabels ? 'Turn off' : 'Turn on'}
+          </button>
+        </Form>
       </Card>
       <Form method="post" action="/logout">
         <button type="submit" className={buttonClass.danger}>

@@ -225,7 +225,8 @@ function HeldRewards({ held, local }: { held: LoaderData['held']; local: boolean
       <p className="max-w-2xl text-sm text-amber-950">
         These rewards were not sent because something looked unusual, or the screenshot checker was not sure of a proof (look at the screenshot
         below it). Nothing is lost: the customer was told their reward is being checked. Release sends the gift card (once); Reject means no card is
-        sent.
+        sent. For a screenshot the checker was not sure of, your decision is also saved as your verdict on it (genuine or not), to measure the
+        checker.
       </p>
       <ul className="mt-4 space-y-3">
         {held.map((h) => (

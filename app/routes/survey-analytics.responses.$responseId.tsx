@@ -1,11 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { formatCents } from '../../modules/scoring/index.ts';
 import { actorLabel, AUDIT_EVENT_LABELS, HOLD_STATUS_LABELS, type AuditEntryView } from '../../modules/trust/index.ts';
 import { formatWhen, platformLabel } from '../components/analytics.tsx';
 import { CardTypeBadge, TierBadge } from '../components/gift-card-ui.tsx';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
+import { readForm } from '../utils/input.server.ts';
+import { redirectWithToast } from '../utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Survey response — RewardLoop' }];
 
@@ -19,6 +21,32 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { response, hold, trail };
 }
 
+/**
+ * The owner's correction of a proof's automatic verdict ("This proof was wrongly rejected / accepted",
+ * ADR 080): a form post that works without JavaScript. It stores the owner's verdict beside the
+ * verifier's as a label; it issues and revokes no reward. Only this owner's response and its proofs
+ * (anything else is a 404).
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const owner = await requireOwner(request, context);
+  const form = await readForm(request);
+  if (form.get('intent') !== 'label-proof') return data({ message: 'Unknown request.' }, 400);
+  const responseId = params.responseId ?? '';
+  const corrected = await context.verifications.correct({
+    businessId: owner.id,
+    responseId,
+    verificationId: String(form.get('verificationId') ?? '').trim(),
+    verdict: form.get('verdict'),
+    actor: `owner:${owner.email}`,
+  });
+  if (!corrected.ok) return data({ message: corrected.message }, corrected.status);
+  return redirectWithToast(context, `/survey-analytics/responses/${responseId}`, {
+    title: corrected.verdict === 'accepted' ? 'Marked as genuine' : 'Marked as not genuine',
+    description: 'Your verdict is saved beside the checker\'s. No gift card was sent or taken back.',
+    type: 'success',
+  });
+}
+
 /** The verifier's three verdicts (ADR 077), as the owner reads them. */
 const VERDICT_LABEL = { accepted: 'Verified', rejected: 'Rejected', needs_review: 'Needs review' } as const;
 const KIND_LABEL = { review: 'review', follow: 'follow', tag: 'tag' } as const;
@@ -26,6 +54,7 @@ const emailLabel = { sent: 'Email sent', sending: 'Email on its way', failed: 'E
 
 export default function ResponseDetail() {
   const { response: r, hold, trail } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ message?: string }>();
   const waiting = hold && (hold.status === 'held' || hold.status === 'awaiting_email');
   const back = r.surveyId ? `/survey-analytics/${r.surveyId}` : '/survey-analytics';
   const who = r.customerName ?? r.customerEmail ?? 'Anonymous customer';
@@ -88,6 +117,11 @@ export default function ResponseDetail() {
         <h2 id="shots-heading" className="text-lg font-semibold">
           Screenshots and verification
         </h2>
+        {actionData?.message ? (
+          <p role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900">
+            {actionData.message}
+          </p>
+        ) : null}
         {r.screenshots.length === 0 ? (
           <p className="text-slate-600">This customer shared no screenshots.</p>
         ) : (
@@ -142,6 +176,7 @@ export default function ResponseDetail() {
                     <dd>{formatWhen(s.verifiedAt)}</dd>
                   </div>
                 </dl>
+                <OwnerVerdict shot={s} />
                 <a href={`/survey-analytics/screenshots/${s.id}`} className="mt-3 block">
                   <img
                     src={`/survey-analytics/screenshots/${s.id}`}
@@ -224,6 +259,52 @@ export default function ResponseDetail() {
 
       <AuditTrail trail={trail} />
     </main>
+  );
+}
+
+type Shot = ReturnType<typeof useLoaderData<typeof loader>>['response']['screenshots'][number];
+
+/**
+ * The owner's own verdict on a proof (ADR 080) and the button to correct the checker's: the opposite
+ * of the verdict that stands (the owner's if given, else the checker's); both for one that needs review.
+ */
+function OwnerVerdict({ shot }: { shot: Shot }) {
+  const standing = shot.ownerVerdict ?? (shot.verdict === 'needs_review' ? null : shot.verdict);
+  const choices: Array<{ verdict: 'accepted' | 'rejected'; label: string }> =
+    standing === 'accepted'
+      ? [{ verdict: 'rejected', label: shot.ownerVerdict ? 'Change to: not genuine' : 'This proof was wrongly accepted' }]
+      : standing === 'rejected'
+        ? [{ verdict: 'accepted', label: shot.ownerVerdict ? 'Change to: genuine' : 'This proof was wrongly rejected' }]
+        : [
+            { verdict: 'accepted', label: 'This proof is genuine' },
+            { verdict: 'rejected', label: 'This proof is not genuine' },
+          ];
+  return (
+    <div className="mt-3 border-t border-slate-100 pt-3 text-sm" data-testid="owner-verdict">
+      {shot.ownerVerdict ? (
+        <p className="font-medium text-slate-900">
+          Your verdict: {shot.ownerVerdict === 'accepted' ? 'genuine' : 'not genuine'}
+          {shot.ownerDecidedAt ? (
+            <>
+              {' '}
+              (<time dateTime={shot.ownerDecidedAt}>{formatWhen(shot.ownerDecidedAt)}</time>)
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-2 flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="label-proof" />
+        <input type="hidden" name="verificationId" value={shot.id} />
+        {choices.map((c) => (
+          <button key={c.verdict} type="submit" name="verdict" value={c.verdict} className={buttonClass.secondary}>
+            {c.label}
+          </button>
+        ))}
+      </Form>
+      <p className="mt-1 text-xs text-slate-600">
+        This records your verdict to measure the screenshot checker. It does not send or take back a gift card.
+      </p>
+    </div>
   );
 }
 

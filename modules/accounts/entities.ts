@@ -34,6 +34,8 @@ export const Business = defineEntity({
     usageAlertWindowStart: p.datetime().nullable(),
     /** The owner's optional monthly reward budget in cents: once this billing month's promised rewards reach it, new submissions earn no reward. */
     monthlyRewardBudgetCents: p.integer().nullable(),
+    /** "Share labelled screenshots to improve verification" (ADR 080): off by default; `reward-cli verifications labels export` takes only these businesses' proofs. */
+    shareLabels: p.boolean().default(false),
     squareAccessToken: p.text().nullable().hidden(),
     squareMerchantId: p.string().length(255).nullable(),
     squareRefreshToken: p.text().nullable().hidden(),

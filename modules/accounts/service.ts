@@ -127,6 +127,13 @@ export function createAccounts(deps: AccountsDeps) {
       return em.findOne(Business, { id });
     },
 
+    /**
+     * "Share labelled screenshots to improve verification" (ADR 080): the owner's consent, off by
+     * default; `reward-cli verifications labels export` takes only these businesses' labelled proofs.
+     */
+    async setShareLabels(businessId: string, on: boolean): Promise<void> {
+      await em.nativeUpdate(Business, { id: businessId }, { shareLabels: on });
+    },
     async byEmail(email: string): Promise<Business | null> {
       return em.findOne(Business, { email: email.trim().toLowerCase() });
     },

@@ -133,6 +133,9 @@ export type ScreenshotVerdict = {
   rejectionReason: string | null;
   /** needs_review: why the verifier was unsure, for the owner. */
   reviewReason: string | null;
+  /** The owner's own verdict on the proof (ADR 080: a label, from a held reward's decision or a correction), or null. */
+  ownerVerdict: 'accepted' | 'rejected' | null;
+  ownerDecidedAt: string | null;
   starRating: number | null;
   reviewerName: string | null;
   reviewLink: string | null;
@@ -606,6 +609,8 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
           is_valid: boolean;
           verdict: 'accepted' | 'rejected' | 'needs_review';
           review_reason: string | null;
+          owner_verdict: 'accepted' | 'rejected' | null;
+          owner_decided_at: Date | null;
           rejection_reason: string | null;
           star_rating: number | null;
           reviewer_name: string | null;
@@ -614,7 +619,7 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
           review_text: string | null;
           created_at: Date;
         }>(
-          `select id, kind, platform, is_valid, verdict, rejection_reason, review_reason, star_rating, reviewer_name, review_link, user_handle, review_text, created_at
+          `select id, kind, platform, is_valid, verdict, rejection_reason, review_reason, owner_verdict, owner_decided_at, star_rating, reviewer_name, review_link, user_handle, review_text, created_at
              from screenshot_verifications where survey_response_id = ? and business_id = ? order by created_at, id`,
           [responseId, businessId],
         ),
@@ -658,6 +663,8 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
           verdict: s.verdict,
           rejectionReason: s.rejection_reason,
           reviewReason: s.review_reason,
+          ownerVerdict: s.owner_verdict,
+          ownerDecidedAt: s.owner_decided_at ? iso(s.owner_decided_at) : null,
           starRating: s.star_rating,
           reviewerName: s.reviewer_name,
           reviewLink: s.review_link,

@@ -6,6 +6,10 @@ import type { VerdictName } from '../verification/port.ts';
 
 const now = () => new Date();
 
+/** An owner's verdict on a proof (ADR 080) and where it was given. */
+export type OwnerVerdict = 'accepted' | 'rejected';
+export type OwnerLabelSource = 'hold' | 'correction';
+
 /** One row per business and customer email: the repeat-submission window (spec `customer_submissions`). */
 export const CustomerSubmission = defineEntity({
   name: 'CustomerSubmission',
@@ -84,7 +88,7 @@ export const USED_REVIEW_TEXT_INDEX = 'screenshot_verifications_used_review_text
 export const ScreenshotVerification = defineEntity({
   name: 'ScreenshotVerification',
   tableName: 'screenshot_verifications',
-  indexes: [{ properties: ['businessId', 'createdAt'] }, { properties: ['surveyConfigId'] }, { properties: ['surveyResponseId'] }],
+  indexes: [{ properties: ['businessId', 'createdAt'] }, { properties: ['surveyConfigId'] }, { properties: ['surveyResponseId'] }, { properties: ['ownerDecidedAt'] }],
   uniques: [
     { name: USED_IMAGE_INDEX, properties: ['businessId', 'imageHash'], where: 'survey_response_id is not null' },
     {
@@ -124,6 +128,17 @@ export const ScreenshotVerification = defineEntity({
     /** needs_review only: the unsure rule (a ReviewReasonCode) and why, in the owner's words. */
     reviewCode: p.string().length(40).nullable(),
     reviewReason: p.text().nullable(),
+    /**
+     * The owner's verdict on this proof (ADR 080): a held reward's Release (accepted) or Reject
+     * (rejected), or the owner's correction on the response page. A label beside the verifier's,
+     * never an input to it; null until an owner decides.
+     */
+    ownerVerdict: p.string().length(20).$type<OwnerVerdict>().nullable(),
+    ownerDecidedAt: p.datetime().nullable(),
+    /** 'owner:{email}' or 'cli:{user}'. */
+    ownerDecidedBy: p.string().length(255).nullable(),
+    /** How the label came: 'hold' (Release/Reject of a held reward) or 'correction' (the response page). */
+    ownerLabelSource: p.string().length(20).$type<OwnerLabelSource>().nullable(),
     /** The response that used this verification; null while unused. */
     surveyResponseId: p
       .manyToOne(SurveyResponse)

@@ -6,3 +6,4 @@ export * from './verification-history.ts';
 export * from './replay.ts';
 export type { PublicSurvey } from './public-survey.ts';
 export type { PageSubmission, SubmissionInput, SubmissionResult } from './submit.ts';
+export * from './labels.ts';

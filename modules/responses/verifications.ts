@@ -6,6 +6,7 @@ import { PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, VERIFICATION_KINDS
 import { ScreenshotVerification } from './entities.ts';
 import { findPublicSurvey } from './public-survey.ts';
 import { reviewTextKey } from './verification-history.ts';
+import { correctProofVerdict } from './labels.ts';
 
 /** Longest reviewer name, handle and review link taken (the columns' sizes; answers allow 2000 characters). */
 export const VERIFY_FIELD_LIMITS = { reviewerName: 255, userHandle: 255, reviewLink: 2000 } as const;
@@ -160,6 +161,8 @@ export async function verifyScreenshot(deps: Deps, input: VerifyInput): Promise<
 export function createVerifications(deps: Deps) {
   return {
     verify: (input: VerifyInput) => verifyScreenshot(deps, input),
+    /** The owner's correction of a proof's automatic verdict on the response page: a label only (ADR 080). */
+    correct: (input: Parameters<typeof correctProofVerdict>[1]) => correctProofVerdict(deps.em, input),
   };
 }
 

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import { Business } from '../accounts/entities.ts';
 import { SurveyResponse } from '../responses/entities.ts';
 import { isUuid } from '../shared/ids.ts';
-import { RewardHold, type HeldReward } from '../trust/server.ts';
+import { labelProofs } from '../responses/labels.ts';
+import { decideHold as decideTrustHold, RewardHold, type HeldReward } from '../trust/server.ts';
 import type { HoldStatus } from '../trust/index.ts';
 
 /**
@@ -10,7 +11,7 @@ import type { HoldStatus } from '../trust/index.ts';
  * review` reach the trust module's holds through here. Released rewards go through the one
  * exactly-once reward-issue job (ADR 018); rejected ones never do.
  */
-export { auditTrail, confirmCustomerEmail, decideHold, type HeldReward, type HoldDecision, type DecideResult, type AuditEntryView } from '../trust/server.ts';
+export { auditTrail, confirmCustomerEmail, type HeldReward, type HoldDecision, type DecideResult, type AuditEntryView } from '../trust/server.ts';
 
 /**
  * Held rewards, oldest first: waiting ones by default (`held` and `awaiting_email`), those of
@@ -74,4 +75,32 @@ export async function listHolds(
 export async function holdOf(em: EntityManager, input: { businessId: string; responseId: string }): Promise<HeldReward | null> {
   if (!isUuid(input.responseId)) return null;
   return (await listHolds(em, { businessId: input.businessId, responseId: input.responseId }))[0] ?? null;
+}
+
+/** The hold reason of a proof the verifier sent to the owner's review (ADR 077). */
+const PROOF_NEEDS_REVIEW = 'proof_needs_review';
+
+/**
+ * Release or Reject of a held reward (trust's `decideHold`, ADR 050), and the owner's verdict stored
+ * as a label on each proof that needed review among its reasons (ADR 080), in the same transaction:
+ * Release labels them accepted, Reject rejected.
+ */
+export function decideHold(deps: { em: EntityManager; jobs: Parameters<typeof decideTrustHold>[0]['jobs'] }, input: Parameters<typeof decideTrustHold>[1]) {
+  return decideTrustHold(
+    {
+      ...deps,
+      onDecided: async (tx, decided) => {
+        const verificationIds = decided.reasons.flatMap((r) => (r.code === PROOF_NEEDS_REVIEW && r.verificationId ? [r.verificationId] : []));
+        if (verificationIds.length === 0) return;
+        await labelProofs(tx, {
+          businessId: decided.businessId,
+          verificationIds,
+          verdict: decided.status === 'released' ? 'accepted' : 'rejected',
+          actor: decided.actor,
+          source: 'hold',
+        });
+      },
+    },
+    input,
+  );
 }

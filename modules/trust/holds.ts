@@ -77,7 +77,16 @@ export type DecideResult =
  * business's hold is answered like a missing one.
  */
 export async function decideHold(
-  deps: { em: EntityManager; jobs: JobQueue | null },
+  deps: {
+    em: EntityManager;
+    jobs: JobQueue | null;
+    /**
+     * Called in the decision's transaction once the hold is decided, with its reasons: the rewards
+     * module stores the owner's verdict on the proofs that needed review (ADR 080). Trust knows no
+     * screenshots (it imports neither responses nor rewards).
+     */
+    onDecided?: (tx: EntityManager, decided: { status: 'released' | 'rejected'; businessId: string; reasons: HoldReason[]; actor: string }) => Promise<void>;
+  },
   input: { responseId: string; businessId: string | null; decision: HoldDecision; actor: string; note?: string | null },
 ): Promise<DecideResult> {
   if (!isUuid(input.responseId) || (input.businessId !== null && !isUuid(input.businessId))) {
@@ -89,7 +98,7 @@ export async function decideHold(
     const hold = await tx.findOne(
       RewardHold,
       { surveyResponseId: input.responseId, ...(input.businessId ? { businessId: input.businessId } : {}) },
-      { fields: ['status', 'businessId'], lockMode: LockMode.PESSIMISTIC_WRITE },
+      { fields: ['status', 'businessId', 'reasons'], lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (!hold) return { ok: false, status: 404, message: 'That held reward was not found.' };
     if (hold.status === 'released' || hold.status === 'rejected') {
@@ -104,6 +113,7 @@ export async function decideHold(
       actor: input.actor,
       details: { from: hold.status, ...(input.note ? { note: input.note.slice(0, 500) } : {}) },
     });
+    await deps.onDecided?.(tx, { status, businessId: hold.businessId, reasons: hold.reasons, actor: input.actor });
     if (status === 'released') await deps.jobs!.send('reward-issue', { responseId: input.responseId }, { em: tx, key: `${input.responseId}:released` });
     return { ok: true, status, businessId: hold.businessId };
   });

@@ -97,6 +97,8 @@ const FIELDS = [
   'locationId', 'locationName', 'responses', 'customerEmail', 'customerName', 'bypassSquare', 'credential', 'surveyBuilderConfig',
   'businessId', 'platform', 'reviewerName', 'reviewLink', 'userHandle', 'screenshot', 'rewardMode', 'customQuestions', 'section',
   'overall_rating', 'planId', 'surveyTemplateId', 'selectedReviewPlatforms', 'reviewUrls', 'socialHandles', 'redemptionWebsite',
+  // The owner's label on a proof (response page) and the sharing setting (profile), ADR 080.
+  'verificationId', 'verdict', 'shareLabels',
 ];
 
 const nasty = fc.oneof(
