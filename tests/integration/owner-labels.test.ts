@@ -95,7 +95,7 @@ async function submit(s: Shop, verificationId: string, email: string): Promise<s
 }
 
 const row = (id: string) => app.root.db.orm.em.fork().findOneOrFail(ScreenshotVerification, { id });
-const decide = (s: Shop, fields: Record<string, string>) => run(() => rewardsAction({ request: formRequest('/rewards', fields, s.jar), context: app.context(), params: {} }));
+const decide = (s: Shop, fields: Record<string, string>) => run(() => rewardsAction({ request: formRequest('/rewards', { confirmed: 'yes', ...fields }, s.jar), context: app.context(), params: {} }));
 const correct = (s: Shop, responseId: string, fields: Record<string, string>) =>
   run(() => responseAction({ request: formRequest(`/survey-analytics/responses/${responseId}`, fields, s.jar), context: app.context(), params: { responseId } }));
 const share = (s: Shop, value: string) => run(() => profileAction({ request: formRequest('/profile', { intent: 'share-labels', shareLabels: value }, s.jar), context: app.context(), params: {} }));
