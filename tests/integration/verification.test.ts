@@ -132,9 +132,12 @@ describe('FakeScreenshotVerifier', () => {
     expect(await fake.verifyReview(review({ image: marked }))).toMatchObject({ isValid: false, rejectionCode: 'not_a_review' });
     const custom = new FakeScreenshotVerifier({ rejectName: 'nope', rejectionReason: 'Custom reason.', rejectionCode: 'name_mismatch', checkLinks: false });
     expect(await custom.verifyReview(review({ reviewerName: 'Nope', reviewLink: 'https://example.com' }))).toEqual({
+      verdict: 'rejected',
       isValid: false,
       rejectionReason: 'Custom reason.',
       rejectionCode: 'name_mismatch',
+      reviewCode: null,
+      reviewReason: null,
       evidence: { imageHash: expect.stringMatching(/^sha256:/) as string },
     });
     expect(await custom.verifyReview(review({ reviewLink: 'https://example.com' }))).toMatchObject({ isValid: true });
