@@ -70,7 +70,9 @@ describe('the development server on a fresh dependency cache', () => {
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: string };
     await page.goto(`${server.url}/survey-published/${id}`);
-    expect(await page.getByLabel('Public survey URL').inputValue()).toMatch(new RegExp(`^${server.url}/survey/public/[\\w-]+/${id}$`));
+    // Not live (no plan, no Square): the page offers the owner's preview, on the same absolute URL customers will get (issue 27 item 7).
+    const preview = await page.getByRole('link', { name: 'Preview', exact: true }).getAttribute('href');
+    expect(preview).toMatch(new RegExp(`^${server.url}/survey/public/[\\w-]+/${id}\\?bypass_square=true$`));
     const outbox = path.join(server.dataDir, 'outbox');
     const files = (await readdir(outbox)).filter((f) => f.endsWith('.eml'));
     const texts = await Promise.all(files.map(async (f) => (await simpleParser(await readFile(path.join(outbox, f)))).text ?? ''));

@@ -103,7 +103,7 @@ export async function publishSurvey(page: Page, title: string, links: SurveyLink
  * bypass_square (it opens once Square is connected).
  */
 export async function notLivePublicUrl(page: Page): Promise<string> {
-  await expect.poll(() => page.getByTestId('not-live').isVisible()).toBe(true);
+  await page.getByTestId('not-live').waitFor({ state: 'visible', timeout: 15_000 });
   expect(await page.getByRole('link', { name: 'View Live Survey' }).count()).toBe(0);
   expect(await page.getByRole('link', { name: 'Download Promotional Material' }).count()).toBe(0);
   expect(await page.getByRole('link', { name: 'Connect Square' }).first().getAttribute('href')).toBe('/api/square/auth');
