@@ -92,6 +92,8 @@ export async function publishSurvey(page: Page, title: string, links: SurveyLink
   await page.waitForURL(/\/survey-published\//);
   // Square connected first: the page is live; otherwise it offers no live link yet (issue 27 item 7).
   const live = page.getByRole('link', { name: 'View Live Survey' });
+  // The published page has rendered one way or the other (the URL can change before it paints).
+  await live.or(page.getByTestId('not-live')).first().waitFor({ state: 'visible', timeout: 20_000 });
   const publicUrl = (await live.count()) ? await live.getAttribute('href') : await notLivePublicUrl(page);
   expect(publicUrl).toMatch(new RegExp(`^${baseUrl}/survey/public/[0-9a-f-]{36}/[0-9a-f-]{36}$`));
   return { publicUrl: publicUrl!, previewUrl: previewUrl! };
