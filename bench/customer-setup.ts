@@ -70,6 +70,18 @@ export async function createPostgresDatabase(): Promise<BenchDatabase> {
   };
 }
 
+/** The answers every bench submission sends (the bakery template's questions; Silver). */
+export const BAKERY_ANSWERS = {
+  overall_rating: 5,
+  recommend: 'yes',
+  visit_frequency: 'Weekly',
+  service_rating: 4,
+  favorite_item: 'The almond croissant, always warm',
+  atmosphere_rating: 5,
+  value_rating: 4,
+  improvement_suggestions: 'Open a little earlier on weekdays please.',
+};
+
 /** A valid survey for the JSON API (tests/setup/factories.ts surveyBody()), amounts in cents. */
 export const SURVEY_TITLE = 'Bench spring feedback';
 export const surveyBody = () => ({

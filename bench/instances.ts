@@ -34,8 +34,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { startEmbeddedPostgres } from '../server/embedded-postgres.ts';
-import { autocannon, createPostgresDatabase, createReachableSurvey } from './customer-setup.ts';
-import { checkNode, cleanupStack, machine, median, requireBuild, spawnServer, waitFor200, waitForQuiet, type SpawnedServer } from './lib.ts';
+import { autocannon, BAKERY_ANSWERS, createPostgresDatabase, createReachableSurvey } from './customer-setup.ts';
+import { checkNode, cleanupStack, machine, median, percentile, requireBuild, spawnServer, waitFor200, waitForQuiet, type SpawnedServer } from './lib.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,17 +53,6 @@ const { values: args } = parseArgs({
 
 const { cleanups, cleanup } = cleanupStack();
 
-const RESPONSES = {
-  overall_rating: 5,
-  recommend: 'yes',
-  visit_frequency: 'Weekly',
-  service_rating: 4,
-  favorite_item: 'The almond croissant, always warm',
-  atmosphere_rating: 5,
-  value_rating: 4,
-  improvement_suggestions: 'Open a little earlier on weekdays please.',
-};
-
 /** One deployment's settings: what every instance shares. */
 const SHARED = {
   SESSION_SECRET: 'bench-instances-secret-0123456789abcdef',
@@ -71,12 +60,6 @@ const SHARED = {
   ALLOW_DEMO_ADAPTERS: 'true',
   SCREENSHOT_VERIFIER: 'fake',
 };
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 /** A distinct client address per customer: 10.x.y.z. */
 const clientIp = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
@@ -182,7 +165,7 @@ async function main() {
       const res = await request(target.url + submitPath, {
         method: 'POST',
         headers: { ...headers, 'Content-Type': 'application/json', Origin: target.url },
-        body: JSON.stringify({ responses: RESPONSES, customerEmail: email }),
+        body: JSON.stringify({ responses: BAKERY_ANSWERS, customerEmail: email }),
       });
       customer.submits.push({ status: res.status, ms: res.ms, instance: submitOn, error: res.error ?? (res.status >= 400 ? res.body.slice(0, 160) : undefined) });
       if (res.status === 201) {

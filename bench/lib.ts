@@ -236,6 +236,13 @@ export function cpuDelta(before: Map<number, number>, after: Map<number, number>
   return sum;
 }
 
+/** Nearest-rank percentile (NaN for no values). */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

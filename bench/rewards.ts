@@ -29,8 +29,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { pino } from 'pino';
 import { openDatabase } from '../server/database.ts';
-import { createPostgresDatabase, createReachableSurvey, type BenchDatabase } from './customer-setup.ts';
-import { checkNode, cleanupStack, cpuByPid, cpuDelta, machine, onInterrupt, processTree, requireBuild, spawnServer, systemCpuSeconds, waitFor200, waitForQuiet } from './lib.ts';
+import { BAKERY_ANSWERS, createPostgresDatabase, createReachableSurvey, type BenchDatabase } from './customer-setup.ts';
+import { checkNode, cleanupStack, cpuByPid, cpuDelta, machine, onInterrupt, percentile, processTree, requireBuild, spawnServer, systemCpuSeconds, waitFor200, waitForQuiet } from './lib.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,22 +48,6 @@ const { cleanups, cleanup } = cleanupStack();
 onInterrupt(cleanup);
 
 /** Parts 1 and 2 in full: 12 points, Silver ($3.00 with the bench survey's preset_2). */
-const RESPONSES = {
-  overall_rating: 5,
-  recommend: 'yes',
-  visit_frequency: 'Weekly',
-  service_rating: 4,
-  favorite_item: 'The almond croissant, always warm',
-  atmosphere_rating: 5,
-  value_rating: 4,
-  improvement_suggestions: 'Open a little earlier on weekdays please.',
-};
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
 /** Watches the outbox folder: when each customer's email file first appeared (performance.now()). */
 function watchOutbox(dir: string) {
   mkdirSync(dir, { recursive: true });
@@ -118,7 +102,7 @@ async function submit(baseUrl: string, target: { businessId: string; surveyId: s
       'X-Forwarded-For': `10.66.${(ipCounter >> 8) & 255}.${ipCounter & 255}`,
       'User-Agent': 'rewardloop-bench/rewards',
     },
-    body: JSON.stringify({ responses: RESPONSES, customerEmail, customerName: 'Bench Customer', bypassSquare: true }),
+    body: JSON.stringify({ responses: BAKERY_ANSWERS, customerEmail, customerName: 'Bench Customer', bypassSquare: true }),
     signal: AbortSignal.timeout(60_000),
   });
   const text = await res.text();

@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { flyerFileName, renderFlyer, type FlyerInput } from '../modules/sharing/flyer.ts';
 import { qrPng, qrSvg } from '../modules/sharing/qr.ts';
 import { publicSurveyUrl } from '../modules/sharing/urls.ts';
-import { checkNode, machine, median, mib, procStatusKiB, waitForQuiet } from './lib.ts';
+import { checkNode, machine, median, mib, percentile, procStatusKiB, waitForQuiet } from './lib.ts';
 
 const FLYER_TARGET_MS = 400;
 
@@ -41,12 +41,6 @@ const { values: args } = parseArgs({
 const runs = Math.max(1, Number(args.runs));
 const warmup = Math.max(0, Number(args.warmup));
 const svgRuns = Math.max(1, Number(args['svg-runs']));
-
-/** Nearest-rank percentile. */
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 /** Resets VmHWM to the current RSS (Linux: writing 5 to clear_refs). False when not possible. */
 function resetPeakRss(): boolean {

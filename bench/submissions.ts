@@ -30,11 +30,12 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { pino } from 'pino';
 import { openDatabase } from '../server/database.ts';
-import { createPostgresDatabase, createReachableSurvey, measureRun, type BenchDatabase } from './customer-setup.ts';
+import { BAKERY_ANSWERS, createPostgresDatabase, createReachableSurvey, measureRun, type BenchDatabase } from './customer-setup.ts';
 import {
   checkNode,
   machine,
   median,
+  percentile,
   cleanupStack,
   requireBuild,
   spawnServer,
@@ -55,26 +56,8 @@ const { values: args } = parseArgs({
 
 const { cleanups, cleanup } = cleanupStack();
 
-/** The answers of every submission (the bakery template's questions). */
-const RESPONSES = {
-  overall_rating: 5,
-  recommend: 'yes',
-  visit_frequency: 'Weekly',
-  service_rating: 4,
-  favorite_item: 'The almond croissant, always warm',
-  atmosphere_rating: 5,
-  value_rating: 4,
-  improvement_suggestions: 'Open a little earlier on weekdays please.',
-};
-
 /** A distinct client address per submission: 10.77.x.y. */
 const clientIp = (i: number) => `10.77.${(i >> 8) & 255}.${i & 255}`;
-
-/** Nearest-rank percentile. */
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 type Outcome = { i: number; status: number; ms: number; doneAt: number; responseId?: string; rewardTier?: string | null; error?: string };
 
@@ -88,7 +71,7 @@ async function submitAll(server: SpawnedServer, target: { businessId: string; su
       const res = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Origin: server.url, 'X-Forwarded-For': clientIp(i), 'User-Agent': 'rewardloop-bench/submissions' },
-        body: JSON.stringify({ responses: RESPONSES, customerEmail: `c${i}@example.com`, bypassSquare: true }),
+        body: JSON.stringify({ responses: BAKERY_ANSWERS, customerEmail: `c${i}@example.com`, bypassSquare: true }),
         signal: AbortSignal.timeout(60_000),
       });
       const text = await res.text();
