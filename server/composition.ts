@@ -13,6 +13,7 @@ import type { GiftCards } from '../modules/rewards/index.ts';
 import { createLogger } from '../modules/shared/index.ts';
 import { createDatabaseVerificationHistory } from '../modules/responses/server.ts';
 import type { BlobStore, BlobStoreId } from '../modules/uploads/index.ts';
+import { createFunnelCounts, funnelCountsWriter, type FunnelCounts } from '../modules/analytics/index.ts';
 import type { ScreenshotVerifier, VerificationHistory } from '../modules/verification/index.ts';
 import { ConfigError, type Config } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
@@ -85,6 +86,8 @@ export type Root = {
   billing: Billing;
   /** The fake's card form and portal page (BILLING=fake only). */
   localBilling: LocalBillingPages | null;
+  /** The funnel's counts of this process, written every 2 s and on close (ADR 081). */
+  funnelCounts: FunnelCounts;
   close(): Promise<void>;
 };
 
@@ -158,6 +161,7 @@ export async function createRoot(
   const edgeLimiter = config.EDGE_RATE_LIMITS
     ? createEdgeLimiter({ databaseUrl: db.url, logger, secureCookie: config.NODE_ENV === 'production' })
     : null;
+  const funnelCounts = createFunnelCounts({ write: funnelCountsWriter(db.orm.em), logger });
   const root: Root = {
     config,
     logger,
@@ -179,7 +183,9 @@ export async function createRoot(
     edgeLimiter,
     billing,
     localBilling: billing.localPages ?? null,
+    funnelCounts,
     async close() {
+      await funnelCounts.close().catch((err: unknown) => logger.warn({ err }, 'funnel counts not written at close'));
       await edgeLimiter?.close();
       await attemptLimits.close();
       await jobs?.stop();

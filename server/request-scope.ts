@@ -26,7 +26,7 @@ export function createServices(root: Root, em: EntityManager = root.db.orm.em.fo
     branding: createBranding({ em, blobStore: root.blobStore, logger }),
     billing: createBillingService({ em, billing: root.billing, mailer: root.mailer, appUrl: config.APP_URL, logger, ownsSurvey: surveys.owns }),
     /** The owner's analytics (issue 12): figures computed in SQL, every query scoped to the business id given. */
-    analytics: createAnalytics({ em, blobStore: root.blobStore }),
+    analytics: createAnalytics({ em, blobStore: root.blobStore, funnelCounts: root.funnelCounts }),
     rewards: createRewards({
       em,
       logger,

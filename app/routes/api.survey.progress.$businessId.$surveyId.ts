@@ -18,11 +18,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const template = effectiveTemplate(found.survey);
   const event = template ? parseFunnelEvent(body, template.sections.length) : null;
   if (!event) return apiError(400, "The body must be {\"step\": \"start\"} or {\"step\": \"section\", \"section\": n} with n from 2 to the survey's number of sections.");
-  try {
-    await context.analytics.countFunnel({ businessId: found.survey.businessId, surveyId: found.survey.id, events: [event] });
-  } catch (error) {
-    context.logger.warn({ err: error }, 'funnel count failed');
-  }
+  context.analytics.countFunnel({ businessId: found.survey.businessId, surveyId: found.survey.id, events: [event] });
   return new Response(null, { status: 204 });
 }
 

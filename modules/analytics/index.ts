@@ -1,13 +1,15 @@
 /**
  * modules/analytics: the public face (issue 12). app/ and cli/ import analytics only from here.
  *
- * - `createAnalytics({ em, blobStore })`: owner-scoped figures computed in SQL (`context.analytics`).
+ * - `createAnalytics({ em, blobStore, funnelCounts })`: owner-scoped figures computed in SQL (`context.analytics`).
+ * - `createFunnelCounts`, `funnelCountsWriter`: the funnel's counts summed in memory, written every 2 s (ADR 081).
  * - The query string of the analytics pages, validated (`parseAnalyticsQuery`, `analyticsSearch`).
  * - The one question-key label map (`QUESTION_LABELS`, `questionLabel`).
  *
  * Nothing here imports the ORM or an entity at run time, so route components may import it.
  */
 export { isUuid } from '../shared/ids.ts';
+export { createFunnelCounts, funnelCountsWriter, type FunnelCounts } from './funnel-counts.ts';
 export {
   createAnalytics,
   type Analytics,

@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { BlobStore, StoredBlob } from '../uploads/blob-store.ts';
 import type { DateWindow } from './filters.ts';
 import { csvRow } from './csv.ts';
-import { stepName, type FunnelEvent } from './funnel.ts';
+import type { FunnelEvent } from './funnel.ts';
+import type { FunnelCounts } from './funnel-counts.ts';
 import { analysedQuestions, platformName, proofLabel, QUESTION_LABELS, questionLabel, REWARD_STATUS_LABELS, type QuestionInfo, type RewardStatus } from './labels.ts';
 import { OWNER_QUESTION_ID, questionList } from '../surveys/questions.ts';
 import { TEMPLATES } from '../surveys/template.ts';
@@ -201,7 +202,7 @@ const cursorAt = (column: string) => `to_char(${column} at time zone 'UTC', 'YYY
 /** The keyset condition after a cursor (time, id), newest first; its two parameters are the cursor's. */
 const keysetAfter = (timeColumn: string, idColumn: string) => ` and (${timeColumn}, ${idColumn}) < (?::timestamptz, ?::uuid)`;
 
-export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore }) {
+export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore; funnelCounts: FunnelCounts }) {
   const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
     deps.em.getConnection().execute(query, params, 'all') as Promise<T[]>;
 
@@ -680,18 +681,12 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
     },
 
     /**
-     * Counts funnel events of a live survey (ADR 026): one upsert per event on today's row (UTC).
-     * Called for customers (not owners): the caller has checked that the survey is the business's
-     * and live; the events are distinct.
+     * Counts funnel events of a live survey (ADR 026) on today's row (UTC), written within seconds
+     * (ADR 081). Called for customers (not owners): the caller has checked that the survey is the
+     * business's and live; the events are distinct.
      */
-    async countFunnel(input: { businessId: string; surveyId: string; events: Array<FunnelEvent | { step: 'view' }> }): Promise<void> {
-      if (input.events.length === 0) return;
-      const values = input.events.map(() => `(?, ?, (now() at time zone 'UTC')::date, ?, 1)`).join(', ');
-      await sql(
-        `insert into survey_funnel_counts (survey_config_id, business_id, day, step, count) values ${values}
-         on conflict (survey_config_id, day, step) do update set count = survey_funnel_counts.count + excluded.count`,
-        input.events.flatMap((e) => [input.surveyId, input.businessId, stepName(e)]),
-      );
+    countFunnel(input: { businessId: string; surveyId: string; events: Array<FunnelEvent | { step: 'view' }> }): void {
+      deps.funnelCounts.add(input);
     },
 
     /**
@@ -699,6 +694,8 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
      * submitted in the window, those rewarded with a card, and the Square cards spent at least in part.
      */
     async funnel(businessId: string, scope: Scope): Promise<Funnel> {
+      // This instance's counts not yet written go first (another instance's follow within seconds).
+      await deps.funnelCounts.flush().catch(() => undefined);
       const days = dayScope(businessId, scope, 'f');
       const ever = dayScope(businessId, { surveyId: scope.surveyId, from: null, to: null }, 'f');
       const { where, params: rParams } = scoped(businessId, scope);
