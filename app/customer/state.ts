@@ -34,6 +34,8 @@ export type SurveyStep = {
   done: SurveyDone | null;
   /** The furthest section (1-based) this visit reached, carried by the form posts without JavaScript (ADR 026); 0 before the first post. */
   progress?: number;
+  /** This visit's submission key (ADR 081), made by the loader and carried by every post: a retried Submit is answered with what was stored. */
+  key?: string;
 };
 
 /** What the survey routes' loaders and actions return. `view` null: 'Survey Not Found'; `custom`: the draft comes from this browser. */
@@ -46,7 +48,7 @@ export const firstStep = (): SurveyStep => ({ section: 0, answers: {}, states: {
  * `progress`: the furthest section this visit reached (the funnel, ADR 026); `remove`: a block's
  * 'Remove screenshot' button posts the screenshot's answer key in it.
  */
-export const FIELD = { intent: '_intent', section: '_section', progress: '_progress', remove: '_remove' } as const;
+export const FIELD = { intent: '_intent', section: '_section', progress: '_progress', remove: '_remove', key: '_key' } as const;
 export const fileField = (screenshotKey: string) => `file:${screenshotKey}`;
 /**
  * Without JavaScript, a block whose screenshot was refused carries its reason into the next post

@@ -285,6 +285,8 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
           frontendCalculatedPoints: score.points,
           frontendCalculatedTier: score.tier,
           frontendCalculatedRewardValue: score.rewardValueCents,
+          // A second press after a lost answer sends the same key: answered with what was stored (ADR 081).
+          ...(step.key ? { submissionKey: step.key } : {}),
         }),
       });
       if (!res.ok) {
@@ -368,6 +370,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
       <form method="post" encType="multipart/form-data" action={action} onSubmit={onSubmit} noValidate className="mt-6">
         <input type="hidden" name={FIELD.section} value={index} />
         <input type="hidden" name={FIELD.progress} value={step.progress ?? 0} />
+        {step.key ? <input type="hidden" name={FIELD.key} value={step.key} /> : null}
         {hidden.map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={String(v)} />
         ))}

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
 import { formPostEvents } from '../../modules/analytics/index.ts';
 import { allowedKeys, type PublicSurvey } from '../../modules/responses/server.ts';
-import { deviceIdFromCookies, blockEvidence, blockKey, blockScreenshotKey, isSaved, visibleBlocks, RATING_REQUIRED, sectionOfProblem, type Problem, customerView, demoView, type CustomerSurveyView } from '../../modules/responses/index.ts';
+import { deviceIdFromCookies, isSubmissionKey, newSubmissionKey, blockEvidence, blockKey, blockScreenshotKey, isSaved, visibleBlocks, RATING_REQUIRED, sectionOfProblem, type Problem, customerView, demoView, type CustomerSurveyView } from '../../modules/responses/index.ts';
 import {
   allQuestions,
   customerEmailOf,
@@ -48,22 +48,18 @@ const notFound = (custom?: boolean) => data<SurveyPageData>({ view: null, step: 
 
 /**
  * Counts a funnel step of a live survey (ADR 026): anonymous per-day totals, never a preview or the
- * demo. A failure is logged and never fails the customer's page.
+ * demo; added up in memory and written within seconds (ADR 081), so a page view costs no query.
  */
-async function countFunnel(context: AppLoadContext, view: CustomerSurveyView, events: Parameters<AppLoadContext['analytics']['countFunnel']>[0]['events']) {
+function countFunnel(context: AppLoadContext, view: CustomerSurveyView, events: Parameters<AppLoadContext['analytics']['countFunnel']>[0]['events']) {
   if (view.mode !== 'live' || events.length === 0) return;
-  try {
-    await context.analytics.countFunnel({ businessId: view.businessId, surveyId: view.surveyId, events });
-  } catch (error) {
-    context.logger.warn({ err: error }, 'funnel count failed');
-  }
+  context.analytics.countFunnel({ businessId: view.businessId, surveyId: view.surveyId, events });
 }
 
 export async function surveyPageLoader(args: Args, kind: SurveyRouteKind) {
   const { view, custom } = await resolveView(args, kind);
   if (!view) return notFound(custom);
-  if (args.request.method === 'GET') await countFunnel(args.context, view, [{ step: 'view' }]);
-  return data<SurveyPageData>({ view, step: firstStep() }, { headers: { 'Cache-Control': 'no-store' } });
+  if (args.request.method === 'GET') countFunnel(args.context, view, [{ step: 'view' }]);
+  return data<SurveyPageData>({ view, step: { ...firstStep(), ...(view.mode === 'live' ? { key: newSubmissionKey() } : {}) } }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
 /** The answers of a form post: known keys only, scale values as numbers, long text cut. */
@@ -190,7 +186,14 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
   const rawIntent = String(form.get(FIELD.intent) ?? 'stay');
   const intent: Intent = (INTENTS as readonly string[]).includes(rawIntent) ? (rawIntent as Intent) : 'stay';
   const section = Math.min(last, Math.max(0, Number.parseInt(String(form.get(FIELD.section) ?? '0'), 10) || 0));
-  const step: SurveyStep = { ...firstStep(), section, answers: answersFrom(form, template) };
+  const postedKey = form.get(FIELD.key);
+  const step: SurveyStep = {
+    ...firstStep(),
+    section,
+    answers: answersFrom(form, template),
+    // The visit's submission key goes on with every post (a missing or malformed one: a new one).
+    ...(view.mode === 'live' ? { key: isSubmissionKey(postedKey) ? postedKey : newSubmissionKey() } : {}),
+  };
 
   // 'Remove screenshot' (a block's own submit button): the screenshot goes, with any file chosen
   // for it in the same post; the customer stays on the section to choose another or skip the block.
@@ -214,7 +217,7 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
   const previous = Number.parseInt(String(form.get(FIELD.progress) ?? '0'), 10);
   const progress = formPostEvents(Number.isInteger(previous) && previous >= 0 ? previous : 0, step.section + 1);
   step.progress = progress.progress;
-  await countFunnel(context, view, progress.events);
+  countFunnel(context, view, progress.events);
   if ((intent === 'submit' || intent === 'early') && !step.toast) await submit(context, request, { view, found: found ?? null, template }, step);
   return data<SurveyPageData>({ view, step }, { status: status(), headers: { 'Cache-Control': 'no-store' } });
 }
@@ -243,6 +246,7 @@ async function submit(
     userAgent: request.headers.get('User-Agent'),
     page: { ...page, states: step.states },
     deviceId: deviceIdFromCookies(request.headers.get('Cookie')),
+    submissionKey: step.key ?? null,
   });
   if (result.ok) {
     // A live survey's response is stored; a preview or the demo saved nothing and its completion is simulated (spec 4).

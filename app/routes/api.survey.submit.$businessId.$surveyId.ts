@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { methodNotAllowed, readJson } from '../utils/api.server.ts';
-import { deviceIdFromCookies } from '../../modules/responses/index.ts';
+import { deviceIdFromCookies, SUBMISSION_KEY } from '../../modules/responses/index.ts';
 import { ownerPreview } from '../utils/auth.server.ts';
 
 // The spec's body. ipAddress and userAgent are taken from the request, not from the body.
@@ -16,6 +16,7 @@ const bodySchema = z.object({
   frontendCalculatedPoints: z.number().optional(),
   frontendCalculatedTier: z.string().nullish(),
   frontendCalculatedRewardValue: z.number().optional(),
+  submissionKey: z.string().regex(SUBMISSION_KEY, { error: 'submissionKey must be 16 to 64 letters, digits, - or _' }).nullish(),
 });
 
 export const loader = () => methodNotAllowed();
@@ -36,6 +37,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     ipAddress: context.clientIp,
     userAgent: request.headers.get('User-Agent'),
     deviceId: deviceIdFromCookies(request.headers.get('Cookie')),
+    submissionKey: body.submissionKey ?? null,
     frontend: { points: body.frontendCalculatedPoints, tier: body.frontendCalculatedTier, rewardValue: body.frontendCalculatedRewardValue },
   });
   if (!result.ok) {

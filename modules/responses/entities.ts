@@ -26,6 +26,9 @@ export const CustomerSubmission = defineEntity({
 });
 export type CustomerSubmission = InferEntity<typeof CustomerSubmission>;
 
+/** The unique index of (survey, submission key): a second insert with one key is a retry (ADR 081). */
+export const SUBMISSION_KEY_INDEX = 'survey_responses_submission_key_unique';
+
 /** A customer's answers, points, tier and reward (spec `survey_responses`). */
 export const SurveyResponse = defineEntity({
   name: 'SurveyResponse',
@@ -35,6 +38,7 @@ export const SurveyResponse = defineEntity({
     { properties: ['surveyConfigId', 'submittedAt'] },
     { properties: ['customerEmail'] },
   ],
+  uniques: [{ name: SUBMISSION_KEY_INDEX, properties: ['surveyConfigId', 'submissionKey'] }],
   properties: {
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
     businessId: p.manyToOne(Business).mapToPk().fieldName('business_id').deleteRule('cascade'),
@@ -68,6 +72,8 @@ export const SurveyResponse = defineEntity({
     verificationToken: p.string().length(255).nullable(),
     emailVerified: p.boolean().default(false),
     verifiedAt: p.datetime().nullable(),
+    /** The page's key for this submission (ADR 081): a retry with it is answered with this response. */
+    submissionKey: p.string().length(64).nullable(),
   },
 });
 export type SurveyResponse = InferEntity<typeof SurveyResponse>;

@@ -6,3 +6,4 @@
 export * from './customer-checks.ts';
 export * from './customer-view.ts';
 export * from './device.ts';
+export * from './submission-key.ts';

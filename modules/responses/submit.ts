@@ -16,12 +16,12 @@ import {
   type VerificationKind,
 } from '../surveys/template.ts';
 import { effectiveTemplate, questionTexts } from '../surveys/questions.ts';
-import { appendAudit, assessSubmission, createHold, type HoldReason } from '../trust/server.ts';
+import { appendAudit, assessSubmission, createHold, RewardHold, type HoldReason } from '../trust/server.ts';
 import { duplicateImage, duplicateReviewText } from '../verification/judge.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';
 import { eligibilityFrom } from './eligibility.ts';
 import { isUuid } from '../shared/ids.ts';
-import { CustomerSubmission, ScreenshotVerification, SurveyResponse, USED_REVIEW_TEXT_INDEX } from './entities.ts';
+import { CustomerSubmission, ScreenshotVerification, SUBMISSION_KEY_INDEX, SurveyResponse, USED_REVIEW_TEXT_INDEX } from './entities.ts';
 import { queryBuilder } from '../shared/orm.ts';
 import { findPublicSurvey, type PublicSurvey } from './public-survey.ts';
 import { liveScore, submitProblem, type BlockStates } from './customer-checks.ts';
@@ -47,6 +47,11 @@ export type SubmissionInput = {
   frontend?: { points?: number; tier?: string | null; rewardValue?: number };
   /** The survey page's own form post (the page without JavaScript): see `PageSubmission`. */
   page?: PageSubmission;
+  /**
+   * The page's key for this submission (ADR 081): a retry with the same key, after an answer that
+   * never arrived, is answered with what the first attempt stored instead of being refused.
+   */
+  submissionKey?: string | null;
 };
 
 /**
@@ -140,12 +145,17 @@ export async function submitSurvey(
   const checked = checkAnswers(template, survey, input.responses);
   if (!checked.ok) return { ok: false, status: 400, ...checked.problem };
   const answers = checked.answers;
+  const contact = customerContact(answers, input.customerEmail, input.customerName);
+  // A retry of a stored submission (its answer was lost): what was stored, before any check that
+  // the first attempt changed (its screenshots are now used, its email's window has started).
+  const key = input.bypassSquare ? null : (input.submissionKey ?? null);
+  const stored = key ? await storedSubmission(deps.em, survey.id, key, contact.email) : null;
+  if (stored) return stored;
   const proofs = await checkScreenshots(deps.em, found.businessName, template, survey, answers);
   if (!proofs.ok) return proofs.refusal;
   const { verified, uses } = proofs;
 
   const score = scoreSurvey({ template, config: survey, answers, verified });
-  const contact = customerContact(answers, input.customerEmail, input.customerName);
   if (contact.email && !isEmail(contact.email)) {
     return { ok: false, status: 400, title: 'Submission Failed', message: 'Please enter a valid email address', field: 'customerEmail' };
   }
@@ -210,6 +220,7 @@ export async function submitSurvey(
         submittedAt: now,
         ipAddress: input.ipAddress.slice(0, 45),
         userAgent: input.userAgent?.slice(0, 500) ?? null,
+        submissionKey: key,
       });
       await tx.flush();
       // Mark the verifications used by this response; a row used meanwhile, or the same image or
@@ -293,9 +304,44 @@ export async function submitSurvey(
     if (result.confirmEmail) deps.jobs?.wake('reward-confirm-email');
     return result;
   } catch (error) {
+    // The same key submitted twice at once: the second waited for the first's locks and was refused
+    // (its window, its screenshots) or hit the key's unique index; it is answered as the first was.
+    const retried = key && (error instanceof Refused || (error instanceof UniqueConstraintViolationException && error.message.includes(SUBMISSION_KEY_INDEX)));
+    const replay = retried ? await storedSubmission(deps.em, survey.id, key, contact.email) : null;
+    if (replay) return replay;
     if (error instanceof Refused) return error.result;
     throw error;
   }
+}
+
+/**
+ * The response stored with this key for this survey, answered as its submission was (201 with its
+ * id, points, tier and reward; "being checked" while its reward is held). A key sent again with
+ * another email is refused: it is not a retry.
+ */
+async function storedSubmission(em: EntityManager, surveyId: string, key: string, email: string | null): Promise<SubmissionResult | null> {
+  const row = await em.fork().findOne(
+    SurveyResponse,
+    { surveyConfigId: surveyId, submissionKey: key },
+    { fields: ['id', 'customerEmail', 'totalPoints', 'rewardTier', 'rewardValue'] },
+  );
+  if (!row) return null;
+  if ((row.customerEmail ?? null) !== (email ?? null)) {
+    return { ok: false, status: 409, title: 'Cannot Submit Survey', message: 'This survey was already submitted from this page. Please reload the page to start again.' };
+  }
+  const hold = await em.fork().findOne(RewardHold, { surveyResponseId: row.id }, { fields: ['status'] });
+  const checking = hold?.status === 'held' || hold?.status === 'awaiting_email';
+  return {
+    ok: true,
+    responseId: row.id,
+    totalPoints: row.totalPoints,
+    rewardTier: row.rewardTier ?? null,
+    rewardValue: row.rewardValue ?? 0,
+    rewardQueued: false,
+    rewardsPaused: Boolean(row.rewardTier) && row.rewardValue === null,
+    rewardChecking: checking,
+    confirmEmail: hold?.status === 'awaiting_email',
+  };
 }
 
 // --- Part-3 screenshots -------------------------------------------------------------------------

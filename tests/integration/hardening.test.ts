@@ -99,6 +99,8 @@ const FIELDS = [
   'overall_rating', 'planId', 'surveyTemplateId', 'selectedReviewPlatforms', 'reviewUrls', 'socialHandles', 'redemptionWebsite',
   // The owner's label on a proof (response page) and the sharing setting (profile), ADR 080.
   'verificationId', 'verdict', 'shareLabels',
+  // A submission's key (the JSON body's and the survey form's), ADR 081.
+  'submissionKey', '_key',
 ];
 
 const nasty = fc.oneof(

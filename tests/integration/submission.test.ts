@@ -85,6 +85,43 @@ describe('POST /api/survey/submit/{businessId}/{surveyId}', () => {
     expect(await app.root.db.orm.em.fork().count(SurveyResponse, { customerEmail: 'race@example.com' })).toBe(1);
   });
 
+  it('answers a retry with the same submission key as the first attempt was answered, storing and rewarding once (ADR 081)', async () => {
+    const body = { responses: fullAnswers, customerEmail: 'retry@example.com', customerName: 'Rita', submissionKey: 'k_retry-0123456789abcdef' };
+    const first = await post(body);
+    expect(first.status).toBe(201);
+    // The answer was lost on the way back; the page sends the same body again.
+    const again = await post(body);
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const em = app.root.db.orm.em.fork();
+    expect(await em.count(SurveyResponse, { customerEmail: 'retry@example.com' })).toBe(1);
+    expect(await jobsFor((first.body as { responseId: string }).responseId)).toBe(1);
+    // Without the key the same email is a second submission inside the window: refused as before.
+    expect((await post({ ...body, submissionKey: undefined })).status).toBe(409);
+    // The key with another email is not a retry.
+    const other = await post({ ...body, customerEmail: 'someone.else@example.com' });
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({ message: 'This survey was already submitted from this page. Please reload the page to start again.' });
+    expect(await em.count(SurveyResponse, { customerEmail: 'someone.else@example.com' })).toBe(0);
+  });
+
+  it('answers five concurrent submissions with one key alike, with one response stored', async () => {
+    const key = 'burst-0123456789abcdef';
+    const results = await Promise.all(Array.from({ length: 5 }, () => post({ responses: fullAnswers, customerEmail: 'burst@example.com', submissionKey: key })));
+    expect(results.map((r) => r.status), JSON.stringify(results[0]!.body)).toEqual([201, 201, 201, 201, 201]);
+    const ids = new Set(results.map((r) => (r.body as { responseId: string }).responseId));
+    expect(ids.size).toBe(1);
+    const stored = await app.root.db.orm.em.fork().find(SurveyResponse, { submissionKey: key });
+    expect(stored.map((r) => r.id)).toEqual([...ids]);
+    expect(await jobsFor([...ids][0]!)).toBe(1);
+  });
+
+  it.each(['short', 'has spaces in it 0123456789', 'x'.repeat(65), 42])('refuses the submission key %o with 400', async (submissionKey) => {
+    const res = await post({ responses: fullAnswers, customerEmail: 'badkey@example.com', submissionKey });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toMatch(/submissionKey must be 16 to 64 letters, digits, - or _|expected string/);
+  });
+
   it.each([
     [{ responses: { recommend: 'yes' } }, 400, 'Please rate your overall experience to continue.'],
     [{ responses: fullAnswers }, 400, 'Please provide your email address to receive your gift card reward.'],

@@ -131,6 +131,15 @@ describe('a customer and their owner across two instances', () => {
     shop = { businessId: owner.id, surveyId, jar: owner.jar };
   });
 
+  it('page views on both instances are all counted, each instance adding its own (ADR 081)', async () => {
+    const view = (instance: 'a' | 'b') => run(() => publicPage.loader({ request: getRequest(path()), context: on(instance), params: params() }));
+    for (const instance of ['a', 'b', 'b', 'a', 'b'] as const) expect((await view(instance)).status).toBe(200);
+    const stored = async () =>
+      (await query<{ n: number }>(a, `select coalesce(sum(count), 0)::int as n from survey_funnel_counts where survey_config_id = ? and step = 'view'`, [shop.surveyId]))[0]!.n;
+    // Counted in each instance's memory, written within seconds by each (no read asks for it).
+    await expect.poll(stored, { timeout: 10_000, interval: 250 }).toBe(5);
+  });
+
   it('without JavaScript: sections posted to alternating instances, the screenshot on one, the submission on the other', async () => {
     const post = (instance: 'a' | 'b', fields: Array<[string, string]>) =>
       run(() => publicPage.action({ request: formRequest(path(), fields), context: on(instance), params: params() }));
@@ -147,10 +156,17 @@ describe('a customer and their owner across two instances', () => {
     const uploaded = await run(() => publicPage.action({ request: new Request(BASE + path(), { method: 'POST', body: form }), context: on('a'), params: params() }));
     const states = (uploaded.body as SurveyPageData).step.states;
     expect(states.google).toMatchObject({ status: 'verified' });
-    const done = await post('b', [...carry(uploaded.body), ['_section', '2'], ['_intent', 'submit']]);
+    // The page's submission key (made by the first post, ADR 081) goes with every post, as the form's hidden field.
+    const key = (uploaded.body as SurveyPageData).step.key!;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const submitPost: Array<[string, string]> = [...carry(uploaded.body), ['_section', '2'], ['_intent', 'submit'], ['_key', key]];
+    const done = await post('b', submitPost);
     expect((done.body as SurveyPageData).step.done).toBeTruthy();
-    const [row] = await query<{ id: string; total_points: number }>(a, `select id, total_points from survey_responses where customer_email = 'nojs.two@example.com'`);
-    expect(row).toBeDefined();
+    // Its answer was lost; the customer presses Submit again and the balancer sends it to A: the same Thank You.
+    const again = await post('a', submitPost);
+    expect((again.body as SurveyPageData).step.done).toEqual((done.body as SurveyPageData).step.done);
+    const rows = await query<{ id: string; total_points: number }>(a, `select id, total_points from survey_responses where customer_email = 'nojs.two@example.com'`);
+    expect(rows).toHaveLength(1);
   });
 
   it('with JavaScript: a proof verified on one instance is submitted on the other; the owner sees the screenshot and the CSV on either', async () => {
