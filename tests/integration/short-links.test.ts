@@ -270,6 +270,15 @@ describe('the short link in sight and in print', () => {
     expect((preview.body as { previewUrl: string }).previewUrl).toBe(`${shortUrl(survey.shortCode)}?bypass_square=true`);
   });
 
+  it("the owner's other pages about the survey show no UUID either (issue 27: the analytics page was headed by one)", async () => {
+    const { owner, survey } = live;
+    for (const path of ['/dashboard', '/survey-analytics', `/survey-analytics/${survey.id}`, '/rewards', `/survey-builder?surveyId=${survey.id}`]) {
+      const res = await page(path, owner.jar);
+      expect(res.status, path).toBe(200);
+      expect(visibleText(res.html), path).not.toMatch(UUID);
+    }
+  });
+
   it('the QR code download and the flyer encode the absolute short link', async () => {
     const { owner, survey } = live;
     const qr = await png(qrLoader, `/survey-materials/${survey.id}/qr`, owner.jar, survey.id);
