@@ -22,6 +22,7 @@ import { Migration20261127090000BlobStore } from './Migration20261127090000BlobS
 import { Migration20261127100000VerificationVerdict } from './Migration20261127100000VerificationVerdict.ts';
 import { Migration20261127113000SignInFailures } from './Migration20261127113000SignInFailures.ts';
 import { Migration20261127120000OwnerLabels } from './Migration20261127120000OwnerLabels.ts';
+import { Migration20261127140000SurveyShortCodes } from './Migration20261127140000SurveyShortCodes.ts';
 import { Migration20261127160000SubmissionKeys } from './Migration20261127160000SubmissionKeys.ts';
 
 /** Every migration in order. Listed explicitly so the server, the CLI and tests load the same set. */
@@ -50,5 +51,6 @@ export const migrationsList = [
   { name: 'Migration20261127100000VerificationVerdict', class: Migration20261127100000VerificationVerdict },
   { name: 'Migration20261127113000SignInFailures', class: Migration20261127113000SignInFailures },
   { name: 'Migration20261127120000OwnerLabels', class: Migration20261127120000OwnerLabels },
+  { name: 'Migration20261127140000SurveyShortCodes', class: Migration20261127140000SurveyShortCodes },
   { name: 'Migration20261127160000SubmissionKeys', class: Migration20261127160000SubmissionKeys },
 ];

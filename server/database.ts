@@ -51,8 +51,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // the schema diff must not drop them. The HTTP edge's rate-limit counters live in a schema of
       // their own, outside the entities (ADR 032), as do the demo adapters' objects (schema demo, ADR 073).
       // PostgresBlobStore's two tables are the adapter's storage, spoken to in SQL through this ORM's
-      // connection, not entities (ADR 075).
-      schemaGenerator: { ignoreTriggers: true, ignoreSchema: ['edge', 'demo'], skipTables: ['blobs', 'blob_chunks'] },
+      // connection, not entities (ADR 075). Functions are written by migrations too (`survey_short_code()`,
+      // the short codes' column default, ADR 082): the diff must not drop them either.
+      schemaGenerator: { ignoreTriggers: true, ignoreRoutines: true, ignoreSchema: ['edge', 'demo'], skipTables: ['blobs', 'blob_chunks'] },
       pool: { min: 0, max: options.poolMax },
       // The ORM's own logging stays quiet; errors surface as exceptions.
       debug: false,

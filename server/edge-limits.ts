@@ -50,7 +50,8 @@ export function limitClass(method: string, pathname: string): LimitClass | null 
   if (write && /^\/api\/survey\/check-email-eligibility\//.test(pathname)) return 'lookup';
   // The customer page's funnel beacon (ADR 026): a few per visit, counted like opening the page.
   if (write && /^\/api\/survey\/progress\//.test(pathname)) return 'public';
-  if (!write && (/^\/survey\/./.test(pathname) || /^\/api\/survey\/(public|dynamic)\//.test(pathname))) return 'public';
+  // Opening a survey, by its page, its JSON, or its short link (/s/{code}, ADR 082: guessing codes is counted here).
+  if (!write && (/^\/survey\/./.test(pathname) || /^\/api\/survey\/(public|dynamic)\//.test(pathname) || /^\/s\/./.test(pathname))) return 'public';
   return null;
 }
 

@@ -687,7 +687,6 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
           <h1 className="text-2xl font-bold break-words sm:text-3xl">{title}</h1>
           {data.survey ? (
             <div className="mt-2 flex flex-wrap gap-2">
-              <span className={`${pill} border-slate-300 bg-white font-mono text-slate-700`}>ID {data.survey.id}</span>
               <span className={`${pill} ${data.survey.isActive ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : 'border-slate-300 bg-slate-100 text-slate-700'}`}>
                 {data.survey.isActive ? 'Active' : 'Inactive'}
               </span>

@@ -46,6 +46,9 @@ async function resolveView({ request, context, params }: Args, kind: SurveyRoute
 
 const notFound = (custom?: boolean) => data<SurveyPageData>({ view: null, step: firstStep(), custom }, { status: custom ? 200 : 404 });
 
+/** The customers' 'Survey Not Found' page with its 404, for a route that has no survey to show (an unknown short link). */
+export const surveyNotFound = () => notFound();
+
 /**
  * Counts a funnel step of a live survey (ADR 026): anonymous per-day totals, never a preview or the
  * demo; added up in memory and written within seconds (ADR 081), so a page view costs no query.

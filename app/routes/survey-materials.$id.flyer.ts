@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { maxPoints, reachableTiers, tierThresholds } from '../../modules/scoring/index.ts';
-import { publicSurveyUrl } from '../../modules/sharing/index.ts';
+import { shortSurveyUrl } from '../../modules/sharing/index.ts';
 import { effectiveTemplate } from '../../modules/surveys/index.ts';
 import { flyerFileName, renderFlyer } from '../../modules/sharing/server.ts';
 import { requireOwner } from '../utils/auth.server.ts';
 
-/** GET /survey-materials/{id}/flyer: the printable 2550x3300 PNG flyer, named after the survey. */
+/** GET /survey-materials/{id}/flyer: the printable 2550x3300 PNG flyer, named after the survey; its QR code and printed link are the short link (ADR 082). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const owner = await requireOwner(request, context);
   const survey = await context.surveys.get(owner.id, params.id ?? '');
@@ -18,7 +18,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const png = await renderFlyer({
     businessName: owner.displayName,
     surveyTitle: survey.title,
-    url: publicSurveyUrl(context.config.appUrl, survey.businessId, survey.id),
+    url: shortSurveyUrl(context.config.appUrl, survey.shortCode),
     rewards: { bronze: survey.bronzeRewardValue, silver: survey.silverRewardValue, gold: survey.goldRewardValue },
     topTier: top === 'Bronze' ? 'bronze' : top === 'Silver' ? 'silver' : 'gold',
     brandColor: owner.brandColor ?? null,

@@ -7,7 +7,7 @@ import { businessReadiness, publishCheck, effectiveTemplate, surveyAvailability,
 import { AvailabilityBadge, SurveyDetails, TierSummary } from '../components/survey-ui.tsx';
 import { buttonClass, Card } from '../components/ui.tsx';
 import { getOwner } from '../utils/auth.server.ts';
-import { publicSurveyUrl } from '../../modules/sharing/index.ts';
+import { shortSurveyUrl } from '../../modules/sharing/index.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Preview survey — RewardLoop' }];
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!check.ok) throw await redirectWithToast(context, `/survey-builder?surveyId=${survey.id}${handover}`, { title: check.title, description: check.message, type: 'error' });
   const readiness = businessReadiness(owner);
   const availability: Availability = surveyAvailability({ isActive: survey.isActive, isPublished: survey.isPublished, hasPlan: readiness.hasPlan, posConnected: readiness.posConnected });
-  return { survey, availability, previewUrl: publicSurveyUrl(context.config.appUrl, survey.businessId, survey.id, { preview: true }), signInTo: null };
+  return { survey, availability, previewUrl: shortSurveyUrl(context.config.appUrl, survey.shortCode, { preview: true }), signInTo: null };
 }
 
 type PreviewSurvey = {

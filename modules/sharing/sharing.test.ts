@@ -12,7 +12,7 @@ import {
   type FlyerInput,
 } from './flyer.ts';
 import { QUIET_ZONE, qrMatrix, qrPng, qrSvg } from './qr.ts';
-import { publicSurveyUrl } from './urls.ts';
+import { publicSurveyPath, publicSurveyUrl, shortLinkPath, shortSurveyUrl } from './urls.ts';
 
 const ORIGIN = 'https://app.rewardloop.example';
 const BUSINESS = 'a3f1c2d4-5b6e-4f70-8a91-b2c3d4e5f607';
@@ -122,6 +122,22 @@ const baseInput: FlyerInput = {
   url: URL_,
   rewards: { bronze: 100, silver: 300, gold: 800 },
 };
+
+describe('shortSurveyUrl (ADR 082)', () => {
+  it('is the origin, /s/ and the code; bypass_square=true for a preview, and only then', () => {
+    expect(shortSurveyUrl(ORIGIN, 'k7m2qx9ab')).toBe(`${ORIGIN}/s/k7m2qx9ab`);
+    expect(shortSurveyUrl('http://localhost:3000/', 'k7m2qx9ab', { preview: true })).toBe('http://localhost:3000/s/k7m2qx9ab?bypass_square=true');
+    expect(shortSurveyUrl(ORIGIN, 'k7m2qx9ab', { preview: false })).toBe(`${ORIGIN}/s/k7m2qx9ab`);
+    expect(shortLinkPath('a/b')).toBe('/s/a%2Fb');
+    expect(() => shortSurveyUrl(ORIGIN, ' ')).toThrow(/code/);
+    expect(() => shortSurveyUrl('https://example.com/app', 'k7m2qx9ab')).toThrow(TypeError);
+  });
+
+  it('leads to the public path, which serves the page', () => {
+    expect(publicSurveyPath(BUSINESS, SURVEY)).toBe(`/survey/public/${BUSINESS}/${SURVEY}`);
+    expect(publicSurveyUrl(ORIGIN, BUSINESS, SURVEY)).toBe(`${ORIGIN}${publicSurveyPath(BUSINESS, SURVEY)}`);
+  });
+});
 
 describe('publicSurveyUrl', () => {
   it('builds the public path of the spec', () => {

@@ -1,7 +1,9 @@
 /**
- * The public survey link (spec section 7, "Third-party services": origin/survey/public/{businessId}/{surveyId};
- * a preview adds bypass_square=true). Everything that shares a survey (copy button, QR code, flyer)
- * builds its link here so they can never disagree.
+ * The survey links. What an owner shares, prints and encodes in a QR code is the short link
+ * `origin/s/{code}` (issue 27, ADR 082), with `?bypass_square=true` for the owner's preview; it
+ * redirects to the public path of spec section 7 ("Third-party services"),
+ * `/survey/public/{businessId}/{surveyId}`, which serves the page. Everything that shares a survey
+ * (copy button, QR code, flyer, preview buttons) builds its link here so they can never disagree.
  */
 
 export type PublicSurveyUrlOptions = {
@@ -46,8 +48,27 @@ function idSegment(value: string, what: string): string {
   return encodeURIComponent(value.trim());
 }
 
+/** `/survey/public/{businessId}/{surveyId}`: the path that serves the customer's page (where a short link leads). */
+export function publicSurveyPath(businessId: string, surveyId: string): string {
+  return `/survey/public/${idSegment(businessId, 'businessId')}/${idSegment(surveyId, 'surveyId')}`;
+}
+
 /** `${origin}/survey/public/{businessId}/{surveyId}`, with `?bypass_square=true` for a preview. */
 export function publicSurveyUrl(origin: string, businessId: string, surveyId: string, options: PublicSurveyUrlOptions = {}): string {
-  const base = `${normaliseOrigin(origin)}/survey/public/${idSegment(businessId, 'businessId')}/${idSegment(surveyId, 'surveyId')}`;
+  const base = `${normaliseOrigin(origin)}${publicSurveyPath(businessId, surveyId)}`;
+  return options.preview ? `${base}?bypass_square=true` : base;
+}
+
+/** The path of a short link: `/s/{code}`. */
+export function shortLinkPath(code: string): string {
+  return `/s/${idSegment(code, 'code')}`;
+}
+
+/**
+ * `${origin}/s/{code}` (ADR 082), with `?bypass_square=true` for the owner's preview: the link owners
+ * copy, print on the flyer and encode in the QR code. No UUID in it.
+ */
+export function shortSurveyUrl(origin: string, code: string, options: PublicSurveyUrlOptions = {}): string {
+  const base = `${normaliseOrigin(origin)}${shortLinkPath(code)}`;
   return options.preview ? `${base}?bypass_square=true` : base;
 }

@@ -10,6 +10,11 @@ export const SurveyConfig = defineEntity({
   indexes: [{ properties: ['businessId', 'createdAt'] }],
   properties: {
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    /**
+     * The code of the survey's short link `/s/{code}` (ADR 082): unique, made by `createSurveys` (a
+     * collision is drawn again) or, for an insert that brings none, by the database's `survey_short_code()`.
+     */
+    shortCode: p.string().length(16).unique().defaultRaw('survey_short_code()'),
     businessId: p.manyToOne(Business).mapToPk().fieldName('business_id').deleteRule('cascade'),
     surveyTemplateId: p.string().length(100).default('restaurant_cafe_bakery'),
     title: p.string().length(255).default('Survey'),

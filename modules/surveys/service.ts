@@ -1,7 +1,8 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type EntityManager, type RequiredEntityData } from '@mikro-orm/core';
 import { isUuid } from '../shared/ids.ts';
 import { SurveyConfig } from './entities.ts';
 import type { SurveyConfigInput } from './schema.ts';
+import { newShortCode, parseShortCode } from './short-codes.ts';
 import { DEFAULT_REVIEW_POLICY, reviewPolicyOf, type ReviewPolicy } from './template.ts';
 
 export { publishCheck, type PublishCheck } from './publish-check.ts';
@@ -10,6 +11,8 @@ export { publishCheck, type PublishCheck } from './publish-check.ts';
 export type SurveyConfigView = {
   id: string;
   businessId: string;
+  /** The code of the survey's short link `/s/{code}` (ADR 082), the link owners share and print. */
+  shortCode: string;
   title: string;
   isActive: boolean;
   isPublished: boolean;
@@ -43,6 +46,7 @@ export function toSurveyView(s: SurveyConfig): SurveyConfigView {
   return {
     id: s.id,
     businessId: s.businessId,
+    shortCode: s.shortCode,
     title: s.title,
     isActive: s.isActive,
     isPublished: Boolean(s.publishedAt),
@@ -74,17 +78,47 @@ function given(input: SurveyConfigInput): Partial<SurveyConfigInput> {
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
 }
 
+/** Where a short link leads (ADR 082): the ids of the survey's public path. */
+export type ShortLinkTarget = { businessId: string; surveyId: string };
+
+/** The unique constraint on `survey_configs.short_code` (migration `Migration20261127140000SurveyShortCodes`). */
+const SHORT_CODE_CONSTRAINT = 'survey_configs_short_code_unique';
+
+/** Draws of a short code per new survey before giving up: one is taken once in about 2^44 / surveys. */
+const SHORT_CODE_ATTEMPTS = 5;
+
 /**
  * An owner's survey configs. Every read and write is scoped by businessId: another owner's survey
- * id behaves exactly like an unknown one (null).
+ * id behaves exactly like an unknown one (null). The one exception is `shortLink`, which reads what
+ * a printed short link leads to, for anyone holding the code.
  */
-export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
+export function createSurveys(deps: { em: EntityManager; now?: () => Date; newShortCode?: () => string }) {
   const { em } = deps;
   const now = deps.now ?? (() => new Date());
+  const drawShortCode = deps.newShortCode ?? (() => newShortCode());
 
   async function owned(businessId: string, id: string): Promise<SurveyConfig | null> {
     if (!isUuid(id)) return null;
     return em.findOne(SurveyConfig, { id, businessId });
+  }
+
+  /**
+   * Inserts a new survey with a fresh short code and returns it, managed. A code already taken (the
+   * unique constraint says so, whichever instance took it) is drawn again, up to five times. A native
+   * insert per attempt: a failed flush would leave the unit of work unable to insert the entity again.
+   */
+  async function insertWithShortCode(data: RequiredEntityData<SurveyConfig>): Promise<SurveyConfig> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // Fields left undefined are left out, so the column defaults apply (as em.create would).
+        const fields = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) as RequiredEntityData<SurveyConfig>;
+        const id = await em.insert(SurveyConfig, { ...fields, shortCode: drawShortCode() });
+        return await em.findOneOrFail(SurveyConfig, { id });
+      } catch (error) {
+        const taken = error instanceof UniqueConstraintViolationException && error.message.includes(SHORT_CODE_CONSTRAINT);
+        if (!taken || attempt >= SHORT_CODE_ATTEMPTS) throw error;
+      }
+    }
   }
 
   return {
@@ -103,6 +137,18 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
       return rows.map(toSurveyView);
     },
 
+    /**
+     * What the short link `/s/{code}` leads to: the survey's public path, whatever its state (that
+     * path decides what a customer sees, as for its long link). Null for a code no survey has, or
+     * text that cannot be a code (no lookup then). Not owner-scoped: the code is printed on purpose.
+     */
+    async shortLink(code: string): Promise<ShortLinkTarget | null> {
+      const shortCode = parseShortCode(code);
+      if (!shortCode) return null;
+      const row = await em.findOne(SurveyConfig, { shortCode }, { fields: ['id', 'businessId'], disableIdentityMap: true });
+      return row ? { businessId: row.businessId, surveyId: row.id } : null;
+    },
+
     async get(businessId: string, id: string): Promise<SurveyConfigView | null> {
       const row = await owned(businessId, id);
       return row ? toSurveyView(row) : null;
@@ -115,7 +161,7 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
     },
 
     async create(businessId: string, input: SurveyConfigInput): Promise<SurveyConfigView> {
-      const row = em.create(SurveyConfig, {
+      const row = await insertWithShortCode({
         businessId,
         ...input,
         customQuestions: input.customQuestions ?? [],
@@ -123,7 +169,6 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
         tierThresholds: input.tierThresholds ?? null,
         isActive: true,
       });
-      await em.flush();
       return toSurveyView(row);
     },
 
@@ -170,7 +215,7 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
     async duplicate(businessId: string, id: string): Promise<SurveyConfigView | null> {
       const row = await owned(businessId, id);
       if (!row) return null;
-      const copy = em.create(SurveyConfig, {
+      const copy = await insertWithShortCode({
         businessId,
         surveyTemplateId: row.surveyTemplateId,
         title: `Copy of ${row.title}`.slice(0, 255),
@@ -191,7 +236,6 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date }) {
         tierThresholds: row.tierThresholds ? { ...row.tierThresholds } : null,
         reviewPolicy: reviewPolicyOf(row),
       });
-      await em.flush();
       return toSurveyView(copy);
     },
 

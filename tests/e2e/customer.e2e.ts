@@ -191,6 +191,8 @@ describe('a customer on a phone', () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false, storageState: ownerState });
     const page = await context.newPage();
     await page.goto(surveyUrl);
+    // Where the short link led (ADR 082): the survey's public path, bypass_square kept.
+    const opened = new URL(page.url());
     await toLastSection(page);
     await page.getByLabel('Reviewer name').fill('Ana Pereira');
     await page.getByLabel('Link to your review').fill('https://maps.app.goo.gl/x7Qm2aVbC9dEf');
@@ -202,7 +204,7 @@ describe('a customer on a phone', () => {
     expect(await page.getByText('Request body too large').count()).toBe(0);
     await page.getByRole('link', { name: 'Go back to the survey' }).click();
     await page.getByRole('heading', { level: 1, name: 'How was your visit?' }).waitFor();
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(new URL(surveyUrl).pathname + new URL(surveyUrl).search);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(opened.pathname + opened.search);
     await context.close();
   }, 60_000);
 
@@ -273,6 +275,10 @@ describe('a customer on a phone', () => {
     const page = await browser.newPage();
     const res = await page.goto(`${baseUrl}/survey/public/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000000`);
     expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Survey Not Found' }).waitFor();
+    // An unknown short link (ADR 082) reads the same.
+    const short = await page.goto(`${baseUrl}/s/zzzzzzzzz`);
+    expect(short?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Survey Not Found' }).waitFor();
     await page.close();
   });

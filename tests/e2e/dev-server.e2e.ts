@@ -72,7 +72,7 @@ describe('the development server on a fresh dependency cache', () => {
     await page.goto(`${server.url}/survey-published/${id}`);
     // Not live (no plan, no Square): the page offers the owner's preview, on the same absolute URL customers will get (issue 27 item 7).
     const preview = await page.getByRole('link', { name: 'Preview', exact: true }).getAttribute('href');
-    expect(preview).toMatch(new RegExp(`^${server.url}/survey/public/[\\w-]+/${id}\\?bypass_square=true$`));
+    expect(preview).toMatch(new RegExp(`^${server.url}/s/[a-z2-9]{9}\\?bypass_square=true$`));
     const outbox = path.join(server.dataDir, 'outbox');
     const files = (await readdir(outbox)).filter((f) => f.endsWith('.eml'));
     const texts = await Promise.all(files.map(async (f) => (await simpleParser(await readFile(path.join(outbox, f)))).text ?? ''));

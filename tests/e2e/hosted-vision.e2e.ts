@@ -39,11 +39,11 @@ describe('hosted vision, by the owner’s choice', () => {
       await box.check();
     });
     // A second survey, saved without the choice: its owner's preview is enough to see what customers see.
-    await page.goto(chosen.previewUrl.replace(/\/survey\/public\/.*$/, '/survey-builder'));
+    await page.goto(chosen.previewUrl.replace(/\/s\/.*$/, '/survey-builder'));
     await fillBuilder(page, 'Read here');
     await page.getByRole('button', { name: /Save/ }).first().click();
     await page.waitForURL(/\/survey-preview\?surveyId=/);
-    const plain = { previewUrl: (await page.locator('a[href*="/survey/public/"]').first().getAttribute('href'))! };
+    const plain = { previewUrl: (await page.locator('a[href*="/s/"][href*="bypass_square=true"]').first().getAttribute('href'))! };
     const owner = await context.storageState();
     await context.close();
 

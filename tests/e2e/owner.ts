@@ -65,9 +65,10 @@ export async function payOnCheckout(page: Page, card = '4242 4242 4242 4242') {
 }
 
 /**
- * A published survey's addresses: `publicUrl`, the one customers get (absolute, without
- * bypass_square), and `previewUrl`, the preview page's link to the customer's view (with
- * bypass_square=true, so it opens without Square).
+ * A published survey's addresses: `publicUrl`, the one customers get (the absolute short link
+ * `/s/{code}`, ADR 082, without bypass_square), and `previewUrl`, the preview page's link to the
+ * customer's view (the short link with bypass_square=true, so it opens without Square). Both
+ * redirect to the public path `/survey/public/{businessId}/{surveyId}`, query kept.
  */
 export type PublishedSurvey = { publicUrl: string; previewUrl: string };
 
@@ -81,8 +82,9 @@ export async function publishSurvey(page: Page, title: string, links: SurveyLink
   await beforeSave?.(page);
   await page.getByRole('button', { name: /Save/ }).first().click();
   await page.waitForURL(/\/survey-preview\?surveyId=/);
-  // The preview page links to the customer's view with bypass_square=true.
-  const previewUrl = await page.locator('a[href*="/survey/public/"]').first().getAttribute('href');
+  // The preview page links to the customer's view with bypass_square=true, by the short link.
+  const previewUrl = await page.locator('a[href*="/s/"][href*="bypass_square=true"]').first().getAttribute('href');
+  expect(previewUrl, 'the preview link on the preview page').toMatch(new RegExp(`^${baseUrl}/s/[a-z2-9]{9}\\?bypass_square=true$`));
   expect(previewUrl, 'the preview link on the preview page').toContain('bypass_square=true');
   // A survey needs a plan (here the free trial) before anyone can open it.
   await page.getByRole('link', { name: 'Publish Survey' }).click();
@@ -95,7 +97,7 @@ export async function publishSurvey(page: Page, title: string, links: SurveyLink
   // The published page has rendered one way or the other (the URL can change before it paints).
   await live.or(page.getByTestId('not-live')).first().waitFor({ state: 'visible', timeout: 20_000 });
   const publicUrl = (await live.count()) ? await live.getAttribute('href') : await notLivePublicUrl(page);
-  expect(publicUrl).toMatch(new RegExp(`^${baseUrl}/survey/public/[0-9a-f-]{36}/[0-9a-f-]{36}$`));
+  expect(publicUrl).toMatch(new RegExp(`^${baseUrl}/s/[a-z2-9]{9}$`));
   return { publicUrl: publicUrl!, previewUrl: previewUrl! };
 }
 

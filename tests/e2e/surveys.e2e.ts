@@ -73,8 +73,13 @@ describe('an owner builds, publishes and shares a survey', () => {
     expect(await page.getByTestId('availability').first().textContent()).toBe('Unavailable');
     await connectSquare(page, 'Main Street Cafe');
     await page.goto(`${baseUrl}/survey-published/${surveyId}`);
+    // The short link (ADR 082): no UUID in it, nor anywhere the page shows; it leads to this survey's public path.
     const publicUrl = await page.getByLabel('Public survey URL').inputValue();
-    expect(publicUrl).toMatch(new RegExp(`^${baseUrl}/survey/public/[\\w-]+/${surveyId}$`));
+    expect(publicUrl).toMatch(new RegExp(`^${baseUrl}/s/[a-z2-9]{9}$`));
+    expect(await page.locator('body').innerText()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+    const followed = await page.request.get(publicUrl, { maxRedirects: 0 });
+    expect(followed.status()).toBe(302);
+    expect(followed.headers().location).toMatch(new RegExp(`^/survey/public/[\\w-]+/${surveyId}$`));
     await page.getByRole('button', { name: 'Copy URL' }).click();
     await expect.poll(() => page.getByText('URL Copied').isVisible()).toBe(true);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(publicUrl);

@@ -70,6 +70,7 @@ describe('request classes', () => {
     ['POST', '/api/billing/fake/confirm-setup', 'auth'],
     ['GET', '/survey/public/b/s', 'public'],
     ['GET', '/api/survey/public/b/s', 'public'],
+    ['GET', '/s/k7m2qx9ab', 'public'],
     ['POST', '/api/survey/progress/b/s', 'public'],
     ['POST', '/survey-builder', null],
     ['GET', '/survey-management', null],

@@ -26,6 +26,7 @@ let owner: { jar: CookieJar; email: string; id: string };
 let surveyId: string;
 let sweeper: { jar: CookieJar; email: string; id: string };
 let sweepSurveyId: string;
+let sweepShortCode: string;
 
 /** Every line at warn or above the app logs while this file runs (issue 25, item 9: the sweep leaves no error-level line). */
 const logged: Array<Record<string, unknown> & { level: number; msg: string }> = [];
@@ -52,7 +53,7 @@ beforeAll(async () => {
   await startTrialForTest(app, { jar: owner.jar });
   // The sweep signs its owner out among other things: its own owner and survey.
   sweeper = await signedInOwner(app, 'Sweep Cafe');
-  sweepSurveyId = (await createSurvey(app, sweeper.jar)).id;
+  ({ id: sweepSurveyId, shortCode: sweepShortCode } = await createSurvey(app, sweeper.jar));
 }, 120_000);
 afterAll(async () => {
   await close?.();
@@ -183,6 +184,9 @@ describe('bad input on every route in app/routes: no 5xx (503 by design excepted
     expect(routePath('api.survey.config.$id.toggle.ts', 'X')).toBe('/api/survey/config/X/toggle');
     expect(routePath('square-connect_.demo.tsx', 'X')).toBe('/square-connect/demo');
     expect(routePath('email-verified._index.tsx', 'X')).toBe('/email-verified');
+    // The short link (ADR 082) is swept like every route, with the bad codes of PARAMS.
+    expect(ROUTE_FILES).toContain('s.$code.tsx');
+    expect(routePath('s.$code.tsx', 'X')).toBe('/s/X');
   });
 
   it(`answers generated bad requests to all ${ROUTE_FILES.length} routes without a 5xx`, { timeout: 900_000 }, async () => {
@@ -216,8 +220,9 @@ describe('bad input on every route in app/routes: no 5xx (503 by design excepted
         }
       }
     }
-    // Live routes with real ids too: the owner's survey, its business.
-    for (const p of [`/api/survey/config/${sweepSurveyId}`, `/api/survey/config/${sweepSurveyId}/toggle`, `/survey/public/${sweeper.id}/${sweepSurveyId}`, `/api/survey/submit/${sweeper.id}/${sweepSurveyId}`]) {
+    // Live routes with real ids too: the owner's survey, its business, its short link (ADR 082).
+    for (const p of [`/api/survey/config/${sweepSurveyId}`, `/api/survey/config/${sweepSurveyId}/toggle`, `/survey/public/${sweeper.id}/${sweepSurveyId}`, `/api/survey/submit/${sweeper.id}/${sweepSurveyId}`, `/s/${sweepShortCode}`]) {
+      await check(`GET ${p}?bypass_square=true&returnTo=%00 (owner)`, send(`${p}?bypass_square=true&returnTo=%00`, { jar: sweeper.jar }));
       for (const b of jsonSamples) await check(`POST ${p} JSON (owner)`, send(p, { method: 'POST', ...json(JSON.stringify(b)), jar: sweeper.jar }));
       for (const post of [...fixedPosts(), ...heavy]) await check(`POST ${p} ${post.label} (owner)`, send(p, { method: 'POST', headers: post.headers, body: post.body, jar: sweeper.jar }));
     }

@@ -78,8 +78,9 @@ describe('item 1: preview before any trial or plan', () => {
   it('the preview link of /survey-preview opens the survey for its owner, who has no plan', async () => {
     const page = await run(() => previewLoader({ request: getRequest(`/survey-preview?surveyId=${surveyId}`, owner.jar), context: ctx(), params: {} }));
     expect(page.status).toBe(200);
+    // The short link (ADR 082) with bypass_square=true; it redirects to the public path, query kept.
     const previewUrl = (page.body as { previewUrl: string }).previewUrl;
-    expect(previewUrl).toContain(`/survey/public/${owner.id}/${surveyId}?bypass_square=true`);
+    expect(previewUrl).toMatch(/^http:\/\/localhost:3000\/s\/[a-z2-9]{9}\?bypass_square=true$/);
     const res = await openPreview(owner.jar, new URL(previewUrl).search);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ view: { mode: 'preview', title: 'Spring feedback' } });
@@ -144,7 +145,7 @@ describe("item 7: 'Survey Published!' only when customers can open it", () => {
 
   it('without Square: says what is missing, links to connecting Square, and offers no live link, QR code or flyer', async () => {
     const owner = await signedInOwner(app, 'Not Live Yet Cafe');
-    const surveyId = (await createSurvey(app, owner.jar)).id;
+    const { id: surveyId, shortCode } = await createSurvey(app, owner.jar);
     await startTrialForTest(app, owner);
     const html = await publishByForm(owner, surveyId);
     const text = visibleText(html);
@@ -155,9 +156,10 @@ describe("item 7: 'Survey Published!' only when customers can open it", () => {
     expect(text).not.toContain('View Live Survey');
     expect(html).not.toContain('/survey-materials/');
     expect(html).not.toContain('<svg'.concat(' ')); // no QR code drawn
-    // The only link to the survey is the owner's own preview, which opens.
-    expect(html).toContain(`/survey/public/${owner.id}/${surveyId}?bypass_square=true`);
-    expect(html).not.toMatch(new RegExp(`/survey/public/${owner.id}/${surveyId}"`));
+    // The only link to the survey is the owner's own preview (its short link, ADR 082), which opens.
+    expect(html).toContain(`/s/${shortCode}?bypass_square=true`);
+    expect(html).not.toMatch(new RegExp(`/s/${shortCode}"`));
+    expect(html).not.toContain('/survey/public/');
 
     // Once Square is connected the same page shares the live link, the QR code and the flyer.
     await connectSquareForTest(app, owner.id);

@@ -276,11 +276,11 @@ describe('builder, management and published pages', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('the published page and downloads: public URL, QR, flyer named after the survey', async () => {
-    const { jar, id: businessId } = await signedInOwner(app);
-    const { id } = await createSurvey(app, jar, { title: 'Crumb & Co: Spring Survey!' });
+  it('the published page and downloads: the short link (ADR 082), QR, flyer named after the survey', async () => {
+    const { jar } = await signedInOwner(app);
+    const { id, shortCode } = await createSurvey(app, jar, { title: 'Crumb & Co: Spring Survey!' });
     const page = await run(() => publishedLoader({ request: getRequest(`/survey-published/${id}`, jar), context: ctx(), params: { id } }));
-    expect(page.body).toMatchObject({ publicUrl: `http://localhost:3000/survey/public/${businessId}/${id}`, isPublished: false });
+    expect(page.body).toMatchObject({ publicUrl: `http://localhost:3000/s/${shortCode}`, isPublished: false });
     expect((page.body as { qrSvg: string }).qrSvg).toMatch(/^<svg /);
     const flyer = await run(() => flyerLoader({ request: getRequest(`/survey-materials/${id}/flyer`, jar), context: ctx(), params: { id } }));
     expect(flyer.status).toBe(200);

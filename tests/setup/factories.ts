@@ -58,7 +58,7 @@ export async function createSurvey(app: TestApp, jar: CookieJar, overrides: Reco
   const { action } = await import('../../app/routes/api.survey.builder-config.ts');
   const res = await run(() => action({ request: jsonRequest('/api/survey/builder-config', surveyBody(overrides), jar), context: app.context(), params: {} }));
   if (res.status !== 201) throw new Error(`create failed: ${JSON.stringify(res.body)}`);
-  return res.body as { id: string; businessId: string };
+  return res.body as { id: string; businessId: string; shortCode: string };
 }
 
 /**
