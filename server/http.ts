@@ -11,7 +11,8 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../modules/uploads/index.ts';
-import { createRequestContext, type Root } from './composition.ts';
+import { createRequestContext } from './request-scope.ts';
+import type { Root } from './root.ts';
 import { plainPage, wantsPage } from './plain-page.ts';
 import { outageAnswers } from './outage.ts';
 

@@ -1,4 +1,4 @@
-import type { Root } from './composition.ts';
+import type { Root } from './root.ts';
 
 /**
  * The instance's life as its load balancer sees it (issue 26): ready once started, draining from the

@@ -5,7 +5,7 @@ import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import client from 'prom-client';
 import { loggablePath } from '../modules/shared/index.ts';
-import type { Root } from './composition.ts';
+import type { Root } from './root.ts';
 
 /**
  * Prometheus metrics at `/metrics` (issue 26, item 5), with prom-client. Counted in each process:

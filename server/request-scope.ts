@@ -8,7 +8,7 @@ import { createResponses, createVerificationReplay, createVerifications } from '
 import { createRewardOperations, createRewards, rewardIssued } from '../modules/rewards/server.ts';
 import { createSurveys } from '../modules/surveys/server.ts';
 import { withRequestId } from '../modules/jobs/index.ts';
-import type { Root } from './composition.ts';
+import type { Root } from './root.ts';
 import { rewardParts } from './workers.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { WorkOptions } from '../modules/jobs/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
 import { registerPosTokenRefresh } from '../modules/pos/server.ts';
 import { type RewardDeps, rewardJobHandlers } from '../modules/rewards/server.ts';
-import type { Root } from './composition.ts';
+import type { Root } from './root.ts';
 
 /**
  * The job workers and schedules of a process that runs them (the server; ADR 055): the Square
