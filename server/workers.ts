@@ -1,4 +1,4 @@
-import { checkUsageAlerts, registerBillingSync } from '../modules/billing/server.ts';
+import { registerBillingSync } from '../modules/billing/server.ts';
 import type { WorkOptions } from '../modules/jobs/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
 import { registerPosTokenRefresh } from '../modules/pos/server.ts';
@@ -47,8 +47,6 @@ export async function startRewardWorkers(root: Root, options: WorkOptions & { em
   const handlers = rewardJobHandlers({
     ...deps,
     emailLeaseSeconds,
-    // Usage against the plan: the 80% and 100% emails (modules/billing/usage.ts).
-    afterIssued: (businessId) => checkUsageAlerts({ em: deps.em, mailer: deps.mailer, appUrl: deps.appUrl, logger: deps.logger }, businessId),
   });
   const jobs = root.jobs!;
   // Batches of 5 run at once (Square and SMTP round trips overlap); an idle queue is looked at every

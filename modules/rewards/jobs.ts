@@ -2,15 +2,14 @@ import { isLastAttempt, withRequestId, type JobHandler } from '../jobs/port.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sendConfirmEmail } from './confirm-email.ts';
 import { recordEmailFailure, sendRewardEmail } from './email.ts';
-import { errorText, issueReward, recordIssueFailure, type RewardDeps } from './issue.ts';
+import { errorText, recordIssueFailure, type RewardDeps } from './issue.ts';
+import { issueRewardNow } from './after-issue.ts';
 import { GiftCardError } from './port.ts';
 
 export type RewardJobDeps = RewardDeps & {
   mailer: Mailer;
   appUrl: string;
   emailLeaseSeconds?: number;
-  /** Called once a reward is issued (billing's usage emails); a failure is logged, never retried. */
-  afterIssued?: (businessId: string) => Promise<unknown>;
 };
 
 /** A failure that another attempt cannot fix (Square refused the request): no retry, failed at once. */
@@ -35,12 +34,9 @@ export function rewardJobHandlers(deps: RewardJobDeps): {
       const { responseId } = job.data;
       const { logger, jobs } = scoped(job);
       try {
-        const outcome = await issueReward({ ...deps, logger, jobs }, responseId);
+        const outcome = await issueRewardNow({ ...deps, logger, jobs }, responseId);
         // The email job is committed with the issuance: start on it now rather than at the next poll.
-        if (outcome.status === 'issued') {
-          deps.jobs.wake('reward-email');
-          await deps.afterIssued?.(outcome.issuance.businessId).catch((e: unknown) => logger.error({ err: e, responseId }, 'after-issue hook failed'));
-        }
+        if (outcome.status === 'issued') deps.jobs.wake('reward-email');
         if (outcome.status === 'not-found' || outcome.status === 'not-eligible') logger.info({ responseId, outcome }, 'reward-issue: nothing to issue');
       } catch (error) {
         const final = permanent(error) || isLastAttempt(job);

@@ -1,5 +1,6 @@
 import { sendRewardEmail } from './email.ts';
-import { issueReward, recordIssueFailure, rewardIssued, type IssueOutcome, type RewardDeps } from './issue.ts';
+import { recordIssueFailure, rewardIssued, type IssueOutcome, type RewardDeps } from './issue.ts';
+import { issueRewardNow } from './after-issue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { listFailures, listIssuances, retryFailed } from './queries.ts';
 import { decideHold, listHolds } from './holds.ts';
@@ -22,13 +23,13 @@ export function createRewardOperations(deps: Omit<RewardDeps, 'jobs'> & { jobs: 
     /** Queues every failed reward again (a retry never issues a second card). */
     retryFailed: (options: { businessId?: string }) => retryFailed(deps.em.fork(), withJobs().jobs, options),
     /**
-     * Issues a response's card now, with the job's code (idempotent). A failure is recorded on the
-     * reward, as the job would, and thrown.
+     * Issues a response's card now, with the job's code (idempotent), usage emails included. A
+     * failure is recorded on the reward, as the job would, and thrown.
      */
     async issue(responseId: string): Promise<IssueOutcome> {
       const run = withJobs();
       try {
-        return await issueReward(run, responseId);
+        return await issueRewardNow({ ...run, mailer: deps.mailer, appUrl: deps.appUrl }, responseId);
       } catch (error) {
         await recordIssueFailure(deps.em, responseId, error, false).catch(() => undefined);
         throw error;

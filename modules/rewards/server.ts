@@ -1,6 +1,7 @@
 /** modules/rewards, the server face: the rewards service, issuing, the reward email, the jobs and the CLI's queries. */
 export * from './service.ts';
 export * from './issue.ts';
+export * from './after-issue.ts';
 export * from './email.ts';
 export * from './jobs.ts';
 export * from './queries.ts';

@@ -86,6 +86,29 @@ describe('reward-cli rewards issue', () => {
   });
 });
 
+describe('reward-cli rewards issue, and the plan', () => {
+  it('counts a card support issues toward the owner\'s usage emails, as the worker would (issue 28 item 1)', async () => {
+    const usage = await rewardingBusiness(app, 'Usage by Support Cafe');
+    // 23 cards already issued this month of the trial's 30 (Starter): the next one is the 24th, 80%.
+    await query(
+      app,
+      `with r as (
+         insert into survey_responses (business_id, survey_config_id, responses, reward_tier, reward_value, customer_email)
+         select ?, ?, '{}'::jsonb, 'Silver', 300, 'support-earlier-' || g || '@example.com' from generate_series(1, 23) g
+         returning id, customer_email)
+       insert into gift_card_issuances (business_id, survey_response_id, customer_email, gift_card_number, reward_value, reward_tier, issued_at, emailed_at)
+       select ?, r.id, r.customer_email, 'TEST' || substr(md5(r.id::text), 1, 12), 300, 'Silver', now(), now() from r`,
+      [usage.businessId, usage.surveyId, usage.businessId],
+    );
+    const ownerMail = async () => (await readOutbox(app.root)).filter((m) => m.to === usage.owner.email && m.subject.startsWith('You have'));
+    expect(await ownerMail()).toHaveLength(0);
+    const responseId = await usage.submit('support-24th@example.com', 'Noor');
+    const res = await cli(['rewards', 'issue', responseId]);
+    expect(res, res.err).toMatchObject({ code: EXIT.ok });
+    expect((await ownerMail()).map((m) => m.subject)).toEqual(['You have used 80% of your RewardLoop rewards']);
+  });
+});
+
 describe('reward-cli rewards list, failed, retry-failed', () => {
   let failedResponse: string;
 
