@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { AUTH_RATE_RULES } from '../../modules/accounts/index.ts';
 import { findPlan, intervalFromYearly, PLAN_NOT_FOUND } from '../../modules/billing/index.ts';
-import { apiError, methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
-import { startSession } from '../utils/auth.server.ts';
-import { saveHandedOverDraft } from '../utils/draft.server.ts';
+import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
+import { signUpOwner } from '../utils/sign-up.server.ts';
 import { parseTrialSignup } from '../utils/trial-signup.server.ts';
 
 const bodySchema = z.object({
@@ -36,17 +34,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The spec's body has no terms flag (the trial form checks it in the browser): absent means agreed.
   const parsed = parseTrialSignup({ ...body, agreeToTerms: body.agreeToTerms ?? true });
   if (!parsed.ok) return apiError(400, 'Please correct the highlighted fields.', { fieldErrors: parsed.errors });
-  const limited = await rateLimited(context, [
-    [`signup:ip:${context.clientIp}`, AUTH_RATE_RULES.signUpPerIp],
-    [`signup:email:${parsed.value.email}`, AUTH_RATE_RULES.signUpPerEmail],
-  ]);
-  if (limited) return limited;
-  const created = await context.accounts.signUp(parsed.value);
-  if (!created.ok) return apiError(409, created.errors.email?.[0] ?? 'Failed to create account. Please try again.', { fieldErrors: created.errors });
-  const headers = await startSession(request, context, created.business, { remember: false });
-  const surveyId = await saveHandedOverDraft(context, created.business.id, body.surveyBuilderConfig);
-  const result = await context.billing.startCheckout(created.business, { planId: body.planId, interval: intervalFromYearly(body.isYearly), surveyId });
-  if (!result.ok) return Response.json({ title: result.title, message: result.message, businessId: created.business.id }, { status: result.status, headers });
+  const signedUp = await signUpOwner(request, context, { account: parsed.value, remember: false, draft: body.surveyBuilderConfig });
+  if (!signedUp.ok) {
+    return signedUp.status === 429
+      ? apiError(429, signedUp.message, { headers: { 'Retry-After': String(signedUp.retryAfterSeconds) } })
+      : apiError(409, signedUp.errors.email?.[0] ?? 'Failed to create account. Please try again.', { fieldErrors: signedUp.errors });
+  }
+  const { business, headers } = signedUp;
+  const surveyId = signedUp.draft.surveyId;
+  const result = await context.billing.startCheckout(business, { planId: body.planId, interval: intervalFromYearly(body.isYearly), surveyId });
+  if (!result.ok) return Response.json({ title: result.title, message: result.message, businessId: business.id }, { status: result.status, headers });
   const c = result.checkout;
   return Response.json(
     { clientSecret: c.clientSecret, planDetails: c.planDetails, businessId: c.businessId, setupIntentId: c.setupIntentId, hasSetupIntent: true, surveyConfigId: surveyId },

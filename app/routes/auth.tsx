@@ -11,6 +11,7 @@ import { getAuthenticator, getOwner, signInGate, signInOutcome, startSession } f
 import { safeReturnTo } from '../utils/return-to.ts';
 import { afterSignIn, handOverDraft, UNSAVED_DRAFT_PATH, unsavedDraftToast } from '../utils/draft.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
+import { signUpOwner } from '../utils/sign-up.server.ts';
 import { readForm } from '../utils/input.server.ts';
 
 // The title follows the form shown (issue 27 item 14): the sign-up page is not called "Sign in".
@@ -50,30 +51,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success') {
       return fail('signup', submission.reply({ hideFields: ['password', 'confirmPassword'] }), 400);
     }
-    const limited = await context.rateLimiter.hit([
-      [`signup:ip:${ip}`, AUTH_RATE_RULES.signUpPerIp],
-      [`signup:email:${submission.value.email}`, AUTH_RATE_RULES.signUpPerEmail],
-    ]);
-    if (!limited.allowed) {
-      const message = tooManyAttemptsMessage(limited.retryAfterSeconds);
+    const signedUp = await signUpOwner(request, context, { account: submission.value, remember: submission.value.remember, draft });
+    if (!signedUp.ok) {
+      const limited = signedUp.status === 429;
       return fail(
         'signup',
-        submission.reply({ formErrors: [message], hideFields: ['password', 'confirmPassword'] }),
-        { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
+        submission.reply({ ...(limited ? { formErrors: [signedUp.message] } : { fieldErrors: signedUp.errors }), hideFields: ['password', 'confirmPassword'] }),
+        limited ? { status: 429, headers: { 'Retry-After': String(signedUp.retryAfterSeconds) } } : 409,
         'Sign up failed',
       );
     }
-    const created = await context.accounts.signUp(submission.value);
-    if (!created.ok) {
-      return fail(
-        'signup',
-        submission.reply({ fieldErrors: created.errors, hideFields: ['password', 'confirmPassword'] }),
-        409,
-        'Sign up failed',
-      );
-    }
-    const headers = await startSession(request, context, created.business, { remember: submission.value.remember });
-    const handed = await handOverDraft(context, created.business.id, draft);
+    const { headers, draft: handed } = signedUp;
     if (handed.problem) return redirectWithToast(context, UNSAVED_DRAFT_PATH, unsavedDraftToast(handed.problem), { headers });
     return redirectWithToast(
       context,

@@ -1,12 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/index.ts';
 import { dollars, findPlan, parseInterval, periodPrice, selectionFailedMessage, TRIAL_DAYS } from '../../modules/billing/index.ts';
 import { DraftField, TermsAgreement } from '../components/auth-forms.tsx';
 import { buttonClass, Card, PasswordField, TextField } from '../components/ui.tsx';
-import { getOwner, startSession } from '../utils/auth.server.ts';
+import { getOwner } from '../utils/auth.server.ts';
 import { checkoutPath } from '../utils/billing.server.ts';
-import { saveHandedOverDraft } from '../utils/draft.server.ts';
+import { signUpOwner } from '../utils/sign-up.server.ts';
 import { readForm } from '../utils/input.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
 import { parseTrialSignup } from '../utils/trial-signup.server.ts';
@@ -38,24 +37,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = parseTrialSignup(Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')));
   const echo = { businessName: String(form.get('businessName') ?? '').slice(0, 255), email: String(form.get('email') ?? '').slice(0, 255) };
   if (!parsed.ok) return data({ errors: parsed.errors, values: echo, toast: null }, 400);
-  const limited = await context.rateLimiter.hit([
-    [`signup:ip:${context.clientIp}`, AUTH_RATE_RULES.signUpPerIp],
-    [`signup:email:${parsed.value.email}`, AUTH_RATE_RULES.signUpPerEmail],
-  ]);
-  if (!limited.allowed) {
+  const signedUp = await signUpOwner(request, context, { account: parsed.value, remember: false, draft: form.get('surveyBuilderConfig') });
+  if (!signedUp.ok && signedUp.status === 429) {
     return data(
-      { errors: { form: [tooManyAttemptsMessage(limited.retryAfterSeconds)] }, values: echo, toast: { title: 'Signup Failed', description: 'Failed to create account. Please try again.' } },
-      { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
+      { errors: { form: [signedUp.message] }, values: echo, toast: { title: 'Signup Failed', description: 'Failed to create account. Please try again.' } },
+      { status: 429, headers: { 'Retry-After': String(signedUp.retryAfterSeconds) } },
     );
   }
-  const created = await context.accounts.signUp(parsed.value);
-  if (!created.ok) return data({ errors: created.errors, values: echo, toast: { title: 'Signup Failed', description: created.errors.email?.[0] ?? 'Failed to create account. Please try again.' } }, 409);
-  const headers = await startSession(request, context, created.business, { remember: false });
-  const surveyId = await saveHandedOverDraft(context, created.business.id, form.get('surveyBuilderConfig'));
+  if (!signedUp.ok) return data({ errors: signedUp.errors, values: echo, toast: { title: 'Signup Failed', description: signedUp.errors.email?.[0] ?? 'Failed to create account. Please try again.' } }, 409);
+  const { business, headers } = signedUp;
+  const surveyId = signedUp.draft.surveyId;
   const welcome = { title: 'Account created!', description: 'Your business account has been created successfully.', type: 'success' as const };
   let toast: { title: string; description: string; type: 'success' | 'error' } = welcome;
   if (choice) {
-    const started = await context.billing.startCheckout(created.business, { planId: choice.id, interval: choice.interval, surveyId });
+    const started = await context.billing.startCheckout(business, { planId: choice.id, interval: choice.interval, surveyId });
     if (started.ok) return redirectWithToast(context, `${checkoutPath(started.checkout.setupIntentId)}${surveyId ? '&handover=1' : ''}`, welcome, { headers });
     // The account exists; the checkout did not start (the provider unreachable, say): say so, as the plans page does.
     toast = { title: started.title, description: `Your account was created, but the checkout could not start: ${selectionFailedMessage(started.status, started.message)}`, type: 'error' };
