@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assignSplit, checkSet, lookAlike, manifestCases, MANIFEST_FILES, REASONS, rng, SET_DIR, SPLIT_RULE, stratum } from '../fixtures/verification-set-b/cases.ts';
-import { loadManifestDir } from '../fixtures/verification-runner.ts';
+import { loadManifestDir, loadVerificationSetB } from '../fixtures/verification-runner.ts';
 
 describe('verification set B', () => {
   const cases = manifestCases();
@@ -76,6 +76,11 @@ describe('verification set B', () => {
     expect(train.length).toBe(cases.filter((c) => c.split === 'train').length);
     for (const c of train) expect(existsSync(c.image)).toBe(true);
     expect(train.every((c) => c.kind === 'review' || c.kind === 'follow' || c.kind === 'tag')).toBe(true);
+    // and bench/verification.ts --set b-train / --set b-holdout
+    expect(loadVerificationSetB('b-train').map((c) => c.id)).toEqual(train.map((c) => c.id));
+    const holdout = loadVerificationSetB('b-holdout');
+    expect(holdout.map((c) => c.id).sort()).toEqual(cases.filter((c) => c.split === 'holdout').map((c) => c.id).sort());
+    expect(holdout.filter((c) => c.adversarial).length).toBe(cases.filter((c) => c.split === 'holdout' && c.tags.class === 'adversarial').length);
   });
 
   it('stays small enough to commit (under 40 MB)', () => {
