@@ -16,7 +16,7 @@ describe('verification set B', () => {
     expect(checkSet()).toEqual([]);
   });
 
-  it('is the size the issue asks for, split about 60/40 in every large stratum, with genuine, plain and adversarial cases', () => {
+  it('is the size the issue asks for, split 60/40 in every stratum of five or more, with genuine, plain and adversarial cases on both sides', () => {
     expect(cases.length).toBeGreaterThanOrEqual(120);
     const holdout = cases.filter((c) => c.split === 'holdout').length;
     expect(holdout / cases.length).toBeGreaterThan(0.33);
@@ -27,7 +27,7 @@ describe('verification set B', () => {
     }
     const strata = new Map<string, { train: number; holdout: number }>();
     for (const c of cases) {
-      const key = stratum({ kind: c.kind, platform: c.platform, verificationType: c.verificationType ?? null, klass: c.tags.class as 'genuine' });
+      const key = stratum({ kind: c.kind, verificationType: c.verificationType ?? null, reason: c.expected.reason });
       const t = strata.get(key) ?? { train: 0, holdout: 0 };
       t[c.split]++;
       strata.set(key, t);
@@ -35,7 +35,7 @@ describe('verification set B', () => {
     for (const [, t] of strata) if (t.train + t.holdout >= 5) expect(t.holdout).toBe(Math.floor((t.train + t.holdout + 1) / 5) + Math.floor((t.train + t.holdout + 3) / 5));
   });
 
-  it('splits by the written rule: position in the stratum, ordered by reason then by the hash of the id', () => {
+  it('splits by the written rule: position in the stratum (kind and reason), ordered by class, platform, then the hash of the id', () => {
     const manifest = JSON.parse(readFileSync(path.join(SET_DIR, MANIFEST_FILES.holdout), 'utf8')) as { splitRule: string };
     expect(manifest.splitRule).toBe(SPLIT_RULE);
     // The rule depends on ids, strata and reasons only: reversing the input order changes nothing.
