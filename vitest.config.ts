@@ -10,7 +10,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['modules/**/*.test.ts', 'app/**/*.test.ts', 'adapters/**/*.test.ts', 'server/**/*.test.ts'] },
+        test: { name: 'unit', include: ['modules/**/*.test.ts', 'app/**/*.test.ts', 'adapters/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'] },
       },
       {
         extends: true,

@@ -2,7 +2,7 @@
  * Screenshot verification (issue 13): scores a ScreenshotVerifier adapter on labelled fixture sets
  * and times it.
  *
- *   node bench/verification.ts [--set screenshots] [--set train] [--set train2] [--set holdout] [--set holdout2] [--set holdout3] [--set train3] [--set holdout4] [--set train4] [--set holdout5] [--set holdout6] [--set train5] [--set holdout7] [--set train6] [--cases]
+ *   node bench/verification.ts [--set screenshots] [--set train] [--set train2] [--set holdout] [--set holdout2] [--set holdout3] [--set train3] [--set holdout4] [--set train4] [--set holdout5] [--set holdout6] [--set train5] [--set holdout7] [--set train6] [--set b-train] [--set b-holdout] [--cases]
  *                              [--workers 2] [--max-wait 120] [--json] [--verifier ocr|vision] [--match REGEX] [--dir DIR]
  *
  * `--dir DIR` (repeatable) scores a labelled set in a folder of its own: DIR/manifest.json in the
@@ -24,6 +24,10 @@
  * and train. The holdouts are for the final measure only: never tune on them; their cases are
  * printed only with --cases.
  *
+ * `b-train` and `b-holdout` are verification set B (tests/fixtures/verification-set-b, issue 31
+ * item 5), drawn by a second renderer independent of the first set's generator and of the judge;
+ * `--dir tests/fixtures/verification-set-b` scores its train part too. `b-holdout` is a holdout.
+ *
  * Prints, in order:
  * - cold start: a new verifier's first verification with nothing started (worker threads, wasm,
  *   model, first OCR), and warmUp() alone (target: pool cold start < 5 s);
@@ -41,7 +45,10 @@ import {
   loadManifestDir,
   loadScreenshotSet,
   loadVerificationSet,
+  loadVerificationSetB,
   VERIFICATION_PARTS,
+  VERIFICATION_SET_B_PARTS,
+  type VerificationSetBPart,
   type VerificationPart,
   report,
   runAll,
@@ -80,7 +87,8 @@ function load(set: string): RunnerCase[] {
   if (set.startsWith('dir:')) return loadManifestDir(set.slice(4));
   if (set === 'screenshots') return loadScreenshotSet();
   if ((VERIFICATION_PARTS as readonly string[]).includes(set)) return loadVerificationSet(set as VerificationPart);
-  throw new Error(`unknown set ${set} (screenshots, ${VERIFICATION_PARTS.join(', ')})`);
+  if ((VERIFICATION_SET_B_PARTS as readonly string[]).includes(set)) return loadVerificationSetB(set as VerificationSetBPart);
+  throw new Error(`unknown set ${set} (screenshots, ${[...VERIFICATION_PARTS, ...VERIFICATION_SET_B_PARTS].join(', ')})`);
 }
 
 const busy = Number(args['max-wait']) > 0 ? await waitForQuiet(Number(args['max-wait'])) : null;
@@ -112,14 +120,15 @@ const rssWarm = rssKiB();
 const reports: Record<string, Report> = {};
 for (const set of sets) {
   const match = args.match === undefined ? null : new RegExp(args.match);
-  if (match && set.startsWith('holdout')) throw new Error('--match is for tuning sets: a holdout is measured whole');
+  const holdout = set.startsWith('holdout') || set === 'b-holdout';
+  if (match && holdout) throw new Error('--match is for tuning sets: a holdout is measured whole');
   const cases = load(set).filter((c) => !match || match.test(`${c.id} ${c.kind} ${c.platform}`));
   if (cases.length === 0) {
     log(`\n${set}: no cases found`);
     continue;
   }
   const outcomes = await runAll(verifier, history, cases, 1);
-  const showCases = !set.startsWith('holdout') || args.cases;
+  const showCases = !holdout || args.cases;
   if (showCases) {
     log('');
     log(`${'case'.padEnd(44)} ${'expected'.padEnd(16)} ${'got'.padEnd(16)} time`);
