@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
 import { formPostEvents } from '../../modules/analytics/index.ts';
-import { allowedKeys, type PublicSurvey } from '../../modules/responses/server.ts';
-import { deviceIdFromCookies, isSubmissionKey, newSubmissionKey, blockEvidence, blockKey, blockScreenshotKey, isSaved, visibleBlocks, RATING_REQUIRED, sectionOfProblem, type Problem, customerView, demoView, type CustomerSurveyView } from '../../modules/responses/index.ts';
+import { allowedKeys } from '../../modules/responses/server.ts';
+import { deviceIdFromCookies, isSubmissionKey, liveScore, newSubmissionKey, submitProblem, blockEvidence, blockKey, blockScreenshotKey, isSaved, visibleBlocks, RATING_REQUIRED, sectionOfProblem, type Problem, customerView, demoView, type CustomerSurveyView } from '../../modules/responses/index.ts';
 import {
   allQuestions,
   customerEmailOf,
@@ -22,7 +22,7 @@ type Args = Pick<LoaderFunctionArgs, 'request' | 'context' | 'params'>;
 
 const MAX_ANSWER_CHARS = 2000;
 
-type Resolved = { view: CustomerSurveyView | null; found?: PublicSurvey | null; custom?: boolean };
+type Resolved = { view: CustomerSurveyView | null; custom?: boolean };
 
 async function resolveView({ request, context, params }: Args, kind: SurveyRouteKind): Promise<Resolved> {
   const query = new URL(request.url).searchParams;
@@ -40,7 +40,6 @@ async function resolveView({ request, context, params }: Args, kind: SurveyRoute
   if (!found) return { view: null };
   return {
     view: customerView(found.survey, found.businessName, { dynamic: kind === 'dynamic', bypassSquare, brand: found.brand, rewardsPaused: found.rewardsPaused }),
-    found,
   };
 }
 
@@ -170,7 +169,7 @@ function refuse(step: SurveyStep, template: SurveyTemplate, problem: Problem) {
  */
 export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 'request'>, kind: SurveyRouteKind) {
   const { request, context } = args;
-  const { view, found, custom } = await resolveView(args, kind);
+  const { view, custom } = await resolveView(args, kind);
   if (!view) return notFound(custom);
   const template = effectiveTemplate(view);
 
@@ -221,23 +220,26 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
   const progress = formPostEvents(Number.isInteger(previous) && previous >= 0 ? previous : 0, step.section + 1);
   step.progress = progress.progress;
   countFunnel(context, view, progress.events);
-  if ((intent === 'submit' || intent === 'early') && !step.toast) await submit(context, request, { view, found: found ?? null, template }, step);
+  if ((intent === 'submit' || intent === 'early') && !step.toast) await submit(context, request, { view, template }, step);
   return data<SurveyPageData>({ view, step }, { status: status(), headers: { 'Cache-Control': 'no-store' } });
 }
 
 /**
- * Submit (or Submit Early): the one submission use case (`responses.submit`, ADR 056) with what this
- * post knows: the page's checks over its blocks' states, then, for a live survey, the server's own
- * checks, scoring and storage on the survey resolved above; a preview or the demo is only scored.
+ * Submit (or Submit Early): the page's own checks over its blocks' states (spec 4 and 5, in the
+ * page's wording; they stay here, issue 28 item 3); a preview or the demo is then scored here and
+ * nothing is saved (spec 4); a live survey goes to the one submission use case (`responses.submit`,
+ * ADR 056) with plain answers, which checks, scores and stores on its own.
  */
-async function submit(
-  context: AppLoadContext,
-  request: Request,
-  page: { view: CustomerSurveyView; found: PublicSurvey | null; template: SurveyTemplate },
-  step: SurveyStep,
-) {
+async function submit(context: AppLoadContext, request: Request, page: { view: CustomerSurveyView; template: SurveyTemplate }, step: SurveyStep) {
   const { view, template } = page;
   const email = customerEmailOf(step.answers)?.toLowerCase() ?? null;
+  const problem = submitProblem({ template, config: view, answers: step.answers, states: step.states });
+  if (problem) return refuse(step, template, problem);
+  if (view.mode !== 'live') {
+    const score = liveScore(template, view, step.answers, step.states);
+    Object.assign(step, simulatedStep(view.mode, { totalPoints: score.points, rewardTier: score.tier, rewardValue: score.rewardValueCents }, email));
+    return;
+  }
   const result = await context.responses.submit({
     businessId: view.businessId ?? '',
     surveyId: view.surveyId ?? '',
@@ -247,13 +249,12 @@ async function submit(
     bypassSquare: view.bypassSquare,
     ipAddress: context.clientIp,
     userAgent: request.headers.get('User-Agent'),
-    page: { ...page, states: step.states },
     deviceId: deviceIdFromCookies(request.headers.get('Cookie')),
     submissionKey: step.key ?? null,
   });
   if (result.ok) {
-    // A live survey's response is stored; a preview or the demo saved nothing and its completion is simulated (spec 4).
-    Object.assign(step, view.mode === 'live' ? submittedStep({ ...result, rewardChecking: !result.preview && result.rewardChecking }, email) : simulatedStep(view.mode, result, email));
+    // A live survey's response is stored.
+    Object.assign(step, submittedStep({ ...result, rewardChecking: !result.preview && result.rewardChecking }, email));
     return;
   }
   if (result.screenshotRejected) {

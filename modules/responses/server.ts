@@ -5,5 +5,5 @@ export * from './verifications.ts';
 export * from './verification-history.ts';
 export * from './replay.ts';
 export type { PublicSurvey } from './public-survey.ts';
-export type { PageSubmission, SubmissionInput, SubmissionResult } from './submit.ts';
+export type { SubmissionInput, SubmissionResult } from './submit.ts';
 export * from './labels.ts';

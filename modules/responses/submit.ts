@@ -9,7 +9,6 @@ import {
   PLATFORM_LABELS,
   VERIFICATION_KIND_BY_TYPE,
   visibleSections,
-  type Answers,
   type Platform,
   type Question,
   type SurveyTemplate,
@@ -23,9 +22,7 @@ import { eligibilityFrom } from './eligibility.ts';
 import { isUuid } from '../shared/ids.ts';
 import { CustomerSubmission, ScreenshotVerification, SUBMISSION_KEY_INDEX, SurveyResponse, USED_REVIEW_TEXT_INDEX } from './entities.ts';
 import { queryBuilder } from '../shared/orm.ts';
-import { findPublicSurvey, type PublicSurvey } from './public-survey.ts';
-import { liveScore, submitProblem, type BlockStates } from './customer-checks.ts';
-import type { CustomerSurveyView } from './customer-view.ts';
+import { findPublicSurvey } from './public-survey.ts';
 
 export type SubmissionInput = {
   businessId: string;
@@ -45,27 +42,11 @@ export type SubmissionInput = {
   deviceId?: string | null;
   /** What the browser computed; only compared with the server's figures and logged. */
   frontend?: { points?: number; tier?: string | null; rewardValue?: number };
-  /** The survey page's own form post (the page without JavaScript): see `PageSubmission`. */
-  page?: PageSubmission;
   /**
    * The page's key for this submission (ADR 081): a retry with the same key, after an answer that
    * never arrived, is answered with what the first attempt stored instead of being refused.
    */
   submissionKey?: string | null;
-};
-
-/**
- * What the survey page's form post adds to a submission. Its checks (`submitProblem`, spec 4 and 5,
- * in the page's wording) run first, over the verification state each part-3 block reached; a
- * preview or the demo is then scored and nothing is saved; a live survey goes on as every other
- * submission, with the survey this request already resolved (no second lookup).
- */
-export type PageSubmission = {
-  view: CustomerSurveyView;
-  template: SurveyTemplate;
-  /** The survey as the page's loader found it; null for the demo and a builder draft. */
-  found: PublicSurvey | null;
-  states: BlockStates;
 };
 
 /** Which part-3 block's screenshot was refused (spec 8: the page clears that block and goes back to part 3). */
@@ -126,19 +107,8 @@ export async function submitSurvey(
   input: SubmissionInput,
 ): Promise<SubmissionResult> {
   const now = deps.now?.() ?? new Date();
-  const page = input.page;
-  if (page) {
-    const answers = input.responses as Answers;
-    const problem = submitProblem({ template: page.template, config: page.view, answers, states: page.states });
-    if (problem) return { ok: false, status: 400, ...problem };
-    if (page.view.mode !== 'live') {
-      // Preview and demo: nothing is saved; the completion is simulated (spec 4).
-      const score = liveScore(page.template, page.view, answers, page.states);
-      return { ok: true, preview: true, responseId: null, totalPoints: score.points, rewardTier: score.tier, rewardValue: score.rewardValueCents, rewardQueued: false };
-    }
-  }
-  const found = page?.found ?? (await findPublicSurvey(deps.em, { businessId: input.businessId, surveyId: input.surveyId, bypassSquare: input.bypassSquare, now }));
-  const template = found ? (page?.template ?? effectiveTemplate(found.survey)) : undefined;
+  const found = await findPublicSurvey(deps.em, { businessId: input.businessId, surveyId: input.surveyId, bypassSquare: input.bypassSquare, now });
+  const template = found ? effectiveTemplate(found.survey) : undefined;
   if (!found || !template) return { ok: false, status: 404, title: 'Survey Not Found', message: 'This survey is not available.' };
   const survey = found.survey;
 
