@@ -19,15 +19,14 @@ const statusStyle: Record<HomeStatusKey, string> = {
   archived: 'bg-slate-100 text-slate-600',
 };
 
-const smallLink = 'inline-flex min-h-11 shrink-0 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50';
+const smallLink = 'inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50';
 
-function Step({ n, title, done }: { n: number; title: string; done: boolean }) {
+/** One step of Getting Started; `current`: the first one not done (the page's first step). */
+function Step({ n, title, done, current = false }: { n: number; title: string; done: boolean; current?: boolean }) {
+  const mark = done ? 'bg-emerald-600 text-white' : current ? 'bg-brand-600 text-white' : 'bg-slate-200 text-slate-700';
   return (
-    <li className="flex items-center gap-3">
-      <span
-        aria-hidden
-        className={`grid size-7 shrink-0 place-items-center rounded-full text-xs font-bold ${done ? 'bg-emerald-600 text-white' : 'bg-slate-200 text-slate-700'}`}
-      >
+    <li className="flex items-center gap-3" aria-current={current ? 'step' : undefined}>
+      <span aria-hidden className={`grid size-7 shrink-0 place-items-center rounded-full text-xs font-bold ${mark}`}>
         {done ? '✓' : n}
       </span>
       <span className={done ? 'text-slate-500' : 'font-medium'}>
@@ -59,32 +58,30 @@ function FirstStep({ trialAvailable }: { trialAvailable: boolean }) {
   );
 }
 
+function Tile({ label, value, note, id }: { label: string; value: string; note: string; id: string }) {
+  return (
+    <div className="rounded-card border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-3xl font-bold" data-testid={id}>
+        {value}
+      </dd>
+      <dd className="text-sm text-slate-600">{note}</dd>
+    </div>
+  );
+}
+
 function WeekFigures({ d }: { d: DashboardData }) {
   const held = d.heldRewards;
+  const live = d.surveys.filter((s) => s.status.key === 'live').length;
   return (
     <section aria-labelledby="week-heading">
       <h2 id="week-heading" className="text-lg font-semibold">
         This week <span className="text-sm font-normal text-slate-600">since {weekStart(d.week.from)}</span>
       </h2>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <div className="rounded-card border border-slate-200 bg-white p-4 shadow-sm">
-          <dt className="text-sm text-slate-600">Responses</dt>
-          <dd className="mt-1 text-3xl font-bold" data-testid="week-responses">
-            {count.format(d.week.responses)}
-          </dd>
-        </div>
-        <div className="rounded-card border border-slate-200 bg-white p-4 shadow-sm">
-          <dt className="text-sm text-slate-600">Rewards issued</dt>
-          <dd className="mt-1 text-3xl font-bold" data-testid="week-rewards">
-            {count.format(d.week.rewardsIssued)}
-          </dd>
-        </div>
-        <div className="rounded-card border border-slate-200 bg-white p-4 shadow-sm">
-          <dt className="text-sm text-slate-600">Value issued</dt>
-          <dd className="mt-1 text-3xl font-bold" data-testid="week-value">
-            {formatCents(d.week.rewardValue)}
-          </dd>
-        </div>
+        <Tile label="Responses" value={count.format(d.week.responses)} note={`from ${plural(live, 'live survey')}`} id="week-responses" />
+        <Tile label="Rewards issued" value={count.format(d.week.rewardsIssued)} note="gift cards sent" id="week-rewards" />
+        <Tile label="Value issued" value={formatCents(d.week.rewardValue)} note="in gift cards" id="week-value" />
         <div className={`rounded-card border p-4 shadow-sm ${held > 0 ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white'}`}>
           <dt className={`text-sm ${held > 0 ? 'text-amber-900' : 'text-slate-600'}`}>Held for review</dt>
           <dd className={`mt-1 text-3xl font-bold ${held > 0 ? 'text-amber-950' : ''}`} data-testid="held-rewards">
@@ -93,7 +90,7 @@ function WeekFigures({ d }: { d: DashboardData }) {
           <dd className="text-sm">
             {held > 0 ? (
               <Link to="/rewards#held-heading" className="font-semibold text-amber-950 underline underline-offset-2">
-                Review {held === 1 ? 'it' : 'them'}
+                Review on Gift Cards
               </Link>
             ) : (
               <span className="text-slate-600">None waiting</span>
@@ -119,11 +116,11 @@ function SurveyItem({ s }: { s: DashboardData['surveys'][number] }) {
       </div>
       {s.status.next ? (
         s.status.next.href.startsWith('/api/') ? (
-          <a href={s.status.next.href} className={smallLink}>
+          <a href={s.status.next.href} className={`${smallLink} -ml-3 sm:ml-0`}>
             {s.status.next.label} <span aria-hidden>→</span>
           </a>
         ) : (
-          <Link to={s.status.next.href} className={smallLink}>
+          <Link to={s.status.next.href} className={`${smallLink} -ml-3 sm:ml-0`}>
             {s.status.next.label} <span aria-hidden>→</span>
           </Link>
         )
@@ -325,9 +322,9 @@ export function Dashboard({ d }: { d: DashboardData }) {
               <h2 className="text-lg font-semibold">Getting Started</h2>
               <ol className="mt-3 space-y-3">
                 <Step n={1} title="Create your account" done />
-                <Step n={2} title="Create your first survey" done={d.surveyCount > 0} />
-                <Step n={3} title="Set up reward campaigns" done={d.published} />
-                <Step n={4} title="Connect your Square account" done={d.pos.isConnected} />
+                <Step n={2} title="Create your first survey" done={d.surveyCount > 0} current={d.surveyCount === 0} />
+                <Step n={3} title="Set up reward campaigns" done={d.published} current={d.surveyCount > 0 && !d.published} />
+                <Step n={4} title="Connect your Square account" done={d.pos.isConnected} current={d.published && !d.pos.isConnected} />
               </ol>
             </Card>
           )}
