@@ -9,15 +9,20 @@
  * each run, the median p99 per page and their ratio.
  *
  *   node bench/dashboard.ts [--postgres] [--connections 10] [--duration 10] [--warmup 3] [--rounds 3]
- *                           [--responses 6] [--max-wait 120] [--json] [--strict]
+ *                           [--responses 6] [--max-wait 120] [--profile] [--only dashboard|plain] [--json] [--strict]
+ *
+ * --profile  run the server with --cpu-prof; the .cpuprofile lands in bench/out/ when it stops.
+ * --only     measure one page only (with --profile: a profile of that page alone).
  *
  * Target: the dashboard's p99 at most 1.5x the plain page's (median over the rounds).
  * Exits 1 when the server does not start, the set-up fails or any request fails (non-2xx, error,
  * timeout, or a body that is not the expected page); 2 with --strict when the target is missed.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BAKERY_ANSWERS, createPostgresDatabase, createReachableSurvey, measure, report, type AutocannonResult, type BenchDatabase, type Measured } from './customer-setup.ts';
-import { checkNode, cleanupStack, machine, median, requireBuild, spawnServer, waitFor200, waitForQuiet } from './lib.ts';
+import { checkNode, cleanupStack, machine, median, projectDir, requireBuild, spawnServer, waitFor200, waitForQuiet } from './lib.ts';
 
 const P99_RATIO_TARGET = 1.5;
 const DISPLAY_NAME = 'Bench Dashboard Bakery';
@@ -33,6 +38,8 @@ const { values: args } = parseArgs({
     json: { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
     'max-wait': { type: 'string', default: '120' },
+    profile: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 
@@ -58,6 +65,12 @@ async function main() {
     pgdb = await createPostgresDatabase();
     cleanups.push(pgdb.drop);
     env.DATABASE_URL = pgdb.url;
+  }
+  if (args.profile) {
+    const dir = path.join(projectDir, 'bench/out');
+    mkdirSync(dir, { recursive: true });
+    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${dir}`.trim();
+    console.log(`  profiling the server: CPU profile(s) go to ${dir}`);
   }
   const server = await spawnServer('production', env);
   cleanups.push(() => server.stop());
@@ -104,7 +117,9 @@ async function main() {
   console.log(`\nload runs (${connections} connections, ${duration} s each, ${rounds} round(s), alternating):`);
   // Dashboard, plain, plain, dashboard, ...: a machine that gets busier or quieter hits both pages alike.
   for (let round = 0; round < rounds; round++) {
-    if (round % 2 === 0) {
+    if (args.only === 'dashboard') await runDashboard();
+    else if (args.only === 'plain') await runPlain();
+    else if (round % 2 === 0) {
       await runDashboard();
       await runPlain();
     } else {
@@ -118,6 +133,10 @@ async function main() {
     p99: median(list.map((m) => m.latencyMs.p99)),
     otherCpuPct: Math.max(...list.map((m) => m.cpuPctOfOneCore.otherProcesses)),
   });
+  if (args.only) {
+    await cleanup();
+    return;
+  }
   const dash = summarize(dashRuns);
   const plain = summarize(plainRuns);
   const ratio = dash.p99 / plain.p99;

@@ -221,3 +221,17 @@ describe('a published survey that customers cannot open yet', () => {
     expect(text).toContain('Deli survey Published, not live yet Connect Square so rewards can be delivered.');
   });
 });
+
+describe('the owner, read with the session in one statement', () => {
+  it('an expired or deleted session is signed out; a live one reads its own business', async () => {
+    const owner = await signedInOwner(app, 'Session Check Cafe');
+    expect((await home(owner.jar)).displayName).toBe('Session Check Cafe');
+    await query(app, `update sessions set expire = now() - interval '1 second' where sess->>'businessId' = ?`, [owner.id]);
+    const expired = await run(() => dashboardLoader({ request: getRequest('/dashboard', owner.jar), context: app.context(), params: {} }));
+    expect(expired.body).toMatchObject({ dashboard: null });
+    const again = await signedInOwner(app, 'Session Check Two');
+    await query(app, `delete from sessions where sess->>'businessId' = ?`, [again.id]);
+    const deleted = await run(() => dashboardLoader({ request: getRequest('/dashboard', again.jar), context: app.context(), params: {} }));
+    expect(deleted.body).toMatchObject({ dashboard: null });
+  });
+});
