@@ -1,19 +1,23 @@
 import type { AppLoadContext } from '@remix-run/node';
 import type { Business } from '../../modules/accounts/server.ts';
-import { canUseFreeTrial, findPlan, subscriptionState } from '../../modules/billing/index.ts';
+import { canUseFreeTrial, findPlan, subscriptionState, usageFromCount, usagePlanWindow } from '../../modules/billing/index.ts';
 import { posStatus } from '../../modules/pos/index.ts';
 import { homeSurveyStatus } from '../../modules/surveys/index.ts';
 
 /**
  * Everything the owner's home shows (issue 27, ADR 083), from real state: the owner (read once per
  * request by `getOwner`), one analytics statement (surveys with this week's responses, this week's
- * cards, held rewards), the plan's usage and budget. Every status word comes from the surveys module.
+ * cards, held rewards, the cards of the plan's billing month for its usage) and the budget (a
+ * statement only when the owner set one). Every status word comes from the surveys module.
  */
 export async function dashboardData(owner: Business, context: AppLoadContext) {
   const pos = posStatus(owner);
   const billing = subscriptionState(owner);
   const hasPlan = billing.hasActiveSubscription || billing.hasActiveTrial;
-  const [home, usage, budget] = await Promise.all([context.analytics.home(owner.id), context.billing.usage(owner), context.billing.budget(owner)]);
+  // The plan's usage is counted in the same statement as the home's figures (one round trip).
+  const usageWindow = usagePlanWindow(owner);
+  const [home, budget] = await Promise.all([context.analytics.home(owner.id, { issuedWindow: usageWindow }), context.billing.budget(owner)]);
+  const usage = usageWindow && home.issuedInWindow !== null ? usageFromCount(usageWindow, home.issuedInWindow) : null;
   const surveys = home.surveys.map((s) => ({ id: s.id, title: s.title, responsesThisWeek: s.responsesThisWeek, status: homeSurveyStatus(s, { hasPlan, posConnected: pos.isConnected }) }));
   const current = surveys.filter((s) => s.status.key !== 'archived');
   return {

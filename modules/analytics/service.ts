@@ -186,6 +186,8 @@ export type HomeFigures = {
   rewardValueThisWeek: number;
   /** Held rewards waiting for the owner's Release or Reject (what /rewards lists as "Held for your review"). */
   heldRewards: number;
+  /** Cards issued within `options.issuedWindow` (the plan's billing month, for its usage); null when not asked. */
+  issuedInWindow: number | null;
 };
 
 /** The calendar week (UTC, from Monday 00:00) that contains `now`. */
@@ -406,10 +408,21 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
   }
 
   return {
-    /** The owner's home in one statement (ADR 083): surveys with this week's responses, this week's cards, held rewards. */
-    async home(businessId: string, now: Date = new Date()): Promise<HomeFigures> {
-      const { from, to } = weekOf(now);
-      const [row] = await sql<{ surveys: Array<{ id: string; title: string; is_active: boolean; published: boolean; archived: boolean; n: number }>; responses: number; cards: number; cents: string | number; held: number }>(
+    /**
+     * The owner's home in one statement (ADR 083): surveys with this week's responses, this week's cards,
+     * held rewards, and (`issuedWindow`) the cards of the plan's billing month for its usage.
+     */
+    async home(businessId: string, options: { now?: Date; issuedWindow?: { start: Date; end: Date } | null } = {}): Promise<HomeFigures> {
+      const { from, to } = weekOf(options.now ?? new Date());
+      const usage = options.issuedWindow ?? null;
+      const [row] = await sql<{
+        surveys: Array<{ id: string; title: string; is_active: boolean; published: boolean; archived: boolean; n: number }>;
+        responses: number;
+        cards: number;
+        cents: string | number;
+        held: number;
+        issued_in_window: number | null;
+      }>(
         `with wk as (
            select survey_config_id, count(*)::int as n from survey_responses
             where business_id = ? and submitted_at >= ? and submitted_at < ? group by 1)
@@ -421,8 +434,9 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
            (select coalesce(sum(n), 0)::int from wk) as responses,
            (select count(*)::int from gift_card_issuances i where i.business_id = ? and i.issued_at >= ? and i.issued_at < ?) as cards,
            (select coalesce(sum(i.reward_value), 0) from gift_card_issuances i where i.business_id = ? and i.issued_at >= ? and i.issued_at < ?) as cents,
-           (select count(*)::int from reward_holds h where h.business_id = ? and h.status in ('held', 'awaiting_email')) as held`,
-        [businessId, from, to, businessId, businessId, from, to, businessId, from, to, businessId],
+           (select count(*)::int from reward_holds h where h.business_id = ? and h.status in ('held', 'awaiting_email')) as held,
+           ${usage ? '(select count(*)::int from gift_card_issuances i where i.business_id = ? and i.issued_at >= ? and i.issued_at < ?)' : 'null::int'} as issued_in_window`,
+        [businessId, from, to, businessId, businessId, from, to, businessId, from, to, businessId, ...(usage ? [businessId, usage.start, usage.end] : [])],
       );
       return {
         week: { from: from.toISOString(), to: to.toISOString() },
@@ -431,6 +445,7 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore 
         rewardsIssuedThisWeek: num(row?.cards),
         rewardValueThisWeek: num(row?.cents),
         heldRewards: num(row?.held),
+        issuedInWindow: usage ? num(row?.issued_in_window) : null,
       };
     },
 

@@ -148,6 +148,11 @@ describe('an owner with a draft, a live survey, two weeks of responses and a hel
     expect(d.week).toMatchObject({ responses: 3, rewardsIssued: 1, rewardValue: 300 });
     expect(d.heldRewards).toBe(1);
     expect(d.surveyCount).toBe(2);
+    // The plan's usage, counted in the home's one statement, says what the billing service says.
+    const ctx = app.context();
+    const business = await ctx.accounts.byId(shop.businessId);
+    expect(d.usage).not.toBeNull();
+    expect(d.usage).toEqual(await ctx.billing.usage(business!));
   });
 
   it('says each survey’s status in words and the one thing to do next', async () => {
