@@ -232,3 +232,71 @@ export async function measureRun<T>(server: SpawnedServer, pgdb: BenchDatabase |
     },
   };
 }
+
+/** One measured autocannon run of one page (bench/customer-page.ts, bench/dashboard.ts). */
+export type Measured = {
+  label: string;
+  path: string;
+  requestsPerSec: number;
+  totalRequests: number;
+  latencyMs: { avg: number; p50: number; p90: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  mismatches: number;
+  statusCodes: Record<string, number>;
+  cpuPctOfOneCore: { server: number; postgresBackends: number | null; loadGenerator: number; otherProcesses: number };
+  peakRssMiB: number | null;
+};
+
+/**
+ * A warm-up (discarded), then one measured autocannon run of `urlPath`; every body must contain
+ * `expect` (plain HTML only). `opts.headers`: e.g. the owner's session cookie.
+ */
+export async function measure(
+  server: SpawnedServer,
+  pgdb: BenchDatabase | null,
+  label: string,
+  urlPath: string,
+  expect: string,
+  opts: { connections: number; duration: number; warmup: number; encoding?: string; headers?: Record<string, string> },
+): Promise<{ measured: Measured; result: AutocannonResult }> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.encoding) headers['accept-encoding'] = opts.encoding;
+  // Plain HTML is checked for the expected text; compressed bytes cannot be.
+  const verifyBody = opts.encoding ? undefined : (body: string) => body.includes(expect);
+  const base = { url: server.url + urlPath, connections: opts.connections, headers, timeout: 10, verifyBody };
+  if (opts.warmup > 0) await autocannon({ ...base, duration: opts.warmup });
+
+  const { value: result, cost } = await measureRun(server, pgdb, () => autocannon({ ...base, duration: opts.duration }));
+  return {
+    result,
+    measured: {
+      label,
+      path: urlPath,
+      requestsPerSec: Math.round(result.requests.average),
+      totalRequests: result.requests.total,
+      latencyMs: { avg: result.latency.average, p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+      non2xx: result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      mismatches: result.mismatches,
+      statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([k, v]) => [k, v.count])),
+      cpuPctOfOneCore: cost.cpuPctOfOneCore,
+      peakRssMiB: cost.peakKiB ? Math.round(cost.peakKiB / 1024) : null,
+    },
+  };
+}
+
+/** Prints one measured run (two lines). */
+export function report(m: Measured, n: number) {
+  const cpu = m.cpuPctOfOneCore;
+  console.log(
+    `  ${`${m.label} #${n}`.padEnd(15)} ${String(m.requestsPerSec).padStart(5)} req/s; p50 ${m.latencyMs.p50} ms, p90 ${m.latencyMs.p90} ms, p99 ${m.latencyMs.p99} ms (max ${m.latencyMs.max}); ` +
+      `non-2xx ${m.non2xx}, errors ${m.errors}, timeouts ${m.timeouts}, wrong body ${m.mismatches}`,
+  );
+  console.log(
+    `  ${''.padEnd(15)} CPU (% of a core) server ${cpu.server}%${cpu.postgresBackends === null ? '' : `, PostgreSQL backends ${cpu.postgresBackends}%`}, ` +
+      `load generator ${cpu.loadGenerator}%, other processes ${cpu.otherProcesses}%${cpu.otherProcesses > 20 ? ' (noisy)' : ''}; server peak RSS ${m.peakRssMiB ?? '?'} MiB`,
+  );
+}

@@ -5,7 +5,7 @@ import { FormStrategy } from 'remix-auth-form';
 import { GoogleStrategy } from 'remix-auth-google';
 import { type Business, REMEMBER_ME_TTL_MS, BAD_CREDENTIALS_MESSAGE } from '../../modules/accounts/server.ts';
 import { signInSchema } from '../../modules/accounts/forms.ts';
-import { getSessionStorage } from './session.server.ts';
+import { getSessionStorage, sessionIdOf } from './session.server.ts';
 
 const SESSION_KEY = 'businessId';
 
@@ -54,14 +54,16 @@ export function getAuthenticator(context: AppLoadContext): Authenticator<Busines
 
 const owners = new WeakMap<AppLoadContext, Promise<Business | null>>();
 
-/** The signed-in owner, or null. Looked up once per request (the root and the route loader both ask). */
+/**
+ * The signed-in owner, or null. Looked up once per request (the root and the route loader both ask),
+ * in one statement: the session row and its business together (ADR 083).
+ */
 export function getOwner(request: Request, context: AppLoadContext): Promise<Business | null> {
   let owner = owners.get(context);
   if (!owner) {
     owner = (async () => {
-      const session = await getSessionStorage(context).getSession(request.headers.get('Cookie'));
-      const id = session.get(SESSION_KEY);
-      return typeof id === 'string' ? context.accounts.byId(id) : null;
+      const sid = await sessionIdOf(request, context);
+      return sid ? context.accounts.ownerBySession(sid) : null;
     })();
     owners.set(context, owner);
   }

@@ -14,6 +14,9 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Sign in instead.';
 export const BAD_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
+/** A session id as `createSessionStore` mints it (32 random bytes, base64url). */
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
 export type AccountsDeps = {
   em: EntityManager;
   mailer: Mailer;
@@ -125,6 +128,22 @@ export function createAccounts(deps: AccountsDeps) {
   return {
     async byId(id: string): Promise<Business | null> {
       return em.findOne(Business, { id });
+    },
+
+    /**
+     * The signed-in owner of a session id (the `sessions` row, unexpired) in one statement: every
+     * owner page reads it, so it costs one round trip, not a session read and then a business read
+     * (issue 29, ADR 083). The row becomes a managed entity of this request's EntityManager.
+     */
+    async ownerBySession(sid: string): Promise<Business | null> {
+      if (!SESSION_ID.test(sid)) return null;
+      const [row] = await em.getConnection().execute<Array<Record<string, unknown>>>(
+        `select b.* from sessions s
+           join businesses b on b.id = case when s.sess->>'businessId' ~ '^[0-9a-fA-F-]{36}$' then (s.sess->>'businessId')::uuid end
+          where s.sid = ? and s.expire > ?`,
+        [sid, now()],
+      );
+      return row ? em.map(Business, row) : null;
     },
 
     /**

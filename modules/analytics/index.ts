@@ -1,7 +1,8 @@
 /**
  * modules/analytics: the public face (issue 12). app/ and cli/ import analytics only from here.
  *
- * - `createAnalytics({ em, blobStore, funnelCounts })`: owner-scoped figures computed in SQL (`context.analytics`).
+ * - `createAnalytics({ em, blobStore, funnelCounts })`: owner-scoped figures computed in SQL (`context.analytics`),
+ *   the owner's home among them (`home`, ADR 083; `weekOf`: the week it counts).
  * - `createFunnelCounts`, `funnelCountsWriter`: the funnel's counts summed in memory, written every 2 s (ADR 081).
  * - The query string of the analytics pages, validated (`parseAnalyticsQuery`, `analyticsSearch`).
  * - The one question-key label map (`QUESTION_LABELS`, `questionLabel`).
@@ -19,6 +20,8 @@ export {
   type GiftCardPage,
   type GiftCardRow,
   type GiftCardTotals,
+  type HomeFigures,
+  type HomeSurvey,
   type QuestionStat,
   type ResponseDetail,
   type ResponsePage,
@@ -29,6 +32,7 @@ export {
   type SurveyOption,
   type TierShare,
   type WeekPoint,
+  weekOf,
 } from './service.ts';
 export {
   analyticsSearch,

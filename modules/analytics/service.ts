@@ -171,6 +171,34 @@ export type ClientResponse = {
 };
 
 
+/**
+ * The owner's home (issue 27, ADR 083): every survey with its responses this week, this week's
+ * rewards issued, and the rewards held for the owner's review. One statement, one round trip.
+ */
+export type HomeSurvey = { id: string; title: string; isActive: boolean; isPublished: boolean; isArchived: boolean; responsesThisWeek: number };
+export type HomeFigures = {
+  /** This week (UTC, Monday 00:00 to the next Monday), ISO strings. */
+  week: { from: string; to: string };
+  /** Not archived first, newest first; archived ones last. */
+  surveys: HomeSurvey[];
+  responsesThisWeek: number;
+  rewardsIssuedThisWeek: number;
+  /** Cents. */
+  rewardValueThisWeek: number;
+  /** Held rewards waiting for the owner's Release or Reject (what /rewards lists as "Held for your review"). */
+  heldRewards: number;
+  /** Cards issued within `options.issuedWindow` (the plan's billing month, for its usage); null when not asked. */
+  issuedInWindow: number | null;
+};
+
+/** The calendar week (UTC, from Monday 00:00) that contains `now`. */
+export function weekOf(now: Date): { from: Date; to: Date } {
+  const day = (now.getUTCDay() + 6) % 7; // Monday 0 ... Sunday 6
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day));
+  return { from, to: new Date(from.getTime() + 7 * 86_400_000) };
+}
+
+
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const round = (v: unknown, digits: number): number | null => (v === null || v === undefined ? null : Math.round(Number(v) * 10 ** digits) / 10 ** digits);
@@ -381,6 +409,47 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore;
   }
 
   return {
+    /**
+     * The owner's home in one statement (ADR 083): surveys with this week's responses, this week's cards,
+     * held rewards, and (`issuedWindow`) the cards of the plan's billing month for its usage.
+     */
+    async home(businessId: string, options: { now?: Date; issuedWindow?: { start: Date; end: Date } | null } = {}): Promise<HomeFigures> {
+      const { from, to } = weekOf(options.now ?? new Date());
+      const usage = options.issuedWindow ?? null;
+      const [row] = await sql<{
+        surveys: Array<{ id: string; title: string; is_active: boolean; published: boolean; archived: boolean; n: number }>;
+        responses: number;
+        cards: number;
+        cents: string | number;
+        held: number;
+        issued_in_window: number | null;
+      }>(
+        `with wk as (
+           select survey_config_id, count(*)::int as n from survey_responses
+            where business_id = ? and submitted_at >= ? and submitted_at < ? group by 1)
+         select
+           coalesce((select json_agg(json_build_object('id', s.id, 'title', s.title, 'is_active', s.is_active, 'published', s.published_at is not null,
+                                                       'archived', s.archived_at is not null, 'n', coalesce(wk.n, 0))
+                                     order by s.archived_at is not null, s.created_at desc, s.id)
+                       from survey_configs s left join wk on wk.survey_config_id = s.id where s.business_id = ?), '[]'::json) as surveys,
+           (select coalesce(sum(n), 0)::int from wk) as responses,
+           (select count(*)::int from gift_card_issuances i where i.business_id = ? and i.issued_at >= ? and i.issued_at < ?) as cards,
+           (select coalesce(sum(i.reward_value), 0) from gift_card_issuances i where i.business_id = ? and i.issued_at >= ? and i.issued_at < ?) as cents,
+           (select count(*)::int from reward_holds h where h.business_id = ? and h.status in ('held', 'awaiting_email')) as held,
+           ${usage ? '(select count(*)::int from gift_card_issuances i where i.business_id = ? and i.issued_at >= ? and i.issued_at < ?)' : 'null::int'} as issued_in_window`,
+        [businessId, from, to, businessId, businessId, from, to, businessId, from, to, businessId, ...(usage ? [businessId, usage.start, usage.end] : [])],
+      );
+      return {
+        week: { from: from.toISOString(), to: to.toISOString() },
+        surveys: (row?.surveys ?? []).map((s) => ({ id: s.id, title: s.title, isActive: s.is_active, isPublished: s.published, isArchived: s.archived, responsesThisWeek: s.n })),
+        responsesThisWeek: num(row?.responses),
+        rewardsIssuedThisWeek: num(row?.cards),
+        rewardValueThisWeek: num(row?.cents),
+        heldRewards: num(row?.held),
+        issuedInWindow: usage ? num(row?.issued_in_window) : null,
+      };
+    },
+
     /** The owner's surveys for the picker, newest first. */
     async surveys(businessId: string): Promise<SurveyOption[]> {
       const rows = await sql<{ id: string; title: string; is_active: boolean }>(

@@ -24,5 +24,6 @@ export { subscriptionState, type SubscriptionState, type SubscriptionStatus } fr
 export { canUseFreeTrial, publishStatus, TRIAL_USED_NOTICE, type PublishStatus } from './publish-readiness.ts';
 export * from './port.ts';
 export { BILLING_MESSAGES, portalErrorTitle, selectionFailedMessage } from './messages.ts';
-export type { RewardBudget, Usage } from './usage.ts';
+export type { RewardBudget } from './usage.ts';
+export { usageFromCount, usagePlanWindow, type Usage, type UsagePlanWindow } from './usage-window.ts';
 export type { BillingService, CheckoutView, PlanDetails, SubscriptionDetails } from './service.ts';

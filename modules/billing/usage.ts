@@ -2,47 +2,9 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { Business } from '../accounts/entities.ts';
 import { escapeHtml, type Mailer } from '../mail/mailer.ts';
-import { findPlan } from './plans.ts';
-import { subscriptionState } from './status.ts';
 
-/**
- * Usage against the plan (issue 17): rewards issued in the current billing month against the plan's
- * monthly reward limit. A monthly plan's billing month is its billing period; a yearly plan's is
- * the month of its period that contains today (anchored on the period start's day); without a
- * period, the calendar month (UTC). Over the limit, every promised reward is still issued: the
- * overage is counted at the plan's cost per engagement.
- */
-export type Usage = {
-  windowStart: string;
-  windowEnd: string;
-  issued: number;
-  limit: number;
-  /** 0-100+, whole percent of the limit. */
-  percent: number;
-  over: number;
-  /** Dollars: over x the plan's cost per engagement. */
-  overageCost: number;
-  costPerEngagement: number;
-  planName: string;
-};
-
-function addMonths(d: Date, n: number): Date {
-  const r = new Date(d);
-  r.setUTCMonth(r.getUTCMonth() + n);
-  return r;
-}
-
-/** The billing month containing `now`. */
-export function usageWindow(anchor: Date | null | undefined, now: Date): { start: Date; end: Date } {
-  if (anchor && anchor <= now) {
-    // Whole months counted from the anchor itself, so its day never drifts (Jan 31 -> Feb 28 -> Mar 31).
-    let n = 0;
-    while (addMonths(anchor, n + 1) <= now) n += 1;
-    return { start: addMonths(anchor, n), end: addMonths(anchor, n + 1) };
-  }
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  return { start, end: addMonths(start, 1) };
-}
+export { usageWindow, type Usage } from './usage-window.ts';
+import { usageFromCount, usagePlanWindow, usageWindow, type Usage } from './usage-window.ts';
 
 export type RewardBudget = { budgetCents: number; spentCents: number; reached: boolean; windowStart: string; windowEnd: string };
 
@@ -88,26 +50,12 @@ type UsageFields = Pick<Business, 'id' | 'subscriptionStatus' | 'subscriptionPla
 
 /** The owner's usage this billing month; null without a live plan. */
 export async function usageFor(em: EntityManager, business: UsageFields, now: Date = new Date()): Promise<Usage | null> {
-  const state = subscriptionState(business, now);
-  const plan = findPlan(business.subscriptionPlan);
-  if (!plan || !(state.hasActiveSubscription || state.hasActiveTrial)) return null;
-  const { start, end } = usageWindow(business.currentPeriodStart, now);
+  const window = usagePlanWindow(business, now);
+  if (!window) return null;
   const [row] = await em
     .getConnection()
-    .execute<Array<{ n: number }>>(`select count(*)::int as n from gift_card_issuances where business_id = ? and issued_at >= ? and issued_at < ?`, [business.id, start, end]);
-  const issued = row?.n ?? 0;
-  const over = Math.max(0, issued - plan.rewardLimit);
-  return {
-    windowStart: start.toISOString(),
-    windowEnd: end.toISOString(),
-    issued,
-    limit: plan.rewardLimit,
-    percent: Math.floor((issued * 100) / plan.rewardLimit),
-    over,
-    overageCost: Math.round(over * plan.costPerEngagement * 100) / 100,
-    costPerEngagement: plan.costPerEngagement,
-    planName: plan.name,
-  };
+    .execute<Array<{ n: number }>>(`select count(*)::int as n from gift_card_issuances where business_id = ? and issued_at >= ? and issued_at < ?`, [business.id, window.start, window.end]);
+  return usageFromCount(window, row?.n ?? 0);
 }
 
 /**

@@ -9,6 +9,7 @@ export * from './questions.ts';
 export * from './links.ts';
 export * from './draft.ts';
 export * from './availability.ts';
+export * from './home-status.ts';
 export * from './publish-check.ts';
 export * from './review-policy.ts';
 export * from './short-codes.ts';

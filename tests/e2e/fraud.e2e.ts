@@ -79,7 +79,7 @@ describe('held rewards on /rewards', () => {
     const page = await owner.newPage();
     const ownerProblems = watchErrors(page);
     await signUp(page, 'Corner Crumb Cafe', 'holds');
-    await page.getByRole('link', { name: 'Build New Survey' }).click();
+    await page.getByRole('link', { name: 'Build your first survey' }).click(); // a new owner's one first step (ADR 083)
     await page.waitForURL(/\/survey-builder$/);
     const { publicUrl } = await publishSurvey(page, 'Tell us about your visit');
     await connectSquare(page, 'Main Street Cafe');

@@ -74,7 +74,7 @@ export type PublishedSurvey = { publicUrl: string; previewUrl: string };
 
 /**
  * Builds (Google + Instagram), starts the free trial for and publishes a survey. Starts on the
- * builder where the page already is (say from the dashboard's Build New Survey link), else opens it.
+ * builder where the page already is (say from the dashboard's first step, Build your first survey), else opens it.
  */
 export async function publishSurvey(page: Page, title: string, links: SurveyLinks = crumbLinks, beforeSave?: (page: Page) => Promise<void>): Promise<PublishedSurvey> {
   if (new URL(page.url()).pathname !== '/survey-builder') await page.goto(`${baseUrl}/survey-builder`);

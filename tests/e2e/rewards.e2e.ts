@@ -85,7 +85,7 @@ describe('a customer earns a gift card and the owner sees it', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${baseUrl}/`);
 
-    await page.getByRole('link', { name: 'Build New Survey' }).click();
+    await page.getByRole('link', { name: 'Build your first survey' }).click(); // a new owner's one first step (ADR 083)
     await page.waitForURL(/\/survey-builder$/);
     const { publicUrl: surveyUrl } = await publishSurvey(page, 'How was your visit?');
     await connectSquare(page, 'Main Street Cafe');

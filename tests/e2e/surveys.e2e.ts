@@ -37,7 +37,7 @@ describe('an owner builds, publishes and shares a survey', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await signUp(page, 'Crumb Co');
 
-    await page.getByRole('link', { name: 'Build New Survey' }).click();
+    await page.getByRole('link', { name: 'Build your first survey' }).click(); // a new owner's one first step (ADR 083)
     await page.waitForURL(/\/survey-builder$/);
     // The side panel follows the platforms chosen.
     const before = Number(await page.getByTestId('max-points').textContent());
