@@ -1,13 +1,47 @@
 import { isUuid } from '../shared/ids.ts';
 import type { EntityManager } from '@mikro-orm/core';
 import type { BlobStore, StoredBlob } from '../uploads/blob-store.ts';
-import type { DateWindow } from './filters.ts';
-import { csvRow } from './csv.ts';
 import type { FunnelEvent } from './funnel.ts';
 import type { FunnelCounts } from './funnel-counts.ts';
-import { analysedQuestions, platformName, proofLabel, QUESTION_LABELS, questionLabel, REWARD_STATUS_LABELS, type QuestionInfo, type RewardStatus } from './labels.ts';
-import { OWNER_QUESTION_ID, questionList } from '../surveys/questions.ts';
-import { TEMPLATES } from '../surveys/template.ts';
+import { analysedQuestions, QUESTION_LABELS, questionLabel } from './labels.ts';
+import { OWNER_QUESTION_ID } from '../surveys/questions.ts';
+import { clientGiftCards, clientResponses } from './client-api.ts';
+import { exportGiftCards, exportResponses } from './exports.ts';
+import {
+  answerText,
+  askedQuestions,
+  cardScope,
+  containing,
+  dayScope,
+  iso,
+  num,
+  pageCountOf,
+  RESPONSE_COLUMNS,
+  round,
+  scoped,
+  sqlOn,
+  templateText,
+  toCardRow,
+  toResponseRow,
+  type CardRow,
+  type RowOfResponse,
+} from './sql.ts';
+import type {
+  Funnel,
+  GiftCardPage,
+  GiftCardTotals,
+  HomeFigures,
+  QuestionStat,
+  ResponseAnswer,
+  ResponseDetail,
+  ResponsePage,
+  Scope,
+  ScreenshotVerdict,
+  Stats,
+  SurveyOption,
+  TierShare,
+  WeekPoint,
+} from './types.ts';
 
 /**
  * Analytics over one owner's surveys (issue 12). Every figure is computed by PostgreSQL (count, avg,
@@ -17,179 +51,12 @@ import { TEMPLATES } from '../surveys/template.ts';
  * does not exist.
  *
  * Plain SQL over the request's EntityManager connection, and no runtime import of the ORM or of an
- * entity: the module's face is safe to import from route modules.
+ * entity: the module's face is safe to import from route modules. The shapes are in `types.ts`, the
+ * shared SQL pieces in `sql.ts`, the CSV exports in `exports.ts`, the spec's client API in
+ * `client-api.ts` (issue 28 item 4).
  */
 
-/** Which responses a figure covers: one survey or all of the owner's, within a date window (UTC). */
-export type Scope = { surveyId: string | null } & DateWindow;
-
-export type SurveyOption = { id: string; title: string; isActive: boolean };
-
-export type Stats = {
-  totalResponses: number;
-  /** Mean points per response, one decimal; null without responses. */
-  averagePoints: number | null;
-  goldCount: number;
-  /** Responses submitted in the current calendar month (UTC), whatever the date filter says. */
-  thisMonth: number;
-};
-
-export type ResponseRow = {
-  id: string;
-  surveyId: string | null;
-  surveyTitle: string | null;
-  customerName: string | null;
-  customerEmail: string | null;
-  totalPoints: number;
-  rewardTier: string | null;
-  /** Cents. */
-  rewardValue: number | null;
-  submittedAt: string;
-  overallRating: number | null;
-  reviewPlatform: string | null;
-  reviewStarRating: number | null;
-  reviewerName: string | null;
-  /** Where the reward stands (issue 27 item 4): a rejected or held reward is never shown as a plain reward. */
-  rewardStatus: RewardStatus;
-};
-
-/**
- * The SQL of a response's reward status, over `r` (survey_responses): the hold decides first (a
- * rejected reward has no card, a held one none yet), then the card, then whether a reward was earned.
- */
-const REWARD_STATUS_SQL = `case (select h.status from reward_holds h where h.survey_response_id = r.id)
-      when 'rejected' then 'rejected' when 'held' then 'held' when 'awaiting_email' then 'held'
-      else case when exists (select 1 from gift_card_issuances gi where gi.survey_response_id = r.id) then 'issued'
-                when r.reward_tier is null or coalesce(r.reward_value, 0) = 0 then 'none' else 'pending' end end`;
-
-export type ResponsePage = { rows: ResponseRow[]; total: number; page: number; pageCount: number; pageSize: number };
-
-export type TierShare = { tier: string; count: number; percent: number };
-
-export type QuestionStat = {
-  key: string;
-  label: string;
-  type: string;
-  count: number;
-  /** Scale questions: the mean answer, two decimals. */
-  averageRating: number | null;
-  /** Scale questions: 4 or more positive, 3 neutral, below 3 negative (spec section 9). */
-  sentiment: { positive: number; neutral: number; negative: number } | null;
-  top: Array<{ answer: string; count: number }>;
-  recent: Array<{ answer: string; submittedAt: string }>;
-  /** Other texts this question's answers were asked with (the survey was edited since), newest first (issue 16). */
-  askedAs: string[];
-};
-
-export type FunnelStep = { key: string; label: string; count: number };
-export type Funnel = {
-  steps: FunnelStep[];
-  /** The first day (UTC) anything was counted for the scope's surveys: figures before it have no page views. */
-  countingSince: string | null;
-};
-
-export type WeekPoint = { week: string; responses: number; averageRating: number | null };
-
-export type GiftCardTotals = {
-  cards: number;
-  cents: number;
-  squareCards: number;
-  squareCents: number;
-  testCards: number;
-  testCents: number;
-  /** Square cards spent at least in part, from Square's gift card activity webhooks (Test cards: never). */
-  redeemedCards: number;
-  /** Cents spent from Square cards: value issued minus the balance Square last reported. */
-  redeemedCents: number;
-  /** Square cards whose balance Square has reported at least once. */
-  trackedCards: number;
-};
-
-export type GiftCardRow = {
-  id: string;
-  surveyResponseId: string;
-  issuedAt: string;
-  customerName: string | null;
-  customerEmail: string;
-  giftCardNumber: string;
-  rewardValue: number;
-  rewardTier: string;
-  isSquareGiftCard: boolean;
-  cardState: string | null;
-  cardBalanceCents: number | null;
-  emailStatus: 'sent' | 'sending' | 'failed';
-};
-
-export type GiftCardPage = { totals: GiftCardTotals; rows: GiftCardRow[]; total: number; page: number; pageCount: number; pageSize: number };
-
-export type ResponseAnswer = { key: string; label: string; value: string; screenshotId: string | null };
-
-export type ScreenshotVerdict = {
-  id: string;
-  kind: 'review' | 'follow' | 'tag';
-  platform: string;
-  isValid: boolean;
-  /** accepted, rejected or needs_review (ADR 077). */
-  verdict: 'accepted' | 'rejected' | 'needs_review';
-  rejectionReason: string | null;
-  /** needs_review: why the verifier was unsure, for the owner. */
-  reviewReason: string | null;
-  /** The owner's own verdict on the proof (ADR 080: a label, from a held reward's decision or a correction), or null. */
-  ownerVerdict: 'accepted' | 'rejected' | null;
-  ownerDecidedAt: string | null;
-  starRating: number | null;
-  reviewerName: string | null;
-  reviewLink: string | null;
-  userHandle: string | null;
-  reviewText: string | null;
-  verifiedAt: string;
-};
-
-export type ResponseDetail = ResponseRow & {
-  answers: ResponseAnswer[];
-  screenshots: ScreenshotVerdict[];
-  reviewText: string | null;
-  card: (Omit<GiftCardRow, 'surveyResponseId' | 'customerName' | 'customerEmail'> & { emailedAt: string | null }) | null;
-  /** The reward job's state when no card exists yet. */
-  pendingReward: { failed: boolean; attempts: number } | null;
-};
-
-/** The spec's "Survey response (client)" shape (section 3), cents as integers. */
-export type ClientResponse = {
-  id: string;
-  customerName: string | null;
-  customerEmail: string | null;
-  totalPoints: number;
-  rewardTier: string | null;
-  rewardValue: number | null;
-  submittedAt: string;
-  responses: Record<string, string | number>;
-  reviewPlatform: string | null;
-  reviewStarRating: number | null;
-  reviewerName: string | null;
-  reviewText: string | null;
-};
-
-
-/**
- * The owner's home (issue 27, ADR 083): every survey with its responses this week, this week's
- * rewards issued, and the rewards held for the owner's review. One statement, one round trip.
- */
-export type HomeSurvey = { id: string; title: string; isActive: boolean; isPublished: boolean; isArchived: boolean; responsesThisWeek: number };
-export type HomeFigures = {
-  /** This week (UTC, Monday 00:00 to the next Monday), ISO strings. */
-  week: { from: string; to: string };
-  /** Not archived first, newest first; archived ones last. */
-  surveys: HomeSurvey[];
-  responsesThisWeek: number;
-  rewardsIssuedThisWeek: number;
-  /** Cents. */
-  rewardValueThisWeek: number;
-  /** Held rewards waiting for the owner's Release or Reject (what /rewards lists as "Held for your review"). */
-  heldRewards: number;
-  /** Cards issued within `options.issuedWindow` (the plan's billing month, for its usage); null when not asked. */
-  issuedInWindow: number | null;
-};
+export * from './types.ts';
 
 /** The calendar week (UTC, from Monday 00:00) that contains `now`. */
 export function weekOf(now: Date): { from: Date; to: Date } {
@@ -198,216 +65,8 @@ export function weekOf(now: Date): { from: Date; to: Date } {
   return { from, to: new Date(from.getTime() + 7 * 86_400_000) };
 }
 
-
-const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
-const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-const round = (v: unknown, digits: number): number | null => (v === null || v === undefined ? null : Math.round(Number(v) * 10 ** digits) / 10 ** digits);
-const pageCountOf = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
-
-/** A LIKE pattern matching `text` anywhere, with the pattern characters escaped. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** An answer as text for display: numbers as numbers, strings as typed. */
-function answerText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
-
-/** A template question's own text (every template), to tell an edited text from the original. */
-function templateText(key: string): string | undefined {
-  for (const template of Object.values(TEMPLATES)) {
-    for (const s of template.sections) {
-      const q = [...s.questions, ...(s.negative_questions ?? [])].find((x) => x.id === key);
-      if (q) return q.text;
-    }
-  }
-  return undefined;
-}
-
-/** A keyset cursor column: the time to the microsecond, in UTC, as text (`cursor_at`), so a page boundary is exact. */
-const cursorAt = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at`;
-/** The keyset condition after a cursor (time, id), newest first; its two parameters are the cursor's. */
-const keysetAfter = (timeColumn: string, idColumn: string) => ` and (${timeColumn}, ${idColumn}) < (?::timestamptz, ?::uuid)`;
-
 export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore; funnelCounts: FunnelCounts }) {
-  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-    deps.em.getConnection().execute(query, params, 'all') as Promise<T[]>;
-
-  /** The WHERE clause of a scope over `survey_responses` (alias r). */
-  function scoped(businessId: string, scope: Scope, alias = 'r', dateColumn = 'submitted_at') {
-    const clauses = [`${alias}.business_id = ?`];
-    const params: unknown[] = [businessId];
-    if (scope.surveyId) {
-      clauses.push(`${alias}.survey_config_id = ?`);
-      params.push(scope.surveyId);
-    }
-    if (scope.from) {
-      clauses.push(`${alias}.${dateColumn} >= ?`);
-      params.push(scope.from);
-    }
-    if (scope.to) {
-      clauses.push(`${alias}.${dateColumn} < ?`);
-      params.push(scope.to);
-    }
-    return { where: clauses.join(' and '), params };
-  }
-
-  type RowOfResponse = {
-    id: string;
-    survey_config_id: string | null;
-    title: string | null;
-    customer_name: string | null;
-    customer_email: string | null;
-    total_points: number;
-    reward_tier: string | null;
-    reward_value: number | null;
-    submitted_at: Date;
-    overall_rating: string | null;
-    review_platform: string | null;
-    review_star_rating: number | null;
-    reviewer_name: string | null;
-    reward_status: RewardStatus;
-  };
-  const RESPONSE_COLUMNS = `r.id, r.survey_config_id, s.title, r.customer_name, r.customer_email, r.total_points, r.reward_tier, r.reward_value,
-    r.submitted_at, r.responses->>'overall_rating' as overall_rating, r.review_platform, r.review_star_rating, r.reviewer_name,
-    ${REWARD_STATUS_SQL} as reward_status`;
-  const toResponseRow = (r: RowOfResponse): ResponseRow => ({
-    id: r.id,
-    surveyId: r.survey_config_id,
-    surveyTitle: r.title,
-    customerName: r.customer_name,
-    customerEmail: r.customer_email,
-    totalPoints: r.total_points,
-    rewardTier: r.reward_tier,
-    rewardValue: r.reward_value,
-    submittedAt: iso(r.submitted_at),
-    overallRating: r.overall_rating !== null && /^\d+$/.test(r.overall_rating) ? Number(r.overall_rating) : null,
-    reviewPlatform: r.review_platform,
-    reviewStarRating: r.review_star_rating,
-    reviewerName: r.reviewer_name,
-    rewardStatus: r.reward_status,
-  });
-
-  type CardRow = {
-    id: string;
-    survey_response_id: string;
-    issued_at: Date;
-    customer_name: string | null;
-    customer_email: string;
-    gift_card_number: string;
-    reward_value: number;
-    reward_tier: string;
-    is_square_gift_card: boolean;
-    card_state: string | null;
-    card_balance_cents: number | null;
-    emailed_at: Date | null;
-    email_failed_at: Date | null;
-  };
-  const toCardRow = (r: CardRow): GiftCardRow => ({
-    id: r.id,
-    surveyResponseId: r.survey_response_id,
-    issuedAt: iso(r.issued_at),
-    customerName: r.customer_name,
-    customerEmail: r.customer_email,
-    giftCardNumber: r.gift_card_number,
-    rewardValue: r.reward_value,
-    rewardTier: r.reward_tier,
-    isSquareGiftCard: r.is_square_gift_card,
-    cardState: r.card_state,
-    cardBalanceCents: r.card_balance_cents,
-    emailStatus: r.emailed_at ? 'sent' : r.email_failed_at ? 'failed' : 'sending',
-  });
-
-  /** Gift cards of a scope: by the response's survey, and issued within the date window. */
-  function cardScope(businessId: string, scope: Scope) {
-    const clauses = ['i.business_id = ?'];
-    const params: unknown[] = [businessId];
-    if (scope.surveyId) {
-      clauses.push('exists (select 1 from survey_responses r where r.id = i.survey_response_id and r.survey_config_id = ?)');
-      params.push(scope.surveyId);
-    }
-    if (scope.from) {
-      clauses.push('i.issued_at >= ?');
-      params.push(scope.from);
-    }
-    if (scope.to) {
-      clauses.push('i.issued_at < ?');
-      params.push(scope.to);
-    }
-    return { where: clauses.join(' and '), params };
-  }
-
-  /**
-   * The owner's own questions of a scope (issue 16): those the scope's surveys ask now and those
-   * older responses were asked (their stored texts), each labelled with its current text, else the
-   * text it was last asked with. Also every stored text per key, for "asked as" on Question Analysis.
-   */
-  async function askedQuestions(businessId: string, scope: Scope): Promise<{ owner: QuestionInfo[]; texts: Map<string, string[]> }> {
-    const surveyClause = scope.surveyId ? ' and id = ?' : '';
-    const surveys = await sql<{ survey_template_id: string; custom_questions: unknown[] }>(
-      `select survey_template_id, custom_questions from survey_configs where business_id = ?${surveyClause} order by created_at desc, id`,
-      scope.surveyId ? [businessId, scope.surveyId] : [businessId],
-    );
-    const { where, params } = scoped(businessId, scope);
-    const stored = await sql<{ key: string; text: string; last: Date }>(
-      `select t.key, t.value as text, max(r.submitted_at) as last
-         from survey_responses r cross join lateral jsonb_each_text(r.question_texts) t
-        where ${where}
-        group by 1, 2 order by 3 desc`,
-      params,
-    );
-    const texts = new Map<string, string[]>();
-    for (const row of stored) texts.set(row.key, [...(texts.get(row.key) ?? []), row.text]);
-    const owner = new Map<string, QuestionInfo>();
-    let order = 10_000;
-    for (const s of surveys) {
-      for (const q of questionList({ surveyTemplateId: s.survey_template_id, customQuestions: s.custom_questions })) {
-        if (q.origin === 'owner' && !owner.has(q.id)) owner.set(q.id, { key: q.id, label: q.text, type: q.type, order: order++ });
-      }
-    }
-    for (const row of stored) {
-      if (OWNER_QUESTION_ID.test(row.key) && !owner.has(row.key)) owner.set(row.key, { key: row.key, label: row.text, type: 'text', order: order++ });
-    }
-    return { owner: [...owner.values()], texts };
-  }
-
-  /** The platforms the surveys of a scope ask about (review and social), plus any a response in scope answered a block of. */
-  async function platformsInScope(businessId: string, scope: Scope): Promise<Set<string>> {
-    const surveyClause = scope.surveyId ? ' and id = ?' : '';
-    const chosen = await sql<{ platform: string }>(
-      `select distinct p as platform from survey_configs,
-              jsonb_array_elements_text(coalesce(selected_review_platforms, '[]'::jsonb) || coalesce(selected_social_platforms, '[]'::jsonb)) p
-        where business_id = ?${surveyClause}`,
-      scope.surveyId ? [businessId, scope.surveyId] : [businessId],
-    );
-    const { where, params } = scoped(businessId, scope);
-    const used = await sql<{ platform: string }>(
-      `select distinct sv.platform from screenshot_verifications sv join survey_responses r on r.id = sv.survey_response_id where ${where}`,
-      params,
-    );
-    return new Set([...chosen, ...used].map((row) => row.platform));
-  }
-
-  /** The WHERE clause of a scope over a per-day counts table (`survey_answer_counts`, `survey_funnel_counts`): whole UTC days. */
-  function dayScope(businessId: string, scope: Scope, alias: string) {
-    const clauses = [`${alias}.business_id = ?`];
-    const params: unknown[] = [businessId];
-    if (scope.surveyId) {
-      clauses.push(`${alias}.survey_config_id = ?`);
-      params.push(scope.surveyId);
-    }
-    if (scope.from) {
-      clauses.push(`${alias}.day >= ?::date`);
-      params.push(scope.from.toISOString().slice(0, 10));
-    }
-    if (scope.to) {
-      clauses.push(`${alias}.day < ?::date`);
-      params.push(scope.to.toISOString().slice(0, 10));
-    }
-    return { where: clauses.join(' and '), params };
-  }
-
+  const sql = sqlOn(deps.em);
   return {
     /**
      * The owner's home in one statement (ADR 083): surveys with this week's responses, this week's cards,
@@ -533,7 +192,7 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore;
      * questions, the 5 most common answers (case and surrounding spaces ignored) and the 5 latest.
      */
     async questions(businessId: string, scope: Scope): Promise<QuestionStat[]> {
-      const asked = await askedQuestions(businessId, scope);
+      const asked = await askedQuestions(sql, businessId, scope);
       const questions = [...analysedQuestions(), ...asked.owner];
       const keys = questions.map((q) => q.key);
       // Counts, averages, sentiment and the most common answers: sums over survey_answer_counts (ADR 027).
@@ -795,155 +454,6 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore;
     },
 
     /**
-     * CSV of the responses of a scope (and search), newest first: one row per response, one column per
-     * question (labelled), formula injection neutralised. Reads `batch` rows at a time by keyset
-     * (submitted_at with microseconds, id) and yields 100 rows at a time: it never holds more than one
-     * batch (peak memory in practice: bench/README.md).
-     */
-    async *exportResponses(businessId: string, scope: Scope, options: { search: string; batch?: number }): AsyncGenerator<string> {
-      const asked = await askedQuestions(businessId, scope);
-      // Part-3 columns only for the platforms the surveys in scope use (issue 27 item 4), or that an answer in scope was given for.
-      const platforms = await platformsInScope(businessId, scope);
-      const columns = [
-        ...[...QUESTION_LABELS.values()].filter((q) => q.type !== 'contact' && q.type !== 'email' && q.fieldType !== 'image_upload' && (!q.platform || platforms.has(q.platform))),
-        ...asked.owner,
-      ];
-      yield `\uFEFF${csvRow(['Submitted (UTC)', 'Survey', 'Name', 'Email', 'Points', 'Tier', 'Reward ($)', 'Reward status', 'Review platform', 'Review stars', 'Reviewer name', 'Verified proofs', ...columns.map((c) => c.label)])}`;
-      const { where, params } = scoped(businessId, scope);
-      let filter = where;
-      const filterParams = [...params];
-      if (options.search) {
-        filter += ` and (r.customer_email ilike ? or r.customer_name ilike ?)`;
-        filterParams.push(containing(options.search), containing(options.search));
-      }
-      const batch = options.batch ?? 2000;
-      // Each answer as a text column (`responses ->> 'key'`): no JSON object per row to parse and collect.
-      // The keys are the label map's own ([a-z0-9_]), never input.
-      const answerColumns = columns.map((c, i) => {
-        if (!/^[a-z0-9_]+$/i.test(c.key)) throw new Error(`unexpected question key ${c.key}`);
-        return `r.responses ->> '${c.key}' as a${i}`;
-      }).join(', ');
-      type ResponseCsvRow = {
-        id: string;
-        cursor_at: string;
-        title: string | null;
-        customer_name: string | null;
-        customer_email: string | null;
-        total_points: number;
-        reward_tier: string | null;
-        reward_value: number | null;
-        review_platform: string | null;
-        review_star_rating: number | null;
-        reviewer_name: string | null;
-        reward_status: RewardStatus;
-        proofs: string[] | null;
-        [answer: `a${number}`]: string | null;
-      };
-      yield* keysetCsv<ResponseCsvRow>(
-        batch,
-        (after) =>
-          sql(
-            // The review columns and 'Verified proofs' come from the verifications the response used, when the response row lacks them.
-            `select r.id, ${cursorAt('r.submitted_at')}, s.title, r.customer_name, r.customer_email,
-                    r.total_points, r.reward_tier, r.reward_value, ${REWARD_STATUS_SQL} as reward_status,
-                    coalesce(r.review_platform, v.platform) as review_platform, coalesce(r.review_star_rating, v.star_rating) as review_star_rating,
-                    coalesce(r.reviewer_name, v.reviewer_name) as reviewer_name,
-                    (select array_agg(sv.platform || ':' || sv.kind order by sv.created_at, sv.id) from screenshot_verifications sv
-                      where sv.survey_response_id = r.id and sv.is_valid) as proofs,
-                    ${answerColumns}
-               from survey_responses r left join survey_configs s on s.id = r.survey_config_id
-               left join lateral (select sv.platform, sv.star_rating, sv.reviewer_name from screenshot_verifications sv
-                                   where sv.survey_response_id = r.id and sv.kind = 'review' and sv.is_valid order by sv.created_at, sv.id limit 1) v on true
-              where ${filter}${after ? keysetAfter('r.submitted_at', 'r.id') : ''}
-              order by r.submitted_at desc, r.id desc limit ${batch}`,
-            after ? [...filterParams, after.at, after.id] : filterParams,
-          ),
-        (r) => [
-          csvTime(r.cursor_at),
-          r.title,
-          r.customer_name,
-          r.customer_email,
-          r.total_points,
-          r.reward_tier,
-          r.reward_value === null ? null : (r.reward_value / 100).toFixed(2),
-          REWARD_STATUS_LABELS[r.reward_status],
-          r.review_platform ? platformName(r.review_platform) : null,
-          r.review_star_rating,
-          r.reviewer_name,
-          (r.proofs ?? []).map(proofLabel).join(', ') || null,
-          ...columns.map((_, i) => r[`a${i}`] ?? null),
-        ],
-      );
-    },
-
-    /** CSV of the gift cards of a scope, newest first, streamed by keyset like `exportResponses`. */
-    async *exportGiftCards(businessId: string, scope: Scope, options: { batch?: number } = {}): AsyncGenerator<string> {
-      yield `\uFEFF${csvRow(['Issued (UTC)', 'Name', 'Email', 'Gift card number', 'Value ($)', 'Tier', 'Card', 'Balance at Square ($)', 'Email sent'])}`;
-      const { where, params } = cardScope(businessId, scope);
-      const batch = options.batch ?? 2000;
-      yield* keysetCsv<CardRow & { cursor_at: string }>(
-        batch,
-        (after) =>
-          sql(
-            `select i.id, i.survey_response_id, i.issued_at, ${cursorAt('i.issued_at')},
-                  i.customer_name, i.customer_email, i.gift_card_number, i.reward_value, i.reward_tier, i.is_square_gift_card, i.card_state,
-                  i.card_balance_cents, i.emailed_at, i.email_failed_at
-             from gift_card_issuances i
-            where ${where}${after ? keysetAfter('i.issued_at', 'i.id') : ''}
-            order by i.issued_at desc, i.id desc limit ${batch}`,
-            after ? [...params, after.at, after.id] : params,
-          ),
-        (r) => [
-          csvTime(r.cursor_at),
-          r.customer_name,
-          r.customer_email,
-          r.gift_card_number,
-          (r.reward_value / 100).toFixed(2),
-          r.reward_tier,
-          r.is_square_gift_card ? 'Square' : 'Test',
-          r.is_square_gift_card && r.card_balance_cents !== null ? (r.card_balance_cents / 100).toFixed(2) : null,
-          r.emailed_at ? 'yes' : r.email_failed_at ? 'failed' : 'not yet',
-        ],
-      );
-    },
-
-    /**
-     * The spec's GET /api/gift-card-issuances: "Gift card issuance (client)" (cents), newest first,
-     * `limit` at a time after the keyset `cursor` (issued_at with microseconds, id).
-     */
-    async clientGiftCards(
-      businessId: string,
-      options: { after: { submittedAt: string; id: string } | null; limit: number },
-    ): Promise<{
-      issuances: Array<{ id: string; issuedAt: string; customerName: string | null; customerEmail: string; giftCardNumber: string; rewardValue: number; rewardTier: string; isSquareGiftCard: boolean }>;
-      next: { submittedAt: string; id: string } | null;
-    }> {
-      const keyset = options.after ? keysetAfter('i.issued_at', 'i.id') : '';
-      const rows = await sql<CardRow & { cursor_at: string }>(
-        `select i.id, i.issued_at, i.customer_name, i.customer_email, i.gift_card_number, i.reward_value, i.reward_tier, i.is_square_gift_card,
-                ${cursorAt('i.issued_at')}
-           from gift_card_issuances i where i.business_id = ?${keyset}
-          order by i.issued_at desc, i.id desc limit ${options.limit + 1}`,
-        options.after ? [businessId, options.after.submittedAt, options.after.id] : [businessId],
-      );
-      const page = rows.slice(0, options.limit);
-      const last = page[page.length - 1];
-      return {
-        issuances: page.map((r) => ({
-          id: r.id,
-          issuedAt: iso(r.issued_at),
-          customerName: r.customer_name,
-          customerEmail: r.customer_email,
-          giftCardNumber: r.gift_card_number,
-          rewardValue: r.reward_value,
-          rewardTier: r.reward_tier,
-          isSquareGiftCard: r.is_square_gift_card,
-        })),
-        next: rows.length > options.limit && last ? { submittedAt: last.cursor_at, id: last.id } : null,
-      };
-    },
-
-    /**
      * For `reward-cli analytics` (an operator on the server, no owner session): the survey and the
      * business it belongs to, by the survey's id; null when there is none. Never reached from a request.
      */
@@ -974,93 +484,15 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore;
       return deps.blobStore.get(row.upload_key);
     },
 
-    /**
-     * The spec's GET /api/survey/responses[/{surveyId}]: the client shape, newest first, `limit` at a
-     * time after the keyset `cursor` (the last row's submittedAt and id).
-     */
-    async clientResponses(
-      businessId: string,
-      options: { surveyId: string | null; after: { submittedAt: string; id: string } | null; limit: number },
-    ): Promise<{ responses: ClientResponse[]; next: { submittedAt: string; id: string } | null }> {
-      const { where, params } = scoped(businessId, { surveyId: options.surveyId, from: null, to: null });
-      const keyset = options.after ? keysetAfter('r.submitted_at', 'r.id') : '';
-      const rows = await sql<{
-        id: string;
-        customer_name: string | null;
-        customer_email: string | null;
-        total_points: number;
-        reward_tier: string | null;
-        reward_value: number | null;
-        submitted_at: Date;
-        cursor_at: string;
-        responses: Record<string, string | number>;
-        review_platform: string | null;
-        review_star_rating: number | null;
-        reviewer_name: string | null;
-        review_text: string | null;
-      }>(
-        `select r.id, r.customer_name, r.customer_email, r.total_points, r.reward_tier, r.reward_value, r.submitted_at, r.responses,
-                r.review_platform, r.review_star_rating, r.reviewer_name, r.review_text,
-                ${cursorAt('r.submitted_at')}
-           from survey_responses r where ${where}${keyset}
-          order by r.submitted_at desc, r.id desc limit ${options.limit + 1}`,
-        options.after ? [...params, options.after.submittedAt, options.after.id] : params,
-      );
-      const page = rows.slice(0, options.limit);
-      const last = page[page.length - 1];
-      return {
-        responses: page.map((r) => ({
-          id: r.id,
-          customerName: r.customer_name,
-          customerEmail: r.customer_email,
-          totalPoints: r.total_points,
-          rewardTier: r.reward_tier,
-          rewardValue: r.reward_value,
-          submittedAt: iso(r.submitted_at),
-          responses: r.responses,
-          reviewPlatform: r.review_platform,
-          reviewStarRating: r.review_star_rating,
-          reviewerName: r.reviewer_name,
-          reviewText: r.review_text,
-        })),
-        // The cursor keeps the database's microseconds: a millisecond Date would skip or repeat rows.
-        next: rows.length > options.limit && last ? { submittedAt: last.cursor_at, id: last.id } : null,
-      };
-    },
+    /** CSV of the responses of a scope (and search), newest first (`exports.ts`). */
+    exportResponses: (businessId: string, scope: Scope, options: { search: string; batch?: number }) => exportResponses(sql, businessId, scope, options),
+    /** CSV of the gift cards of a scope, newest first (`exports.ts`). */
+    exportGiftCards: (businessId: string, scope: Scope, options: { batch?: number } = {}) => exportGiftCards(sql, businessId, scope, options),
+    /** The spec's GET /api/gift-card-issuances (`client-api.ts`). */
+    clientGiftCards: (businessId: string, options: Parameters<typeof clientGiftCards>[2]) => clientGiftCards(sql, businessId, options),
+    /** The spec's GET /api/survey/responses[/{surveyId}] (`client-api.ts`). */
+    clientResponses: (businessId: string, options: Parameters<typeof clientResponses>[2]) => clientResponses(sql, businessId, options),
   };
 }
 
 export type Analytics = ReturnType<typeof createAnalytics>;
-
-/** '2026-11-24T08:05:00.123456Z' -> '2026-11-24 08:05:00' for the CSV's UTC time column. */
-function csvTime(cursorAt: string): string {
-  return `${cursorAt.slice(0, 10)} ${cursorAt.slice(11, 19)}`;
-}
-
-/**
- * The CSV exports' loop: reads `batch` rows at a time by keyset (`cursor_at` with microseconds,
- * `id`), newest first, and yields them 100 CSV rows at a time, so it never holds more than one batch.
- */
-async function* keysetCsv<Row extends { id: string; cursor_at: string }>(
-  batch: number,
-  page: (after: { at: string; id: string } | null) => Promise<Row[]>,
-  toCells: (row: Row) => Parameters<typeof csvRow>[0],
-): AsyncGenerator<string> {
-  let after: { at: string; id: string } | null = null;
-  for (;;) {
-    const rows = await page(after);
-    if (rows.length === 0) return;
-    let chunk = '';
-    for (const [n, r] of rows.entries()) {
-      if (n > 0 && n % 100 === 0) {
-        yield chunk;
-        chunk = '';
-      }
-      chunk += csvRow(toCells(r));
-    }
-    yield chunk;
-    if (rows.length < batch) return;
-    const last = rows[rows.length - 1]!;
-    after = { at: last.cursor_at, id: last.id };
-  }
-}
