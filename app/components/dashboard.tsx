@@ -107,8 +107,8 @@ function WeekFigures({ d }: { d: DashboardData }) {
 function SurveyItem({ s }: { s: DashboardData['surveys'][number] }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-4" data-testid="home-survey">
-      <div className="min-w-0">
-        <p className="truncate font-semibold">{s.title}</p>
+      <div className="min-w-0 flex-1 basis-60">
+        <p className="break-words font-semibold">{s.title}</p>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
           <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyle[s.status.key]}`} data-testid="home-status">
             {s.status.label}
@@ -305,8 +305,8 @@ export function Dashboard({ d }: { d: DashboardData }) {
         </div>
       ) : null}
 
-      <div className="grid items-start gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           {isNew ? (
             <FirstStep trialAvailable={d.trialAvailable} />
           ) : (
