@@ -1,0 +1,216 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { useMemo, type ReactNode } from 'react';
+import { maxPoints, questionCounts, type TierReport, type TierState } from '../../../modules/scoring/index.ts';
+import { effectiveTemplate, type CustomQuestion, PLATFORM_LABELS, sectionBranches, type Platform, type ReviewPolicy } from '../../../modules/surveys/index.ts';
+import { FairnessProblems } from '../review-policy.tsx';
+import { Card, FieldError, useHydrated } from '../ui.tsx';
+
+/** The builder's smaller parts: the platform rows, the tier points card, the question panel (split from the route, issue 28 item 4). */
+
+export type Field = FieldMetadata<string | undefined>;
+
+/** One checkbox per platform with its link or handle beside it (disabled while unticked, with JavaScript). */
+export function PlatformRows(props: {
+  legend: string;
+  help: string;
+  platforms: readonly Platform[];
+  selection: FieldMetadata<unknown>;
+  selected: string[];
+  initiallySelected: string[];
+  links: Partial<Record<string, Field>>;
+  linkLabel: string;
+  placeholder: (platformLabel: string) => string;
+  inputMode: 'url' | 'text';
+  notice?: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <Card>
+      <fieldset>
+        <legend className="font-semibold">{props.legend}</legend>
+        <p className="mb-3 text-sm text-slate-600">{props.help}</p>
+        <FieldError id={props.selection.errorId} errors={props.selection.errors} />
+        <div className="space-y-3">
+          {props.platforms.map((p) => {
+            const link = props.links[p]!;
+            return (
+              <div key={p} className="grid gap-2 sm:grid-cols-[10rem_1fr] sm:items-start">
+                <label className="flex min-h-11 items-center gap-2 font-medium">
+                  <input type="checkbox" name={props.selection.name} value={p} defaultChecked={props.initiallySelected.includes(p)} className="size-5" />
+                  {PLATFORM_LABELS[p]}
+                </label>
+                <div>
+                  <label htmlFor={link.id} className="sr-only">
+                    {PLATFORM_LABELS[p]} {props.linkLabel}
+                  </label>
+                  <input
+                    {...getInputProps(link, { type: 'text' })}
+                    inputMode={props.inputMode}
+                    placeholder={props.placeholder(PLATFORM_LABELS[p])}
+                    disabled={hydrated && !props.selected.includes(p)}
+                    className="block min-h-11 w-full rounded-lg border border-slate-300 px-3 disabled:bg-slate-100"
+                  />
+                  <FieldError id={link.errorId} errors={link.errors} />
+                </div>
+              </div>
+            );
+          })}
+        </div>
+        {props.notice}
+      </fieldset>
+    </Card>
+  );
+}
+
+/**
+ * The points a customer needs for each tier (ADR 041): the template's unless the owner changes them.
+ * Gold should need a review, follow or post; the save check and the side panel say when it does not.
+ */
+export function TierPointsCard({
+  fields,
+  problems,
+}: {
+  fields: readonly [FieldMetadata<string | undefined>, FieldMetadata<string | undefined>, FieldMetadata<string | undefined>];
+  /** The live fairness check's problems with the tier points (the same messages the save gives). */
+  problems: readonly string[];
+}) {
+  return (
+    <Card>
+      <fieldset>
+        <legend className="font-semibold">Points for each tier</legend>
+        <p className="mb-3 text-sm text-slate-600">
+          Customers earn a tier by the points they collect. Gold should need a review, a follow or a post: if you add questions, you may need to raise it.
+        </p>
+        <div className="grid gap-3 sm:grid-cols-3">
+          {fields.map((field, i) => (
+            <div key={field.name}>
+              <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
+                {['Bronze', 'Silver', 'Gold'][i]} (points)
+              </label>
+              <input {...getInputProps(field, { type: 'number' })} min={0} max={1000} step={1} inputMode="numeric" className="block min-h-11 w-full rounded-lg border border-slate-300 px-3" />
+              <FieldError id={field.errorId} errors={field.errors} />
+            </div>
+          ))}
+        </div>
+        <FairnessProblems problems={problems} />
+      </fieldset>
+    </Card>
+  );
+}
+
+export function toArray(v: unknown): string[] {
+  if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string');
+  return typeof v === 'string' && v ? [v] : [];
+}
+
+/** A required field's mark beside its label (issue 27 item 6): a word, not a colour or an asterisk alone. */
+export function RequiredMark() {
+  return <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">Required</span>;
+}
+
+export const TIER_STATE: Record<TierState, { label: string; className: string }> = {
+  reachable: { label: 'Reachable', className: 'text-emerald-700' },
+  needs_fix: { label: 'Needs a fix', className: 'text-amber-800' },
+  out_of_reach: { label: 'Out of reach', className: 'text-red-700' },
+};
+
+/** Side panel: the questions the survey will ask, by section, its stats (spec: Survey Stats) and the tiers it can reach. */
+export function QuestionPanel({
+  templateId,
+  questions,
+  review,
+  social,
+  policy,
+  report,
+}: {
+  templateId: string;
+  questions: CustomQuestion[];
+  review: string[];
+  social: string[];
+  policy: ReviewPolicy;
+  /** The form's one fairness report: the tiers' states here and the warnings beside the fields never disagree. */
+  report: TierReport;
+}) {
+  const selection = useMemo(() => ({ selectedReviewPlatforms: review, selectedSocialPlatforms: social, reviewPolicy: policy }), [review, social, policy]);
+  const template = effectiveTemplate({ surveyTemplateId: templateId, customQuestions: questions });
+  const counts = questionCounts(template, selection);
+  const max = maxPoints(template, selection);
+  const removed = questions.filter((q) => q.removed).length;
+  const goldProblem = report.problems.find((p) => p.field === 'customQuestions')?.message ?? null;
+  const needsFix = report.tiers.some((t) => t.state === 'needs_fix');
+  return (
+    <aside className="min-w-0 space-y-4 lg:sticky lg:top-4 lg:self-start" aria-label="Survey preview">
+      <Card>
+        <h2 className="font-semibold">Survey Stats</h2>
+        <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
+          <div className="rounded-lg bg-slate-50 p-2">
+            <dt className="text-xs text-slate-600">Total Questions</dt>
+            <dd className="text-2xl font-bold" data-testid="total-questions">{counts.total}</dd>
+          </div>
+          <div className="rounded-lg bg-slate-50 p-2">
+            <dt className="text-xs text-slate-600">Max Points</dt>
+            <dd className="text-2xl font-bold" data-testid="max-points">{max}</dd>
+          </div>
+          <div className="rounded-lg bg-slate-50 p-2">
+            <dt className="text-xs text-slate-600">Removed Questions</dt>
+            <dd className="text-2xl font-bold" data-testid="removed-questions">{removed}</dd>
+          </div>
+        </dl>
+        <h3 className="mt-4 text-sm font-semibold text-slate-700">Reachable tiers</h3>
+        <ul className="mt-1 space-y-1 text-sm" data-testid="reachable-tiers">
+          {report.tiers.map((t) => (
+            <li key={t.tier} className="flex justify-between gap-2">
+              <span>
+                {t.tier} <span className="text-slate-600">({t.minPoints}+ points)</span>
+              </span>
+              <span className={`font-semibold ${TIER_STATE[t.state].className}`}>{TIER_STATE[t.state].label}</span>
+            </li>
+          ))}
+        </ul>
+        {needsFix && !goldProblem ? (
+          <p className="mt-2 text-sm font-medium text-amber-900" data-testid="tiers-need-fix">
+            See the warning under “Points for each tier” or “Who is asked to review and follow you”: the survey cannot be saved until it is fixed.
+          </p>
+        ) : null}
+        {goldProblem ? (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+            {goldProblem}
+          </p>
+        ) : null}
+      </Card>
+      <Card>
+        <h2 className="font-semibold">Questions</h2>
+        <div className="mt-3 space-y-4">
+          {template.sections.map((section) => {
+            const branches = sectionBranches(section, selection);
+            return (
+              <section key={section.id}>
+                <h3 className="text-sm font-semibold text-slate-700">{section.title}</h3>
+                {branches.map((qs, i) => (
+                  <div key={i}>
+                    {section.conditional ? (
+                      <p className="mt-1 text-xs font-medium text-slate-500">
+                        {branches.length === 1 ? 'Every customer, whatever the rating' : i === 0 ? 'Rated 4 or 5 stars' : 'Rated 3 stars or less'}
+                      </p>
+                    ) : null}
+                    <ul className="mt-1 space-y-1">
+                      {qs.map((q) => (
+                        <li key={q.id} className="flex items-center justify-between gap-2 text-sm">
+                          <span className="min-w-0 flex-1 truncate" title={q.text}>
+                            {q.text}
+                          </span>
+                          <span className="shrink-0 rounded bg-brand-50 px-1.5 text-xs font-semibold text-brand-700">+{q.points}</span>
+                        </li>
+                      ))}
+                      {qs.length === 0 ? <li className="text-xs text-slate-500">{section.conditional ? 'Select platforms to add these questions.' : 'No questions in this section.'}</li> : null}
+                    </ul>
+                  </div>
+                ))}
+              </section>
+            );
+          })}
+        </div>
+      </Card>
+    </aside>
+  );
+}
