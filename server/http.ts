@@ -27,14 +27,18 @@ export type HttpOptions = {
   lifecycle?: Lifecycle;
 };
 
-/** The survey island's script URL, written by scripts/build-island.ts next to the client build; null without one. */
-function surveyIslandScript(clientDir: string | undefined): string | null {
-  if (!clientDir) return null;
+/**
+ * The survey island's script URL, written by scripts/build-island.ts next to the client build, and
+ * its i18next translator chunk (preloaded for a language other than English, ADR 084); nulls without one.
+ */
+function surveyIslandScript(clientDir: string | undefined): { file: string | null; translator: string | null } {
+  if (!clientDir) return { file: null, translator: null };
   try {
-    const { file } = JSON.parse(readFileSync(path.join(clientDir, '..', 'survey-island.json'), 'utf8')) as { file?: unknown };
-    return typeof file === 'string' && file.startsWith('/assets/') ? file : null;
+    const { file, translator } = JSON.parse(readFileSync(path.join(clientDir, '..', 'survey-island.json'), 'utf8')) as { file?: unknown; translator?: unknown };
+    const asset = (value: unknown) => (typeof value === 'string' && value.startsWith('/assets/') ? value : null);
+    return { file: asset(file), translator: asset(file) ? asset(translator) : null };
   } catch {
-    return null;
+    return { file: null, translator: null };
   }
 }
 
@@ -310,7 +314,8 @@ export function createHttpApp(root: Root, options: HttpOptions) {
         createRequestContext(root, {
           cspNonce: String(res.locals.cspNonce ?? ''),
           clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-          surveyIsland,
+          surveyIsland: surveyIsland.file,
+          surveyIslandTranslator: surveyIsland.translator,
           requestId: String(res.locals.requestId),
           logger: res.locals.log as Logger,
         }),

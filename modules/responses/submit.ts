@@ -25,6 +25,7 @@ import { CustomerSubmission, ScreenshotVerification, SUBMISSION_KEY_INDEX, Surve
 import { queryBuilder } from '../shared/orm.ts';
 import { findPublicSurvey, type PublicSurvey } from './public-survey.ts';
 import { liveScore, submitProblem, type BlockStates } from './customer-checks.ts';
+import { localeOf } from '../i18n/index.ts';
 import type { CustomerSurveyView } from './customer-view.ts';
 
 export type SubmissionInput = {
@@ -52,6 +53,8 @@ export type SubmissionInput = {
    * never arrived, is answered with what the first attempt stored instead of being refused.
    */
   submissionKey?: string | null;
+  /** The customer's language (ADR 084): stored with the response; emails to the customer follow it. Unknown or absent: English. */
+  locale?: string | null;
 };
 
 /**
@@ -95,6 +98,9 @@ export type SubmissionResult =
       title: string;
       message: string;
       field?: string;
+      /** The catalog key and words of a message that names the survey's words (customer-checks' `Problem`, ADR 084). */
+      key?: string;
+      params?: Record<string, string>;
       daysRemaining?: number;
       screenshotRejected?: ScreenshotRejected;
     };
@@ -221,6 +227,7 @@ export async function submitSurvey(
         ipAddress: input.ipAddress.slice(0, 45),
         userAgent: input.userAgent?.slice(0, 500) ?? null,
         submissionKey: key,
+        locale: localeOf(input.locale) ?? 'en',
       });
       await tx.flush();
       // Mark the verifications used by this response; a row used meanwhile, or the same image or
