@@ -73,22 +73,42 @@ function languageHref(action: string, lang: string) {
   return `${url.pathname}${url.search}`;
 }
 
-/** The language switcher: one link per language, each named in itself; the current one marked. */
+/**
+ * The language switcher: the current language, and under it (a native disclosure, so it opens
+ * without JavaScript) one plain link per language, each named in itself. One line on a 360 px phone.
+ */
 function LanguageSwitcher({ action }: { action: string }) {
   const { t, locale } = useI18n();
   return (
-    <nav aria-label={t('Language')} className="mb-3 flex flex-wrap justify-end gap-x-1 text-sm" data-testid="language-switcher">
-      {LOCALES.map((lang) =>
-        lang === locale ? (
-          <span key={lang} lang={lang} aria-current="true" className="inline-flex min-h-11 items-center px-2 font-semibold text-slate-900 underline decoration-2 underline-offset-4">
-            {LOCALE_NAMES[lang]}
-          </span>
-        ) : (
-          <a key={lang} lang={lang} hrefLang={lang} href={languageHref(action, lang)} className="inline-flex min-h-11 items-center px-2 text-brand-700 hover:underline">
-            {LOCALE_NAMES[lang]}
-          </a>
-        ),
-      )}
+    <nav aria-label={t('Language')} className="mb-3 flex justify-end" data-testid="language-switcher">
+      <details className="relative">
+        <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+          <svg aria-hidden viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <circle cx="12" cy="12" r="10" />
+            <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
+          </svg>
+          <span className="sr-only">{t('Language')}: </span>
+          {LOCALE_NAMES[locale]}
+          <svg aria-hidden viewBox="0 0 16 16" className="size-3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="m4 6 4 4 4-4" />
+          </svg>
+        </summary>
+        <ul className="absolute right-0 z-20 mt-1 min-w-40 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+          {LOCALES.map((lang) => (
+            <li key={lang}>
+              {lang === locale ? (
+                <span lang={lang} aria-current="true" className="flex min-h-11 items-center px-4 text-sm font-semibold text-slate-900">
+                  {LOCALE_NAMES[lang]}
+                </span>
+              ) : (
+                <a lang={lang} hrefLang={lang} href={languageHref(action, lang)} className="flex min-h-11 items-center px-4 text-sm text-brand-700 hover:bg-slate-50">
+                  {LOCALE_NAMES[lang]}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      </details>
     </nav>
   );
 }
