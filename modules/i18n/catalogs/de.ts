@@ -168,6 +168,27 @@ const de: Record<keyof typeof en, string> = {
   "This visit didn't reach a reward tier, but we read every answer.": 'Dieser Besuch hat keine Belohnungsstufe erreicht, aber wir lesen jede Antwort.',
   'Demo: nothing was saved. Pretend gift card': 'Demo: Es wurde nichts gespeichert. Beispiel-Gutschein',
   'Preview: nothing was saved. Pretend gift card': 'Vorschau: Es wurde nichts gespeichert. Beispiel-Gutschein',
+  // The reward email
+  'Hi {{name}},': 'Hallo {{name}},',
+  'Hi,': 'Hallo,',
+  '[TEST] Your {{amount}} test gift card from {{business}}': '[TEST] Ihr Test-Gutschein über {{amount}} von {{business}}',
+  'Your {{amount}} gift card from {{business}}': 'Ihr Gutschein über {{amount}} von {{business}}',
+  'This is a TEST gift card: it was issued without Square, so it has no value and cannot be redeemed.': 'Dies ist ein TEST-Gutschein: Er wurde ohne Square ausgestellt, hat daher keinen Wert und kann nicht eingelöst werden.',
+  'Redeem it at {{business}}: {{link}}': 'Einlösen bei {{business}}: {{link}}',
+  'Redeem it at {{business}}:': 'Einlösen bei {{business}}:',
+  'Redeem at {{site}}': 'Einlösen auf {{site}}',
+  'Show this number at {{business}} to redeem it.': 'Zeigen Sie diese Nummer bei {{business}} vor, um den Gutschein einzulösen.',
+  'Thank you for your feedback! {{business}} sends you a {{tier}} reward.': 'Danke für Ihre Meinung! {{business}} schickt Ihnen eine {{tier}}-Belohnung.',
+  'Gift card number: {{number}}': 'Gutscheinnummer: {{number}}',
+  'Amount: {{amount}}': 'Betrag: {{amount}}',
+  'Tier: {{tier}}': 'Stufe: {{tier}}',
+  'Card: {{card}}': 'Karte: {{card}}',
+  'Test card': 'Testkarte',
+  'Square gift card': 'Square-Gutschein',
+  'Test card number': 'Nummer der Testkarte',
+  'Gift card number': 'Gutscheinnummer',
+  '{{tier}} reward': '{{tier}}-Belohnung',
+  'Keep this email: the number is your gift card.': 'Bewahren Sie diese E-Mail auf: Die Nummer ist Ihr Gutschein.',
 };
 
 export default de;

@@ -180,6 +180,27 @@ const en = {
   "This visit didn't reach a reward tier, but we read every answer.": "This visit didn't reach a reward tier, but we read every answer.",
   'Demo: nothing was saved. Pretend gift card': 'Demo: nothing was saved. Pretend gift card',
   'Preview: nothing was saved. Pretend gift card': 'Preview: nothing was saved. Pretend gift card',
+  // The reward email
+  'Hi {{name}},': 'Hi {{name}},',
+  'Hi,': 'Hi,',
+  '[TEST] Your {{amount}} test gift card from {{business}}': '[TEST] Your {{amount}} test gift card from {{business}}',
+  'Your {{amount}} gift card from {{business}}': 'Your {{amount}} gift card from {{business}}',
+  'This is a TEST gift card: it was issued without Square, so it has no value and cannot be redeemed.': 'This is a TEST gift card: it was issued without Square, so it has no value and cannot be redeemed.',
+  'Redeem it at {{business}}: {{link}}': 'Redeem it at {{business}}: {{link}}',
+  'Redeem it at {{business}}:': 'Redeem it at {{business}}:',
+  'Redeem at {{site}}': 'Redeem at {{site}}',
+  'Show this number at {{business}} to redeem it.': 'Show this number at {{business}} to redeem it.',
+  'Thank you for your feedback! {{business}} sends you a {{tier}} reward.': 'Thank you for your feedback! {{business}} sends you a {{tier}} reward.',
+  'Gift card number: {{number}}': 'Gift card number: {{number}}',
+  'Amount: {{amount}}': 'Amount: {{amount}}',
+  'Tier: {{tier}}': 'Tier: {{tier}}',
+  'Card: {{card}}': 'Card: {{card}}',
+  'Test card': 'Test card',
+  'Square gift card': 'Square gift card',
+  'Test card number': 'Test card number',
+  'Gift card number': 'Gift card number',
+  '{{tier}} reward': '{{tier}} reward',
+  'Keep this email: the number is your gift card.': 'Keep this email: the number is your gift card.',
 } as const;
 
 export default en;

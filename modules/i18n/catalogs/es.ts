@@ -168,6 +168,27 @@ const es: Record<keyof typeof en, string> = {
   "This visit didn't reach a reward tier, but we read every answer.": 'Esta visita no ha llegado a un nivel de recompensa, pero leemos todas las respuestas.',
   'Demo: nothing was saved. Pretend gift card': 'Demostración: no se ha guardado nada. Tarjeta regalo de prueba',
   'Preview: nothing was saved. Pretend gift card': 'Vista previa: no se ha guardado nada. Tarjeta regalo de prueba',
+  // The reward email
+  'Hi {{name}},': 'Hola, {{name}}:',
+  'Hi,': 'Hola:',
+  '[TEST] Your {{amount}} test gift card from {{business}}': '[PRUEBA] Tu tarjeta regalo de prueba de {{amount}} de {{business}}',
+  'Your {{amount}} gift card from {{business}}': 'Tu tarjeta regalo de {{amount}} de {{business}}',
+  'This is a TEST gift card: it was issued without Square, so it has no value and cannot be redeemed.': 'Esta es una tarjeta regalo de PRUEBA: se emitió sin Square, así que no tiene valor y no se puede canjear.',
+  'Redeem it at {{business}}: {{link}}': 'Canjéala en {{business}}: {{link}}',
+  'Redeem it at {{business}}:': 'Canjéala en {{business}}:',
+  'Redeem at {{site}}': 'Canjear en {{site}}',
+  'Show this number at {{business}} to redeem it.': 'Muestra este número en {{business}} para canjearla.',
+  'Thank you for your feedback! {{business}} sends you a {{tier}} reward.': '¡Gracias por tu opinión! {{business}} te envía una recompensa {{tier}}.',
+  'Gift card number: {{number}}': 'Número de la tarjeta regalo: {{number}}',
+  'Amount: {{amount}}': 'Importe: {{amount}}',
+  'Tier: {{tier}}': 'Nivel: {{tier}}',
+  'Card: {{card}}': 'Tarjeta: {{card}}',
+  'Test card': 'Tarjeta de prueba',
+  'Square gift card': 'Tarjeta regalo de Square',
+  'Test card number': 'Número de la tarjeta de prueba',
+  'Gift card number': 'Número de la tarjeta regalo',
+  '{{tier}} reward': 'Recompensa {{tier}}',
+  'Keep this email: the number is your gift card.': 'Guarda este correo: el número es tu tarjeta regalo.',
 };
 
 export default es;

@@ -168,6 +168,27 @@ const fr: Record<keyof typeof en, string> = {
   "This visit didn't reach a reward tier, but we read every answer.": "Cette visite n'a pas atteint de niveau de récompense, mais nous lisons chaque réponse.",
   'Demo: nothing was saved. Pretend gift card': "Démonstration : rien n'a été enregistré. Carte cadeau fictive",
   'Preview: nothing was saved. Pretend gift card': "Aperçu : rien n'a été enregistré. Carte cadeau fictive",
+  // The reward email
+  'Hi {{name}},': 'Bonjour {{name}},',
+  'Hi,': 'Bonjour,',
+  '[TEST] Your {{amount}} test gift card from {{business}}': '[TEST] Votre carte cadeau de test de {{amount}} de la part de {{business}}',
+  'Your {{amount}} gift card from {{business}}': 'Votre carte cadeau de {{amount}} de la part de {{business}}',
+  'This is a TEST gift card: it was issued without Square, so it has no value and cannot be redeemed.': "Ceci est une carte cadeau de TEST : elle a été émise sans Square, elle n'a donc aucune valeur et ne peut pas être utilisée.",
+  'Redeem it at {{business}}: {{link}}': 'Utilisez-la chez {{business}} : {{link}}',
+  'Redeem it at {{business}}:': 'Utilisez-la chez {{business}} :',
+  'Redeem at {{site}}': 'Utiliser sur {{site}}',
+  'Show this number at {{business}} to redeem it.': 'Présentez ce numéro chez {{business}} pour l’utiliser.',
+  'Thank you for your feedback! {{business}} sends you a {{tier}} reward.': 'Merci pour votre avis ! {{business}} vous offre une récompense {{tier}}.',
+  'Gift card number: {{number}}': 'Numéro de la carte cadeau : {{number}}',
+  'Amount: {{amount}}': 'Montant : {{amount}}',
+  'Tier: {{tier}}': 'Niveau : {{tier}}',
+  'Card: {{card}}': 'Carte : {{card}}',
+  'Test card': 'Carte de test',
+  'Square gift card': 'Carte cadeau Square',
+  'Test card number': 'Numéro de la carte de test',
+  'Gift card number': 'Numéro de la carte cadeau',
+  '{{tier}} reward': 'Récompense {{tier}}',
+  'Keep this email: the number is your gift card.': 'Conservez cet e-mail : ce numéro est votre carte cadeau.',
 };
 
 export default fr;

@@ -168,6 +168,27 @@ const pt: Record<keyof typeof en, string> = {
   "This visit didn't reach a reward tier, but we read every answer.": 'Esta visita não chegou a um nível de recompensa, mas lemos todas as respostas.',
   'Demo: nothing was saved. Pretend gift card': 'Demonstração: nada foi salvo. Vale-presente fictício',
   'Preview: nothing was saved. Pretend gift card': 'Pré-visualização: nada foi salvo. Vale-presente fictício',
+  // The reward email
+  'Hi {{name}},': 'Olá, {{name}},',
+  'Hi,': 'Olá,',
+  '[TEST] Your {{amount}} test gift card from {{business}}': '[TESTE] Seu vale-presente de teste de {{amount}} de {{business}}',
+  'Your {{amount}} gift card from {{business}}': 'Seu vale-presente de {{amount}} de {{business}}',
+  'This is a TEST gift card: it was issued without Square, so it has no value and cannot be redeemed.': 'Este é um vale-presente de TESTE: foi emitido sem a Square, então não tem valor e não pode ser resgatado.',
+  'Redeem it at {{business}}: {{link}}': 'Resgate em {{business}}: {{link}}',
+  'Redeem it at {{business}}:': 'Resgate em {{business}}:',
+  'Redeem at {{site}}': 'Resgatar em {{site}}',
+  'Show this number at {{business}} to redeem it.': 'Mostre este número em {{business}} para resgatar.',
+  'Thank you for your feedback! {{business}} sends you a {{tier}} reward.': 'Obrigado pela sua opinião! {{business}} envia para você uma recompensa {{tier}}.',
+  'Gift card number: {{number}}': 'Número do vale-presente: {{number}}',
+  'Amount: {{amount}}': 'Valor: {{amount}}',
+  'Tier: {{tier}}': 'Nível: {{tier}}',
+  'Card: {{card}}': 'Cartão: {{card}}',
+  'Test card': 'Cartão de teste',
+  'Square gift card': 'Vale-presente Square',
+  'Test card number': 'Número do cartão de teste',
+  'Gift card number': 'Número do vale-presente',
+  '{{tier}} reward': 'Recompensa {{tier}}',
+  'Keep this email: the number is your gift card.': 'Guarde este e-mail: o número é o seu vale-presente.',
 };
 
 export default pt;
