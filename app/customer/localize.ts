@@ -49,6 +49,7 @@ export function localizeTemplate(template: SurveyTemplate, tr: Translator): Surv
  */
 export function localizeProblem(problem: Problem, tr: Translator): Problem {
   if (!problem.key || tr.locale === 'en') return problem;
-  const params = Object.fromEntries(Object.entries(problem.params ?? {}).map(([k, v]) => [k, k === 'why' ? v : tr.t(v)]));
+  // `count` picks the plural form; `why` is the verifier's own words.
+  const params = Object.fromEntries(Object.entries(problem.params ?? {}).map(([k, v]) => [k, k === 'count' ? Number(v) : k === 'why' ? v : tr.t(v)]));
   return { ...problem, message: tr.t(problem.key, params) };
 }

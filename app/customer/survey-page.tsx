@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { blockKey, liveScore, RATING_REQUIRED, submitProblem, verificationStatus, type BlockState, type CustomerSurveyView, type Problem } from '../../modules/responses/index.ts';
+import { blockKey, liveScore, RATING_REQUIRED, submitProblem, verificationStatus, WINDOW_MESSAGE_KEY, type BlockState, type CustomerSurveyView, type Problem } from '../../modules/responses/index.ts';
 import { brandPalette } from '../../modules/branding/index.ts';
 import {
   allQuestions,
@@ -345,7 +345,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
     const email = customerEmailOf(step.answers)?.toLowerCase() ?? null;
     if (email && view.mode === 'live') {
       const known = await eligibility.ensure(email);
-      if (!known.eligible) return refuse({ title: WINDOW_REFUSAL_TITLE, message: known.message ?? 'This email is not eligible yet.', field: 'customerEmail' });
+      if (!known.eligible) return refuse({ title: WINDOW_REFUSAL_TITLE, message: eligibilityMessage(known, t) ?? t('This email is not eligible yet.'), field: 'customerEmail' });
     }
     setSubmitting(true);
     try {
@@ -586,17 +586,24 @@ const secondaryButton =
 /** The spec's title when an email is inside its repeat window (the server's refusal and the browser's check say the same). */
 const WINDOW_REFUSAL_TITLE = 'Cannot Submit Survey';
 
+/** The check's message in the customer's language: the repeat window's by its days left, any other looked up in the catalog. */
+function eligibilityMessage(state: Eligibility, t: Translator['t']): string | null {
+  if (state.daysRemaining) return t(WINDOW_MESSAGE_KEY, { count: state.daysRemaining });
+  return state.message ? t(state.message) : null;
+}
+
 /** The eligibility check's answer under an email field; an ineligible message already shown as the field's error is not said twice. */
 function EligibilityNote({ state, shownError }: { state: Eligibility; shownError?: string }) {
   const { t } = useI18n();
+  const message = eligibilityMessage(state, t);
   return (
     <p aria-live="polite" className="mt-1 min-h-5 text-sm">
       {state.checking ? (
         <span className="text-slate-600">{t('Checking your email…')}</span>
       ) : state.eligible === true ? (
-        <span className="text-emerald-700">{t(state.message ?? 'This email can receive a reward.')}</span>
-      ) : state.eligible === false && state.message !== shownError ? (
-        <span className="font-medium text-red-700">{state.message ? t(state.message) : null}</span>
+        <span className="text-emerald-700">{message ?? t('This email can receive a reward.')}</span>
+      ) : state.eligible === false && message !== shownError && message !== (shownError ? t(shownError) : undefined) ? (
+        <span className="font-medium text-red-700">{message}</span>
       ) : null}
     </p>
   );

@@ -45,6 +45,9 @@ export type BlockStates = Readonly<Record<string, BlockState | undefined>>;
  * A refusal in English. `key` and `params`, when the message has words from the survey in it, let
  * the page say it in the customer's language (`key` is the catalog's, ADR 084).
  */
+/** The catalog key of the repeat window's message (eligibility.ts), said in the customer's language by the page with `daysRemaining` as its count (ADR 084). */
+export const WINDOW_MESSAGE_KEY = 'This email has already been used for a reward here. You can take the survey again in {{count}} days.';
+
 export type Problem = { title: string; message: string; field?: string; key?: string; params?: Record<string, string> };
 
 export const RATING_REQUIRED: Problem = {

@@ -19,7 +19,7 @@ import { effectiveTemplate, questionTexts } from '../surveys/questions.ts';
 import { appendAudit, assessSubmission, createHold, RewardHold, type HoldReason } from '../trust/server.ts';
 import { duplicateImage, duplicateReviewText } from '../verification/judge.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';
-import { eligibilityFrom } from './eligibility.ts';
+import { eligibilityFrom, WINDOW_MESSAGE_KEY } from './eligibility.ts';
 import { isUuid } from '../shared/ids.ts';
 import { CustomerSubmission, ScreenshotVerification, SUBMISSION_KEY_INDEX, SurveyResponse, USED_REVIEW_TEXT_INDEX } from './entities.ts';
 import { queryBuilder } from '../shared/orm.ts';
@@ -194,7 +194,7 @@ export async function submitSurvey(
           );
           const window = eligibilityFrom(row ? new Date(row.lastSubmissionAt) : null, survey.surveyFrequencyDays, now);
           if (!window.eligible) {
-            throw new Refused({ ok: false, status: 409, title: 'Cannot Submit Survey', message: window.message ?? 'This email is not eligible yet.', field: 'customerEmail', daysRemaining: window.daysRemaining });
+            throw new Refused({ ok: false, status: 409, title: 'Cannot Submit Survey', message: window.message ?? 'This email is not eligible yet.', field: 'customerEmail', daysRemaining: window.daysRemaining, key: WINDOW_MESSAGE_KEY, params: { count: String(window.daysRemaining) } });
           }
           await tx.nativeUpdate(
             CustomerSubmission,

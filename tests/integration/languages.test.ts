@@ -178,6 +178,16 @@ describe('without JavaScript: the form posts answer in the language', () => {
     expect(render(data, path)).toContain('Vielen Dank!');
     expect(await storedLocale('lang-de@example.com')).toBe('de');
   });
+
+  it("the repeat window's refusal is worded in the language, its days counted", async () => {
+    const path = `${pagePath()}?lang=es`;
+    const res = await post([['overall_rating', '5'], ['customerEmail', 'lang-de@example.com'], ['_section', '2'], ['_intent', 'submit']], path);
+    const data = res.body as SurveyPageData;
+    expect(data.step.toast?.title).toBe('Cannot Submit Survey');
+    const text = render(data, path);
+    expect(text).toContain('No se puede enviar la encuesta');
+    expect(text).toMatch(/Este correo ya se ha usado para una recompensa aquí\. Podrás volver a hacer la encuesta dentro de \d+ días\./);
+  });
 });
 
 describe('the JSON API takes `locale`', () => {

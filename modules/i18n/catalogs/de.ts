@@ -168,6 +168,9 @@ const de: Record<keyof typeof en, string> = {
   "This visit didn't reach a reward tier, but we read every answer.": 'Dieser Besuch hat keine Belohnungsstufe erreicht, aber wir lesen jede Antwort.',
   'Demo: nothing was saved. Pretend gift card': 'Demo: Es wurde nichts gespeichert. Beispiel-Gutschein',
   'Preview: nothing was saved. Pretend gift card': 'Vorschau: Es wurde nichts gespeichert. Beispiel-Gutschein',
+  // The repeat window (modules/responses/eligibility.ts)
+  'This email has already been used for a reward here. You can take the survey again in {{count}} days._one': 'Diese E-Mail-Adresse hat hier schon eine Belohnung erhalten. Sie können die Umfrage in {{count}} Tag wieder ausfüllen.',
+  'This email has already been used for a reward here. You can take the survey again in {{count}} days._other': 'Diese E-Mail-Adresse hat hier schon eine Belohnung erhalten. Sie können die Umfrage in {{count}} Tagen wieder ausfüllen.',
   // The reward email
   'Hi {{name}},': 'Hallo {{name}},',
   'Hi,': 'Hallo,',

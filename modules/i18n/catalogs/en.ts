@@ -180,6 +180,9 @@ const en = {
   "This visit didn't reach a reward tier, but we read every answer.": "This visit didn't reach a reward tier, but we read every answer.",
   'Demo: nothing was saved. Pretend gift card': 'Demo: nothing was saved. Pretend gift card',
   'Preview: nothing was saved. Pretend gift card': 'Preview: nothing was saved. Pretend gift card',
+  // The repeat window (modules/responses/eligibility.ts)
+  'This email has already been used for a reward here. You can take the survey again in {{count}} days._one': 'This email has already been used for a reward here. You can take the survey again in {{count}} day.',
+  'This email has already been used for a reward here. You can take the survey again in {{count}} days._other': 'This email has already been used for a reward here. You can take the survey again in {{count}} days.',
   // The reward email
   'Hi {{name}},': 'Hi {{name}},',
   'Hi,': 'Hi,',

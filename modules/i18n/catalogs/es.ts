@@ -168,6 +168,9 @@ const es: Record<keyof typeof en, string> = {
   "This visit didn't reach a reward tier, but we read every answer.": 'Esta visita no ha llegado a un nivel de recompensa, pero leemos todas las respuestas.',
   'Demo: nothing was saved. Pretend gift card': 'Demostración: no se ha guardado nada. Tarjeta regalo de prueba',
   'Preview: nothing was saved. Pretend gift card': 'Vista previa: no se ha guardado nada. Tarjeta regalo de prueba',
+  // The repeat window (modules/responses/eligibility.ts)
+  'This email has already been used for a reward here. You can take the survey again in {{count}} days._one': 'Este correo ya se ha usado para una recompensa aquí. Podrás volver a hacer la encuesta dentro de {{count}} día.',
+  'This email has already been used for a reward here. You can take the survey again in {{count}} days._other': 'Este correo ya se ha usado para una recompensa aquí. Podrás volver a hacer la encuesta dentro de {{count}} días.',
   // The reward email
   'Hi {{name}},': 'Hola, {{name}}:',
   'Hi,': 'Hola:',

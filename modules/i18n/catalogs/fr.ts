@@ -168,6 +168,9 @@ const fr: Record<keyof typeof en, string> = {
   "This visit didn't reach a reward tier, but we read every answer.": "Cette visite n'a pas atteint de niveau de récompense, mais nous lisons chaque réponse.",
   'Demo: nothing was saved. Pretend gift card': "Démonstration : rien n'a été enregistré. Carte cadeau fictive",
   'Preview: nothing was saved. Pretend gift card': "Aperçu : rien n'a été enregistré. Carte cadeau fictive",
+  // The repeat window (modules/responses/eligibility.ts)
+  'This email has already been used for a reward here. You can take the survey again in {{count}} days._one': 'Cette adresse a déjà servi pour une récompense ici. Vous pourrez répondre de nouveau au questionnaire dans {{count}} jour.',
+  'This email has already been used for a reward here. You can take the survey again in {{count}} days._other': 'Cette adresse a déjà servi pour une récompense ici. Vous pourrez répondre de nouveau au questionnaire dans {{count}} jours.',
   // The reward email
   'Hi {{name}},': 'Bonjour {{name}},',
   'Hi,': 'Bonjour,',

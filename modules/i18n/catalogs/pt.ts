@@ -168,6 +168,9 @@ const pt: Record<keyof typeof en, string> = {
   "This visit didn't reach a reward tier, but we read every answer.": 'Esta visita não chegou a um nível de recompensa, mas lemos todas as respostas.',
   'Demo: nothing was saved. Pretend gift card': 'Demonstração: nada foi salvo. Vale-presente fictício',
   'Preview: nothing was saved. Pretend gift card': 'Pré-visualização: nada foi salvo. Vale-presente fictício',
+  // The repeat window (modules/responses/eligibility.ts)
+  'This email has already been used for a reward here. You can take the survey again in {{count}} days._one': 'Este e-mail já foi usado para uma recompensa aqui. Você poderá responder à pesquisa de novo daqui a {{count}} dia.',
+  'This email has already been used for a reward here. You can take the survey again in {{count}} days._other': 'Este e-mail já foi usado para uma recompensa aqui. Você poderá responder à pesquisa de novo daqui a {{count}} dias.',
   // The reward email
   'Hi {{name}},': 'Olá, {{name}},',
   'Hi,': 'Olá,',
