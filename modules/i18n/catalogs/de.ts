@@ -171,6 +171,11 @@ const de: Record<keyof typeof en, string> = {
   // The repeat window (modules/responses/eligibility.ts)
   'This email has already been used for a reward here. You can take the survey again in {{count}} days._one': 'Diese E-Mail-Adresse hat hier schon eine Belohnung erhalten. Sie können die Umfrage in {{count}} Tag wieder ausfüllen.',
   'This email has already been used for a reward here. You can take the survey again in {{count}} days._other': 'Diese E-Mail-Adresse hat hier schon eine Belohnung erhalten. Sie können die Umfrage in {{count}} Tagen wieder ausfüllen.',
+  // The 413 page of a screenshot too large (server/http.ts)
+  'Your screenshot is too large': 'Ihr Screenshot ist zu groß',
+  'Each screenshot can be at most {{mb}} MB. Please go back and choose a smaller screenshot: a screenshot taken on your phone is usually much smaller.': 'Ein Screenshot darf höchstens {{mb}} MB groß sein. Bitte gehen Sie zurück und wählen Sie einen kleineren: Ein Screenshot vom Handy ist meist viel kleiner.',
+  'Go back to the survey': 'Zurück zur Umfrage',
+  "Your browser's Back button may keep the answers you typed.": 'Die Zurück-Taste Ihres Browsers behält Ihre Antworten möglicherweise.',
   // The reward email
   'Hi {{name}},': 'Hallo {{name}},',
   'Hi,': 'Hallo,',

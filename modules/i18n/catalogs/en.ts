@@ -183,6 +183,11 @@ const en = {
   // The repeat window (modules/responses/eligibility.ts)
   'This email has already been used for a reward here. You can take the survey again in {{count}} days._one': 'This email has already been used for a reward here. You can take the survey again in {{count}} day.',
   'This email has already been used for a reward here. You can take the survey again in {{count}} days._other': 'This email has already been used for a reward here. You can take the survey again in {{count}} days.',
+  // The 413 page of a screenshot too large (server/http.ts)
+  'Your screenshot is too large': 'Your screenshot is too large',
+  'Each screenshot can be at most {{mb}} MB. Please go back and choose a smaller screenshot: a screenshot taken on your phone is usually much smaller.': 'Each screenshot can be at most {{mb}} MB. Please go back and choose a smaller screenshot: a screenshot taken on your phone is usually much smaller.',
+  'Go back to the survey': 'Go back to the survey',
+  "Your browser's Back button may keep the answers you typed.": "Your browser's Back button may keep the answers you typed.",
   // The reward email
   'Hi {{name}},': 'Hi {{name}},',
   'Hi,': 'Hi,',

@@ -171,6 +171,11 @@ const es: Record<keyof typeof en, string> = {
   // The repeat window (modules/responses/eligibility.ts)
   'This email has already been used for a reward here. You can take the survey again in {{count}} days._one': 'Este correo ya se ha usado para una recompensa aquí. Podrás volver a hacer la encuesta dentro de {{count}} día.',
   'This email has already been used for a reward here. You can take the survey again in {{count}} days._other': 'Este correo ya se ha usado para una recompensa aquí. Podrás volver a hacer la encuesta dentro de {{count}} días.',
+  // The 413 page of a screenshot too large (server/http.ts)
+  'Your screenshot is too large': 'Tu captura de pantalla es demasiado grande',
+  'Each screenshot can be at most {{mb}} MB. Please go back and choose a smaller screenshot: a screenshot taken on your phone is usually much smaller.': 'Cada captura puede ocupar como máximo {{mb}} MB. Vuelve atrás y elige una captura más pequeña: una captura hecha con el móvil suele ocupar mucho menos.',
+  'Go back to the survey': 'Volver a la encuesta',
+  "Your browser's Back button may keep the answers you typed.": 'Puede que el botón Atrás de tu navegador conserve las respuestas que escribiste.',
   // The reward email
   'Hi {{name}},': 'Hola, {{name}}:',
   'Hi,': 'Hola:',

@@ -171,6 +171,11 @@ const fr: Record<keyof typeof en, string> = {
   // The repeat window (modules/responses/eligibility.ts)
   'This email has already been used for a reward here. You can take the survey again in {{count}} days._one': 'Cette adresse a déjà servi pour une récompense ici. Vous pourrez répondre de nouveau au questionnaire dans {{count}} jour.',
   'This email has already been used for a reward here. You can take the survey again in {{count}} days._other': 'Cette adresse a déjà servi pour une récompense ici. Vous pourrez répondre de nouveau au questionnaire dans {{count}} jours.',
+  // The 413 page of a screenshot too large (server/http.ts)
+  'Your screenshot is too large': "Votre capture d'écran est trop grande",
+  'Each screenshot can be at most {{mb}} MB. Please go back and choose a smaller screenshot: a screenshot taken on your phone is usually much smaller.': 'Chaque capture peut faire au plus {{mb}} Mo. Revenez en arrière et choisissez une capture plus petite : une capture faite avec votre téléphone est en général bien plus petite.',
+  'Go back to the survey': 'Revenir au questionnaire',
+  "Your browser's Back button may keep the answers you typed.": 'Le bouton Retour de votre navigateur peut conserver les réponses que vous avez saisies.',
   // The reward email
   'Hi {{name}},': 'Bonjour {{name}},',
   'Hi,': 'Bonjour,',

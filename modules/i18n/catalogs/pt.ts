@@ -171,6 +171,11 @@ const pt: Record<keyof typeof en, string> = {
   // The repeat window (modules/responses/eligibility.ts)
   'This email has already been used for a reward here. You can take the survey again in {{count}} days._one': 'Este e-mail já foi usado para uma recompensa aqui. Você poderá responder à pesquisa de novo daqui a {{count}} dia.',
   'This email has already been used for a reward here. You can take the survey again in {{count}} days._other': 'Este e-mail já foi usado para uma recompensa aqui. Você poderá responder à pesquisa de novo daqui a {{count}} dias.',
+  // The 413 page of a screenshot too large (server/http.ts)
+  'Your screenshot is too large': 'Sua captura de tela é grande demais',
+  'Each screenshot can be at most {{mb}} MB. Please go back and choose a smaller screenshot: a screenshot taken on your phone is usually much smaller.': 'Cada captura pode ter no máximo {{mb}} MB. Volte e escolha uma captura menor: uma captura feita no celular costuma ser bem menor.',
+  'Go back to the survey': 'Voltar à pesquisa',
+  "Your browser's Back button may keep the answers you typed.": 'O botão Voltar do seu navegador pode manter as respostas que você digitou.',
   // The reward email
   'Hi {{name}},': 'Olá, {{name}},',
   'Hi,': 'Olá,',
