@@ -35,7 +35,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [owner, { toast, headers }] = await Promise.all([getOwner(request, context), readToast(request, context)]);
   return data(
-    { owner: owner ? { displayName: owner.displayName } : null, toast, surveyIsland: context.surveyIsland },
+    { owner: owner ? { displayName: owner.displayName } : null, toast, surveyIsland: context.surveyIsland, surveyIslandTranslator: context.surveyIslandTranslator },
     { headers: headers ?? undefined },
   );
 }
@@ -134,15 +134,20 @@ function TopBar() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // Customer survey pages hydrate from their own small bundle in production, without the Remix runtime.
-  const island = useRouteLoaderData<typeof loader>('root')?.surveyIsland;
-  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const island = rootData?.surveyIsland;
+  const matches = useMatches();
+  const bare = matches.some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
+  // The survey page is in the customer's language (ADR 084); every other page is English.
+  const lang = bare ? ((matches.at(-1)?.data as { locale?: string } | undefined)?.locale ?? 'en') : 'en';
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {bare && island && lang !== 'en' && rootData?.surveyIslandTranslator ? <link rel="modulepreload" href={rootData.surveyIslandTranslator} nonce={nonce} /> : null}
       </head>
       <body className="min-h-screen">
         {children}

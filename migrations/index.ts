@@ -24,6 +24,7 @@ import { Migration20261127113000SignInFailures } from './Migration20261127113000
 import { Migration20261127120000OwnerLabels } from './Migration20261127120000OwnerLabels.ts';
 import { Migration20261127140000SurveyShortCodes } from './Migration20261127140000SurveyShortCodes.ts';
 import { Migration20261127160000SubmissionKeys } from './Migration20261127160000SubmissionKeys.ts';
+import { Migration20261127170000ResponseLocale } from './Migration20261127170000ResponseLocale.ts';
 
 /** Every migration in order. Listed explicitly so the server, the CLI and tests load the same set. */
 export const migrationsList = [
@@ -53,4 +54,5 @@ export const migrationsList = [
   { name: 'Migration20261127120000OwnerLabels', class: Migration20261127120000OwnerLabels },
   { name: 'Migration20261127140000SurveyShortCodes', class: Migration20261127140000SurveyShortCodes },
   { name: 'Migration20261127160000SubmissionKeys', class: Migration20261127160000SubmissionKeys },
+  { name: 'Migration20261127170000ResponseLocale', class: Migration20261127170000ResponseLocale },
 ];

@@ -19,12 +19,20 @@ const output = (await build({
     copyPublicDir: false,
     rollupOptions: {
       input: path.join(projectDir, 'app/customer/island.tsx'),
-      output: { entryFileNames: 'assets/survey-island-[hash].js', chunkFileNames: 'assets/survey-island-[name]-[hash].js' },
+      output: {
+        entryFileNames: 'assets/survey-island-[hash].js',
+        chunkFileNames: 'assets/survey-island-[name]-[hash].js',
+        // No chunk of a few hundred bytes the page must wait for: code shared by the entry and the
+        // lazily loaded i18next translator (ADR 084) stays in the entry.
+        experimentalMinChunkSize: 4096,
+      },
     },
   },
 })) as Rollup.RollupOutput | Rollup.RollupOutput[];
 const outputs = Array.isArray(output) ? output : [output];
 const entry = outputs.flatMap((o) => o.output).find((c) => c.type === 'chunk' && c.isEntry);
 if (!entry) throw new Error('the island build produced no entry chunk');
-writeFileSync(path.join(projectDir, 'build/survey-island.json'), `${JSON.stringify({ file: `/${entry.fileName}` })}\n`);
+// The i18next translator's chunk, loaded only for a language other than English: the page preloads it then (ADR 084).
+const translator = outputs.flatMap((o) => o.output).find((c) => c.type === 'chunk' && c.isDynamicEntry && c.fileName.includes('translator'));
+writeFileSync(path.join(projectDir, 'build/survey-island.json'), `${JSON.stringify({ file: `/${entry.fileName}`, ...(translator ? { translator: `/${translator.fileName}` } : {}) })}\n`);
 console.log(`survey island: /${entry.fileName}`);

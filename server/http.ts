@@ -15,6 +15,8 @@ import { createRequestContext } from './request-scope.ts';
 import type { Root } from './root.ts';
 import { plainPage, wantsPage } from './plain-page.ts';
 import { outageAnswers } from './outage.ts';
+import { pickLocale } from '../modules/i18n/index.ts';
+import { translatorFor } from '../modules/i18n/server.ts';
 
 type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -28,14 +30,18 @@ export type HttpOptions = {
   lifecycle?: Lifecycle;
 };
 
-/** The survey island's script URL, written by scripts/build-island.ts next to the client build; null without one. */
-function surveyIslandScript(clientDir: string | undefined): string | null {
-  if (!clientDir) return null;
+/**
+ * The survey island's script URL, written by scripts/build-island.ts next to the client build, and
+ * its i18next translator chunk (preloaded for a language other than English, ADR 084); nulls without one.
+ */
+function surveyIslandScript(clientDir: string | undefined): { file: string | null; translator: string | null } {
+  if (!clientDir) return { file: null, translator: null };
   try {
-    const { file } = JSON.parse(readFileSync(path.join(clientDir, '..', 'survey-island.json'), 'utf8')) as { file?: unknown };
-    return typeof file === 'string' && file.startsWith('/assets/') ? file : null;
+    const { file, translator } = JSON.parse(readFileSync(path.join(clientDir, '..', 'survey-island.json'), 'utf8')) as { file?: unknown; translator?: unknown };
+    const asset = (value: unknown) => (typeof value === 'string' && value.startsWith('/assets/') ? value : null);
+    return { file: asset(file), translator: asset(file) ? asset(translator) : null };
   } catch {
-    return null;
+    return { file: null, translator: null };
   }
 }
 
@@ -99,18 +105,25 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * of the rate limit's page. The body is never read.
  */
 function tooLargePage(req: Request, limitBytes: number, screenshot: boolean): string {
-  const title = screenshot ? 'Your screenshot is too large' : 'What you sent is too large';
+  // A customer's screenshot: in the survey's language (ADR 084: ?lang=, the cookie, Accept-Language); other pages are the owner's, English.
+  const { locale } = screenshot
+    ? pickLocale({ query: new URL(req.originalUrl, 'http://x').searchParams.get('lang'), cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'] })
+    : { locale: 'en' as const };
+  const { t } = translatorFor(locale);
+  const text = (words: string) => words.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const title = text(t(screenshot ? 'Your screenshot is too large' : 'What you sent is too large'));
   const message = screenshot
-    ? `Each screenshot can be at most ${Math.round(MAX_UPLOAD_BYTES / (1024 * 1024))} MB. Please go back and choose a smaller screenshot: a screenshot taken on your phone is usually much smaller.`
+    ? t('Each screenshot can be at most {{mb}} MB. Please go back and choose a smaller screenshot: a screenshot taken on your phone is usually much smaller.', { mb: Math.round(MAX_UPLOAD_BYTES / (1024 * 1024)) })
     : `This page accepts at most ${Math.round(limitBytes / 1000)} KB. Please go back and send less.`;
   // The same address, read again by a GET; never another site ('//host' is not a path of this one).
   const back = req.originalUrl.startsWith('/') && !req.originalUrl.startsWith('//') ? req.originalUrl : '/';
   return plainPage(
     title,
     title,
-    `<p>${message}</p>` +
-      `<p><a href="${escapeHtml(back)}" style="display:inline-block;padding:0.75rem 1rem;min-height:44px;box-sizing:border-box">${screenshot ? 'Go back to the survey' : 'Go back to the page'}</a></p>` +
-      `<p>Your browser's Back button may keep the answers you typed.</p>`,
+    `<p>${text(message)}</p>` +
+      `<p><a href="${escapeHtml(back)}" style="display:inline-block;padding:0.75rem 1rem;min-height:44px;box-sizing:border-box">${text(t(screenshot ? 'Go back to the survey' : 'Go back to the page'))}</a></p>` +
+      `<p>${text(t("Your browser's Back button may keep the answers you typed."))}</p>`,
+    locale,
   );
 }
 
@@ -311,7 +324,8 @@ export function createHttpApp(root: Root, options: HttpOptions) {
         createRequestContext(root, {
           cspNonce: String(res.locals.cspNonce ?? ''),
           clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-          surveyIsland,
+          surveyIsland: surveyIsland.file,
+          surveyIslandTranslator: surveyIsland.translator,
           requestId: String(res.locals.requestId),
           logger: res.locals.log as Logger,
         }),

@@ -10,9 +10,9 @@ export function wantsPage(req: Request): boolean {
 }
 
 /** A whole page: `title` as the tab's title and the heading, then `body` (HTML; escape what it quotes). */
-export function plainPage(title: string, heading: string, body: string): string {
+export function plainPage(title: string, heading: string, body: string, lang = 'en'): string {
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
     `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1>${heading}</h1>${body}</body></html>`
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useI18n } from './i18n.tsx';
 
 export type ToastData = { title: string; description?: string; type?: 'success' | 'error' | 'info' };
 
@@ -13,6 +14,8 @@ const tone = {
  * JavaScript; a CSS animation hides it after 5 s either way.
  */
 export function Toast({ toast }: { toast: ToastData | null | undefined }) {
+  // On the survey page, the customer's language: an English title or description is a catalog key (ADR 084).
+  const { t } = useI18n();
   const [visible, setVisible] = useState<ToastData | null>(toast ?? null);
   useEffect(() => {
     setVisible(toast ?? null);
@@ -34,14 +37,14 @@ export function Toast({ toast }: { toast: ToastData | null | undefined }) {
       >
         <div className="flex items-start gap-3">
           <div className="flex-1">
-            <p className="font-semibold">{visible.title}</p>
-            {visible.description ? <p className="mt-1 text-sm opacity-90">{visible.description}</p> : null}
+            <p className="font-semibold">{t(visible.title)}</p>
+            {visible.description ? <p className="mt-1 text-sm opacity-90">{t(visible.description)}</p> : null}
           </div>
           <button
             type="button"
             onClick={() => setVisible(null)}
             className="-m-2 min-h-11 min-w-11 rounded text-lg leading-none opacity-70 hover:opacity-100"
-            aria-label="Dismiss notification"
+            aria-label={t('Dismiss notification')}
           >
             ×
           </button>

@@ -7,10 +7,17 @@
 import { hydrateRoot } from 'react-dom/client';
 import { SURVEY_DATA_ID, SURVEY_ROOT_ID, type SurveyIslandData } from './island-data.ts';
 import { SurveyApp } from './survey-page.tsx';
+import { englishTranslator, type Translator } from '../../modules/i18n/index.ts';
 
 const root = document.getElementById(SURVEY_ROOT_ID);
 const data = document.getElementById(SURVEY_DATA_ID)?.textContent;
 if (root && data) {
   const island = JSON.parse(data) as SurveyIslandData;
-  hydrateRoot(root, <SurveyApp page={island.page} action={island.action} />);
+  const { locale = 'en', messages = {} } = island.page;
+  const hydrate = (translator: Translator) => hydrateRoot(root, <SurveyApp page={island.page} action={island.action} translator={translator} />);
+  // English needs no library; another language loads i18next as a chunk of its own (ADR 084), which
+  // the server already asked the browser to preload (app/root.tsx). Not a top-level await: that
+  // chunk imports shared code from this entry, and awaiting it here would wait on itself forever.
+  if (locale === 'en') hydrate(englishTranslator(messages));
+  else void import('../../modules/i18n/translator.ts').then(({ createTranslator }) => hydrate(createTranslator(locale, messages)));
 }

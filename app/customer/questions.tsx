@@ -3,6 +3,7 @@ import { charCount } from '../../modules/scoring/index.ts';
 import { NEEDS_REVIEW_MESSAGE, type BlockState } from '../../modules/responses/index.ts';
 import { answerKey, type Question } from '../../modules/surveys/index.ts';
 import { FIELD, fileField } from './state.ts';
+import { useI18n } from '../components/i18n.tsx';
 
 export type AnswerValue = string | number | undefined;
 
@@ -19,21 +20,23 @@ export type FieldApi = {
 const errorId = (key: string) => `${key}-error`;
 
 export function Badges({ q }: { q: Question }) {
+  const { t } = useI18n();
   return (
     <span className="ml-2 inline-flex flex-wrap gap-1 align-middle">
       {q.points > 0 ? (
-        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">+{q.points} {q.points === 1 ? 'pt' : 'pts'}</span>
+        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">{t('+{{count}} pts', { count: q.points })}</span>
       ) : null}
-      {q.required ? <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">Required</span> : null}
+      {q.required ? <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">{t('Required')}</span> : null}
     </span>
   );
 }
 
 export function InlineError({ id, message }: { id: string; message: string | undefined }) {
+  const { t } = useI18n();
   if (!message) return null;
   return (
     <p id={errorId(id)} className="mt-2 text-sm font-medium text-red-700">
-      {message}
+      {t(message)}
     </p>
   );
 }
@@ -87,18 +90,19 @@ function Choice({ name, value, checked, onChange, children, srLabel }: { name: s
 function ScaleQuestion({ q, api }: { q: Question; api: FieldApi }) {
   const max = q.scale_max ?? 5;
   const current = Number(api.value(q.id));
+  const { t } = useI18n();
   return (
     <QuestionShell q={q} fieldset api={api}>
       <div className="grid gap-2" style={{ gridTemplateColumns: `repeat(${max > 6 ? Math.ceil(max / 2) : max}, minmax(0, 1fr))` }}>
         {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
-          <Choice key={n} name={q.id} value={String(n)} checked={current === n} onChange={() => api.change(q.id, n)} srLabel={n === 1 ? '(Poor)' : n === max ? '(Excellent)' : undefined}>
+          <Choice key={n} name={q.id} value={String(n)} checked={current === n} onChange={() => api.change(q.id, n)} srLabel={n === 1 ? t('(Poor)') : n === max ? t('(Excellent)') : undefined}>
             {n}
           </Choice>
         ))}
       </div>
       <div className="mt-1 flex justify-between text-xs font-medium text-slate-600" aria-hidden>
-        <span>Poor</span>
-        <span>Excellent</span>
+        <span>{t('Poor')}</span>
+        <span>{t('Excellent')}</span>
       </div>
     </QuestionShell>
   );
@@ -136,6 +140,7 @@ export function TextQuestion({ q, api, multiline, extra }: { q: Question; api: F
     className: inputClass,
   };
   const count = charCount(value);
+  const { t } = useI18n();
   return (
     <QuestionShell q={q} api={api}>
       {multiline ? (
@@ -151,7 +156,7 @@ export function TextQuestion({ q, api, multiline, extra }: { q: Question; api: F
       )}
       {q.min_chars ? (
         <p id={`${q.id}-count`} className={`mt-1 text-sm ${count >= q.min_chars ? 'text-emerald-700' : 'text-slate-600'}`}>
-          {api.hydrated ? `${count}/${q.min_chars} characters` : `At least ${q.min_chars} characters`}
+          {api.hydrated ? t('{{count}}/{{min}} characters', { count, min: q.min_chars }) : t('At least {{min}} characters', { min: q.min_chars })}
         </p>
       ) : null}
       {extra}
@@ -161,6 +166,7 @@ export function TextQuestion({ q, api, multiline, extra }: { q: Question; api: F
 
 /** One question of sections 1 and 2, or the improvement text of part 3. */
 export function QuestionInput({ q, api, extra }: { q: Question; api: FieldApi; extra?: ReactNode }) {
+  const { t } = useI18n();
   switch (q.type) {
     case 'scale':
       return <ScaleQuestion q={q} api={api} />;
@@ -170,13 +176,13 @@ export function QuestionInput({ q, api, extra }: { q: Question; api: FieldApi; e
           q={q}
           api={api}
           options={[
-            { value: 'yes', label: 'Yes' },
-            { value: 'no', label: 'No' },
+            { value: 'yes', label: t('Yes') },
+            { value: 'no', label: t('No') },
           ]}
         />
       );
     case 'multiple_choice':
-      return <OptionsQuestion q={q} api={api} options={(q.options ?? []).map((o) => ({ value: o, label: o }))} />;
+      return <OptionsQuestion q={q} api={api} options={(q.options ?? []).map((o) => ({ value: o, label: t(o) }))} />;
     case 'short_text':
       return <TextQuestion q={q} api={api} multiline />;
     default:
@@ -195,6 +201,7 @@ export type UploadApi = {
  * screenshot named in `_remove`); with JavaScript it clears the chosen file in the browser.
  */
 function RemoveScreenshot({ fieldKey, api, uploads, label }: { fieldKey: string; api: FieldApi; uploads: UploadApi; label: string }) {
+  const { t } = useI18n();
   return (
     <button
       type="submit"
@@ -211,7 +218,8 @@ function RemoveScreenshot({ fieldKey, api, uploads, label }: { fieldKey: string;
       }}
       className="mt-2 inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
-      Remove screenshot<span className="sr-only"> for {label}</span>
+      {t('Remove screenshot')}
+      <span className="sr-only"> {t('for {{label}}', { label })}</span>
     </button>
   );
 }
@@ -219,21 +227,22 @@ function RemoveScreenshot({ fieldKey, api, uploads, label }: { fieldKey: string;
 /** The verification line under a block: verifying / verified / failed with the reason (spec 4). */
 export function VerificationStatus({ id, state }: { id: string; state: BlockState | undefined }) {
   const status = state?.status ?? 'idle';
+  const { t } = useI18n();
   return (
     <div id={id} aria-live="polite" className="mt-3 min-h-6 text-sm">
       {status === 'verifying' ? (
         <p className="flex items-center gap-2 font-medium text-slate-700">
           <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-brand-600 border-t-transparent motion-reduce:animate-none" />
-          Verifying your screenshot… this can take up to 90 seconds.
+          {t('Verifying your screenshot… this can take up to 90 seconds.')}
         </p>
       ) : status === 'verified' && state?.checking ? (
-        <p className="font-semibold text-amber-800">✓ {NEEDS_REVIEW_MESSAGE}</p>
+        <p className="font-semibold text-amber-800">✓ {t(NEEDS_REVIEW_MESSAGE)}</p>
       ) : status === 'verified' ? (
-        <p className="font-semibold text-emerald-700">✓ Screenshot verified</p>
+        <p className="font-semibold text-emerald-700">✓ {t('Screenshot verified')}</p>
       ) : status === 'failed' ? (
         <>
-          <p className="font-medium text-red-700">{state?.error ?? 'Please upload a different screenshot.'}</p>
-          <p className="mt-1 text-slate-700">Choose another screenshot to try again, or remove this one.</p>
+          <p className="font-medium text-red-700">{t(state?.error ?? 'Please upload a different screenshot.')}</p>
+          <p className="mt-1 text-slate-700">{t('Choose another screenshot to try again, or remove this one.')}</p>
         </>
       ) : null}
     </div>
@@ -259,6 +268,7 @@ export function BlockFields({
   missingLink: string;
 }) {
   const statusId = `${q.id}-status`;
+  const { t } = useI18n();
   return (
     <fieldset className="rounded-card border border-slate-200 bg-white p-4" aria-describedby={api.error(q.id) ? `${statusId} ${errorId(q.id)}` : statusId}>
       <legend className="float-left w-full">
@@ -299,9 +309,9 @@ export function BlockFields({
                   onChange={(e) => uploads.choose(key, e.target.files?.[0] ?? null)}
                   className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-700"
                 />
-                {thumb ? <img src={thumb} alt="Your screenshot" className="mt-2 max-h-40 rounded-lg border border-slate-200" /> : null}
+                {thumb ? <img src={thumb} alt={t('Your screenshot')} className="mt-2 max-h-40 rounded-lg border border-slate-200" /> : null}
                 {!api.hydrated && verifiedId !== undefined ? (
-                  <p className="mt-1 text-sm text-slate-600">Your screenshot is saved. Choose another file only to replace it.</p>
+                  <p className="mt-1 text-sm text-slate-600">{t('Your screenshot is saved. Choose another file only to replace it.')}</p>
                 ) : null}
                 {thumb || verifiedId !== undefined || state?.status === 'failed' ? (
                   <RemoveScreenshot fieldKey={key} api={api} uploads={uploads} label={q.text} />

@@ -1,8 +1,10 @@
-import type { MetaFunction } from '@remix-run/node';
+import { useMemo } from 'react';
+import type { HeadersFunction, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { SURVEY_DATA_ID, SURVEY_ROOT_ID, type SurveyIslandData } from './island-data.ts';
 import type { SurveyPageData } from './state.ts';
 import { SurveyApp } from './survey-page.tsx';
+import { createTranslator } from '../../modules/i18n/translator.ts';
 
 /**
  * Survey pages are the business's, not RewardLoop's: the root leaves out the owner's top bar, and in
@@ -10,10 +12,17 @@ import { SurveyApp } from './survey-page.tsx';
  */
 export const handle = { bare: true };
 
+/** The page is in the customer's language, chosen also from Accept-Language and the language cookie (ADR 084). */
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const vary = actionHeaders.get('Vary') ?? loaderHeaders.get('Vary');
+  return vary ? { Vary: vary } : new Headers();
+};
+
 export const meta: MetaFunction = ({ data }) => {
-  const view = (data as SurveyPageData | undefined)?.view;
+  const page = data as SurveyPageData | undefined;
+  const view = page?.view;
   return [
-    { title: view ? `${view.title} — ${view.businessName}` : 'Survey Not Found' },
+    { title: view ? `${view.title} — ${view.businessName}` : createTranslator(page?.locale ?? 'en', page?.messages).t('Survey Not Found') },
     { name: 'robots', content: 'noindex' },
   ];
 };
@@ -26,10 +35,11 @@ export default function CustomerSurveyRoute() {
   const actionData = useActionData<SurveyPageData>();
   const location = useLocation();
   const island: SurveyIslandData = { page: actionData ?? loaderData, action: `${location.pathname}${location.search}` };
+  const translator = useMemo(() => createTranslator(island.page.locale ?? 'en', island.page.messages), [island.page.locale, island.page.messages]);
   return (
     <>
       <div id={SURVEY_ROOT_ID}>
-        <SurveyApp page={island.page} action={island.action} />
+        <SurveyApp page={island.page} action={island.action} translator={translator} />
       </div>
       <script type="application/json" id={SURVEY_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(island) }} />
     </>

@@ -6,6 +6,7 @@
 import { blockStateKey, type BlockState, type CustomerSurveyView } from '../../modules/responses/index.ts';
 import { answerKey, type Question } from '../../modules/surveys/index.ts';
 import type { ToastData } from '../components/toast.tsx';
+import type { Locale, Messages } from '../../modules/i18n/index.ts';
 
 export type SurveyDone = {
   points: number;
@@ -38,8 +39,12 @@ export type SurveyStep = {
   key?: string;
 };
 
-/** What the survey routes' loaders and actions return. `view` null: 'Survey Not Found'; `custom`: the draft comes from this browser. */
-export type SurveyPageData = { view: CustomerSurveyView | null; step: SurveyStep; custom?: boolean };
+/**
+ * What the survey routes' loaders and actions return. `view` null: 'Survey Not Found'; `custom`: the
+ * draft comes from this browser. `locale` and its `messages` (only that language's, ADR 084): the
+ * customer's language, read by the server and by the island alike; absent means English.
+ */
+export type SurveyPageData = { view: CustomerSurveyView | null; step: SurveyStep; custom?: boolean; locale?: Locale; messages?: Messages };
 
 export const firstStep = (): SurveyStep => ({ section: 0, answers: {}, states: {}, errors: {}, toast: null, done: null });
 

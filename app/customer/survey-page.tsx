@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { blockKey, liveScore, RATING_REQUIRED, submitProblem, verificationStatus, type BlockState, type CustomerSurveyView } from '../../modules/responses/index.ts';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { blockKey, liveScore, RATING_REQUIRED, submitProblem, verificationStatus, WINDOW_MESSAGE_KEY, type BlockState, type CustomerSurveyView, type Problem } from '../../modules/responses/index.ts';
 import { brandPalette } from '../../modules/branding/index.ts';
 import {
   allQuestions,
@@ -9,7 +9,8 @@ import {
   displayHandle,
   effectiveTemplate,
   HOSTED_VISION_DISCLOSURE,
-  incentiveDisclosure,
+  INCENTIVE_DISCLOSURE,
+  POLICY_DISCLOSURE,
   isBlock,
   PART3_PENDING_MESSAGE,
   PLATFORM_LABELS,
@@ -21,8 +22,11 @@ import {
   type TierName,
   type VerificationKind,
 } from '../../modules/surveys/index.ts';
-import { tierRanges, tierRangeLabel, tierThresholds, wholeDollars, type TierRange } from '../../modules/scoring/index.ts';
+import { tierRanges, tierRangeLabel, tierThresholds, type TierRange } from '../../modules/scoring/index.ts';
 import { Toast } from '../components/toast.tsx';
+import { ELEMENT, I18nProvider, useI18n, withElement } from '../components/i18n.tsx';
+import { LOCALE_NAMES, LOCALES, type Translator } from '../../modules/i18n/index.ts';
+import { localizeProblem, localizeTemplate } from './localize.ts';
 import { useHydrated } from '../components/ui.tsx';
 import { readError, sleep } from './fetching.ts';
 import { BlockFields, InlineError, inputClass, QuestionInput, type FieldApi, type UploadApi } from './questions.tsx';
@@ -38,18 +42,75 @@ const tierBadge: Record<TierName | 'None', string> = {
   Gold: 'bg-gold-soft text-gold border-gold/40',
 };
 
-/** Whole dollars on the survey page (spec 9); None shows $0.00. */
-const dollars = (cents: number, tier: string | null) => (tier ? `$${wholeDollars(cents)}` : '$0.00');
+/** Whole dollars on the survey page (spec 9), in the customer's locale (Intl); None shows $0.00. */
+const dollars = (tr: Translator, cents: number, tier: string | null) => (tier ? tr.money(cents) : tr.money(0, false));
 
 /**
  * The customer's survey page. Free of Remix on purpose: the route renders it on the server, and in
  * production the browser hydrates it alone from a small island bundle (app/customer/island.tsx), so
  * a phone downloads React and this page, not the router. `action` is the URL the form posts to.
  */
-export function SurveyApp({ page, action }: { page: SurveyPageData; action: string }) {
-  if (page.custom) return <CustomPreview action={action} />;
-  if (!page.view) return <SurveyNotFound />;
-  return <SurveyForm key={page.view.surveyId ?? 'demo'} view={page.view} initial={page.step} action={action} />;
+export function SurveyApp({ page, action, translator }: { page: SurveyPageData; action: string; translator: Translator }) {
+  // The customer's language (ADR 084): the server chose it and sent its messages; the route (server)
+  // and the island (browser) each make the translator from them (app/customer/route.tsx, island.tsx).
+  return (
+    <I18nProvider value={translator}>
+      {page.custom ? (
+        <CustomPreview action={action} />
+      ) : !page.view ? (
+        <SurveyNotFound action={action} />
+      ) : (
+        <SurveyForm key={page.view.surveyId ?? 'demo'} view={page.view} initial={page.step} action={action} />
+      )}
+    </I18nProvider>
+  );
+}
+
+/** The page's URL in another language: its own path and query, `lang` replaced (a plain link: works without JavaScript). */
+function languageHref(action: string, lang: string) {
+  const url = new URL(action, 'http://x');
+  url.searchParams.set('lang', lang);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The language switcher: the current language, and under it (a native disclosure, so it opens
+ * without JavaScript) one plain link per language, each named in itself. One line on a 360 px phone.
+ */
+function LanguageSwitcher({ action }: { action: string }) {
+  const { t, locale } = useI18n();
+  return (
+    <nav aria-label={t('Language')} className="mb-3 flex justify-end" data-testid="language-switcher">
+      <details className="relative">
+        <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+          <svg aria-hidden viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <circle cx="12" cy="12" r="10" />
+            <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
+          </svg>
+          <span className="sr-only">{t('Language')}: </span>
+          {LOCALE_NAMES[locale]}
+          <svg aria-hidden viewBox="0 0 16 16" className="size-3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="m4 6 4 4 4-4" />
+          </svg>
+        </summary>
+        <ul className="absolute right-0 z-20 mt-1 min-w-40 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+          {LOCALES.map((lang) => (
+            <li key={lang}>
+              {lang === locale ? (
+                <span lang={lang} aria-current="true" className="flex min-h-11 items-center px-4 text-sm font-semibold text-slate-900">
+                  {LOCALE_NAMES[lang]}
+                </span>
+              ) : (
+                <a lang={lang} hrefLang={lang} href={languageHref(action, lang)} className="flex min-h-11 items-center px-4 text-sm text-brand-700 hover:bg-slate-50">
+                  {LOCALE_NAMES[lang]}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </nav>
+  );
 }
 
 /** The page frame; with the owner's brand colour, the theme's brand shades are replaced inside it. */
@@ -64,16 +125,19 @@ function PageShell({ children, brand }: { children: React.ReactNode; brand?: Cus
 
 /** The business's logo, when it has one. */
 function BrandLogo({ view, className = '' }: { view: CustomerSurveyView; className?: string }) {
+  const { t } = useI18n();
   if (!view.brand.logoUrl) return null;
-  return <img src={view.brand.logoUrl} alt={`${view.businessName} logo`} className={`h-12 w-auto max-w-[60%] object-contain ${className}`} />;
+  return <img src={view.brand.logoUrl} alt={t('{{business}} logo', { business: view.businessName })} className={`h-12 w-auto max-w-[60%] object-contain ${className}`} />;
 }
 
-function SurveyNotFound() {
+function SurveyNotFound({ action }: { action: string }) {
+  const { t } = useI18n();
   return (
     <PageShell>
+      <LanguageSwitcher action={action} />
       <div className="mt-16 rounded-card border border-slate-200 bg-white p-6 text-center shadow-sm">
-        <h1 className="text-2xl font-bold">Survey Not Found</h1>
-        <p className="mt-2 text-slate-600">This survey is not available right now. Please ask the staff for a current link or QR code.</p>
+        <h1 className="text-2xl font-bold">{t('Survey Not Found')}</h1>
+        <p className="mt-2 text-slate-600">{t('This survey is not available right now. Please ask the staff for a current link or QR code.')}</p>
       </div>
     </PageShell>
   );
@@ -136,18 +200,18 @@ function ProgressCard({ section, total, points, tier, ranges, view }: { section:
   const next = ranges.find((r) => r.min_points > points);
   const values: Record<TierName, number> = { Bronze: view.bronzeRewardValue, Silver: view.silverRewardValue, Gold: view.goldRewardValue };
   const top = ranges.at(-1)?.min_points ?? 1;
+  const tr = useI18n();
+  const { t } = tr;
   return (
-    <section aria-label="Your progress" className="sticky top-0 z-10 -mx-4 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-card sm:border">
+    <section aria-label={t('Your progress')} className="sticky top-0 z-10 -mx-4 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-card sm:border">
       <div className="flex items-center justify-between gap-3">
-        <p className="text-sm font-semibold text-slate-700">
-          Section {section + 1} of {total}
-        </p>
+        <p className="text-sm font-semibold text-slate-700">{t('Section {{n}} of {{total}}', { n: section + 1, total })}</p>
         <p aria-live="polite" className="flex items-center gap-2">
           <span className="text-lg font-bold" data-testid="points">
-            {points} {points === 1 ? 'point' : 'points'}
+            {t('{{count}} points', { count: points })}
           </span>
           <span data-testid="tier" className={`rounded-full border px-2.5 py-0.5 text-sm font-bold transition-colors ${tierBadge[tier ?? 'None']}`}>
-            {tier ?? 'None'}
+            {t(tier ?? 'None')}
           </span>
         </p>
       </div>
@@ -155,7 +219,9 @@ function ProgressCard({ section, total, points, tier, ranges, view }: { section:
         <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${Math.min(100, Math.round((points / top) * 100))}%` }} />
       </div>
       <p className="mt-1 text-xs text-slate-600">
-        {next ? `${next.min_points - points} more ${next.min_points - points === 1 ? 'point' : 'points'} for ${next.tier} (${dollars(values[next.tier], next.tier)})` : 'You reached the top reward!'}
+        {next
+          ? t('{{count}} more points for {{tier}} ({{value}})', { count: next.min_points - points, tier: t(next.tier), value: dollars(tr, values[next.tier], next.tier) })
+          : t('You reached the top reward!')}
       </p>
     </section>
   );
@@ -163,22 +229,24 @@ function ProgressCard({ section, total, points, tier, ranges, view }: { section:
 
 function RewardTiers({ ranges, view, tier }: { ranges: TierRange[]; view: CustomerSurveyView; tier: TierName | null }) {
   const values: Record<TierName, number> = { Bronze: view.bronzeRewardValue, Silver: view.silverRewardValue, Gold: view.goldRewardValue };
+  const tr = useI18n();
+  const { t } = tr;
   return (
     <section aria-labelledby="rewards-title" className="mt-4 rounded-card border border-slate-200 bg-white p-4">
       <h2 id="rewards-title" className="text-sm font-semibold text-slate-700">
-        Gift card rewards
+        {t('Gift card rewards')}
       </h2>
       <ul className="mt-2 grid grid-cols-3 gap-2">
         {ranges.map((r) => (
           <li key={r.tier} className={`rounded-lg border px-2 py-2 text-center ${tierBadge[r.tier]} ${tier === r.tier ? 'ring-2 ring-brand-600' : ''}`}>
-            <p className="text-xs font-semibold">{r.tier}</p>
-            <p className="text-xl font-bold">{dollars(values[r.tier], r.tier)}</p>
-            <p className="text-xs">{tierRangeLabel(r)} pts</p>
+            <p className="text-xs font-semibold">{t(r.tier)}</p>
+            <p className="text-xl font-bold">{dollars(tr, values[r.tier], r.tier)}</p>
+            <p className="text-xs">{t('{{range}} pts', { range: tierRangeLabel(r) })}</p>
           </li>
         ))}
       </ul>
       <p className="mt-3 text-xs text-slate-600" data-testid="incentive-disclosure">
-        {incentiveDisclosure(view.reviewPolicy)}
+        {`${t(INCENTIVE_DISCLOSURE)} ${t(POLICY_DISCLOSURE[view.reviewPolicy])}`}
       </p>
     </section>
   );
@@ -186,6 +254,9 @@ function RewardTiers({ ranges, view, tier }: { ranges: TierRange[]; view: Custom
 
 function ThankYou({ view, done }: { view: CustomerSurveyView; done: SurveyDone }) {
   const tier = done.tier as TierName | null;
+  const tr = useI18n();
+  const { t } = tr;
+  const value = dollars(tr, done.rewardValue, tier);
   return (
     <div className="mt-8 rounded-card border border-slate-200 bg-white p-6 text-center shadow-sm">
       <BrandLogo view={view} className="mx-auto mb-4" />
@@ -194,30 +265,37 @@ function ThankYou({ view, done }: { view: CustomerSurveyView; done: SurveyDone }
         <path d="m7.5 12.5 3 3 6-6.5" />
       </svg>
       <h1 className="mt-2 text-3xl font-bold" tabIndex={-1} id="thank-you">
-        Thank You!
+        {t('Thank You!')}
       </h1>
-      <p className="mt-2 text-slate-700">Your feedback helps {view.businessName}.</p>
+      <p className="mt-2 text-slate-700">{t('Your feedback helps {{business}}.', { business: view.businessName })}</p>
       <p className="mt-4 flex items-center justify-center gap-2">
-        <span className={`rounded-full border px-3 py-1 font-bold ${tierBadge[tier ?? 'None']}`}>{tier ?? 'No reward tier'}</span>
-        <span className="font-semibold">{done.points} points</span>
+        <span className={`rounded-full border px-3 py-1 font-bold ${tierBadge[tier ?? 'None']}`}>{t(tier ?? 'No reward tier')}</span>
+        <span className="font-semibold">{t('{{count}} points', { count: done.points })}</span>
       </p>
       {tier && done.checking ? (
         <p className="mt-4 text-slate-700" data-testid="reward-checking">
           {done.confirmEmail
-            ? `We've sent a link to ${done.email ?? 'your email'}: confirm your address and your ${dollars(done.rewardValue, tier)} gift card follows by email.`
-            : `Your ${dollars(done.rewardValue, tier)} gift card is being checked and will arrive by email${done.email ? ` at ${done.email}` : ''}.`}
+            ? t("We've sent a link to {{email}}: confirm your address and your {{value}} gift card follows by email.", { email: done.email ?? t('your email'), value })
+            : done.email
+              ? t('Your {{value}} gift card is being checked and will arrive by email at {{email}}.', { value, email: done.email })
+              : t('Your {{value}} gift card is being checked and will arrive by email.', { value })}
         </p>
       ) : tier ? (
         <p className="mt-4 text-slate-700">
-          Your {dollars(done.rewardValue, tier)} gift card {done.demoGiftCard ? 'would be' : 'is on its way'}
-          {done.email ? ` to ${done.email}` : ''}. {done.demoGiftCard ? '' : 'It usually arrives within a few minutes.'}
+          {done.demoGiftCard
+            ? done.email
+              ? t('Your {{value}} gift card would be sent to {{email}}.', { value, email: done.email })
+              : t('Your {{value}} gift card would be sent.', { value })
+            : done.email
+              ? t('Your {{value}} gift card is on its way to {{email}}. It usually arrives within a few minutes.', { value, email: done.email })
+              : t('Your {{value}} gift card is on its way. It usually arrives within a few minutes.', { value })}
         </p>
       ) : (
-        <p className="mt-4 text-slate-700">This visit didn't reach a reward tier, but we read every answer.</p>
+        <p className="mt-4 text-slate-700">{t("This visit didn't reach a reward tier, but we read every answer.")}</p>
       )}
       {done.demoGiftCard ? (
         <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          {view.mode === 'demo' ? 'Demo' : 'Preview'}: nothing was saved. Pretend gift card <span className="font-mono font-semibold">{done.demoGiftCard}</span>
+          {t(view.mode === 'demo' ? 'Demo: nothing was saved. Pretend gift card' : 'Preview: nothing was saved. Pretend gift card')} <span className="font-mono font-semibold">{done.demoGiftCard}</span>
         </p>
       ) : null}
     </div>
@@ -225,10 +303,15 @@ function ThankYou({ view, done }: { view: CustomerSurveyView; done: SurveyDone }
 }
 
 function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initial: SurveyStep; action: string }) {
-  const template = effectiveTemplate(view);
+  const tr = useI18n();
+  const { t } = tr;
+  // What the customer reads in their language; ids, option values and points are the template's (localize.ts).
+  const template = useMemo(() => localizeTemplate(effectiveTemplate(view), tr), [view, tr]);
   const hydrated = useHydrated();
   const [submitting, setSubmitting] = useState(false);
-  const { step, setStep, stepRef, headingRef, index, total, current, isLast, isPart3, rating, toast, goTo, refuse, answer } = useSurveySteps(view, template, initial);
+  const steps = useSurveySteps(view, template, initial);
+  const { step, setStep, stepRef, headingRef, index, total, current, isLast, isPart3, rating, toast, goTo, answer } = steps;
+  const refuse = (problem: Problem) => steps.refuse(localizeProblem(problem, tr));
   const eligibility = useEligibility(view);
   const verification = useVerificationQueue({ view, template, stepRef, setStep, toast });
   const score = liveScore(template, view, step.answers, step.states);
@@ -262,7 +345,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
     const email = customerEmailOf(step.answers)?.toLowerCase() ?? null;
     if (email && view.mode === 'live') {
       const known = await eligibility.ensure(email);
-      if (!known.eligible) return refuse({ title: WINDOW_REFUSAL_TITLE, message: known.message ?? 'This email is not eligible yet.', field: 'customerEmail' });
+      if (!known.eligible) return refuse({ title: WINDOW_REFUSAL_TITLE, message: eligibilityMessage(known, t) ?? t('This email is not eligible yet.'), field: 'customerEmail' });
     }
     setSubmitting(true);
     try {
@@ -287,6 +370,8 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
           frontendCalculatedRewardValue: score.rewardValueCents,
           // A second press after a lost answer sends the same key: answered with what was stored (ADR 081).
           ...(step.key ? { submissionKey: step.key } : {}),
+          // The customer's language, stored with the response (ADR 084).
+          locale: tr.locale,
         }),
       });
       if (!res.ok) {
@@ -332,7 +417,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
   const banner =
     view.mode !== 'live' ? (
       <p role="note" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
-        {view.mode === 'demo' ? 'Demo survey' : 'Preview mode'}: responses are not saved and no gift card is sent.
+        {t(view.mode === 'demo' ? 'Demo survey: responses are not saved and no gift card is sent.' : 'Preview mode: responses are not saved and no gift card is sent.')}
       </p>
     ) : null;
 
@@ -352,16 +437,18 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
   return (
     <PageShell brand={view.brand}>
       {banner}
+      <LanguageSwitcher action={action} />
       <header className="mb-3">
         <BrandLogo view={view} className="mb-3" />
         <h1 className="text-2xl font-bold leading-tight">{view.title}</h1>
         <p className="mt-1 text-slate-700">
-          Share your experience with <span className="font-semibold">{view.businessName}</span>
+          {withElement(t('Share your experience with {{business}}', { business: ELEMENT }), ELEMENT, <span className="font-semibold">{view.businessName}</span>)}
         </p>
       </header>
       {view.rewardsPaused ? (
         <p role="status" data-testid="rewards-paused" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <span className="font-semibold">Rewards are paused.</span> {view.businessName} has given out all the rewards it set aside for this month. You can still share your feedback, but no gift card will be sent.
+          <span className="font-semibold">{t('Rewards are paused.')}</span>{' '}
+          {t('{{business}} has given out all the rewards it set aside for this month. You can still share your feedback, but no gift card will be sent.', { business: view.businessName })}
         </p>
       ) : null}
       <ProgressCard section={index} total={total} points={score.points} tier={score.tier} ranges={ranges} view={view} />
@@ -400,19 +487,19 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
         {isPart3 ? (
           <section aria-labelledby="claim-title" className="mt-6 rounded-card border-2 border-brand-600 bg-brand-50 p-4">
             <h3 id="claim-title" className="text-lg font-bold">
-              Claim Your Reward
+              {t('Claim Your Reward')}
             </h3>
             <p className="mt-1 text-sm text-slate-700" data-testid="claim-text">
               {emailRefused
-                ? 'This email cannot get a reward right now: see the message under the email field.'
+                ? t('This email cannot get a reward right now: see the message under the email field.')
                 : score.tier
-                  ? `You've earned ${score.tier}: a ${dollars(score.rewardValueCents, score.tier)} gift card, sent by email.`
-                  : `Reach ${ranges[0]?.min_points ?? 0} points for a gift card, sent by email.`}
+                  ? t("You've earned {{tier}}: a {{value}} gift card, sent by email.", { tier: t(score.tier), value: dollars(tr, score.rewardValueCents, score.tier) })
+                  : t('Reach {{points}} points for a gift card, sent by email.', { points: ranges[0]?.min_points ?? 0 })}
             </p>
             <div className="mt-3 space-y-3">
               <div>
                 <label htmlFor="customerEmail" className="mb-1 block text-sm font-medium text-slate-800">
-                  Email address
+                  {t('Email address')}
                 </label>
                 <input
                   id="customerEmail"
@@ -435,7 +522,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
               </div>
               <div>
                 <label htmlFor="customerName" className="mb-1 block text-sm font-medium text-slate-800">
-                  Your name <span className="font-normal text-slate-600">(optional)</span>
+                  {t('Your name')} <span className="font-normal text-slate-600">{t('(optional)')}</span>
                 </label>
                 <input
                   id="customerName"
@@ -455,21 +542,21 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
         <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse sm:flex-wrap">
           {isLast ? (
             <button type="submit" name={FIELD.intent} value="submit" disabled={submitting} className={primaryButton}>
-              {score.tier ? `Submit for ${dollars(score.rewardValueCents, score.tier)}` : 'Submit'}
+              {score.tier ? t('Submit for {{value}}', { value: dollars(tr, score.rewardValueCents, score.tier) }) : t('Submit')}
             </button>
           ) : (
             <>
               <button type="submit" name={FIELD.intent} value="next" disabled={submitting} className={primaryButton}>
-                Continue for Higher Reward
+                {t('Continue for Higher Reward')}
               </button>
               <button type="submit" name={FIELD.intent} value="early" disabled={submitting || (hydrated && rating === undefined)} className={secondaryButton}>
-                Submit Early
+                {t('Submit Early')}
               </button>
             </>
           )}
           {index > 0 ? (
             <button type="submit" name={FIELD.intent} value="back" disabled={submitting} className={`${secondaryButton} sm:mr-auto`}>
-              Back
+              {t('Back')}
             </button>
           ) : null}
         </div>
@@ -480,9 +567,9 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
           <div className="w-full max-w-xs rounded-card bg-white p-6 text-center shadow-xl">
             <span aria-hidden className="mx-auto block size-10 animate-spin rounded-full border-4 border-brand-600 border-t-transparent motion-reduce:animate-none" />
             <h2 id="submitting-title" className="mt-4 text-lg font-bold">
-              Submitting Your Survey
+              {t('Submitting Your Survey')}
             </h2>
-            <p className="mt-1 text-sm text-slate-600">Please keep this page open.</p>
+            <p className="mt-1 text-sm text-slate-600">{t('Please keep this page open.')}</p>
           </div>
         </div>
       ) : null}
@@ -499,16 +586,24 @@ const secondaryButton =
 /** The spec's title when an email is inside its repeat window (the server's refusal and the browser's check say the same). */
 const WINDOW_REFUSAL_TITLE = 'Cannot Submit Survey';
 
+/** The check's message in the customer's language: the repeat window's by its days left, any other looked up in the catalog. */
+function eligibilityMessage(state: Eligibility, t: Translator['t']): string | null {
+  if (state.daysRemaining) return t(WINDOW_MESSAGE_KEY, { count: state.daysRemaining });
+  return state.message ? t(state.message) : null;
+}
+
 /** The eligibility check's answer under an email field; an ineligible message already shown as the field's error is not said twice. */
 function EligibilityNote({ state, shownError }: { state: Eligibility; shownError?: string }) {
+  const { t } = useI18n();
+  const message = eligibilityMessage(state, t);
   return (
     <p aria-live="polite" className="mt-1 min-h-5 text-sm">
       {state.checking ? (
-        <span className="text-slate-600">Checking your email…</span>
+        <span className="text-slate-600">{t('Checking your email…')}</span>
       ) : state.eligible === true ? (
-        <span className="text-emerald-700">{state.message ?? 'This email can receive a reward.'}</span>
-      ) : state.eligible === false && state.message !== shownError ? (
-        <span className="font-medium text-red-700">{state.message}</span>
+        <span className="text-emerald-700">{message ?? t('This email can receive a reward.')}</span>
+      ) : state.eligible === false && message !== shownError && message !== (shownError ? t(shownError) : undefined) ? (
+        <span className="font-medium text-red-700">{message}</span>
       ) : null}
     </p>
   );
@@ -529,9 +624,10 @@ function Part3({
   uploads: UploadApi;
   states: Record<string, BlockState>;
 }) {
+  const { t } = useI18n();
   // Rating-routed, part 3 waits for the rating; "Ask every customer" offers everything whatever it is (ADR 040).
   if (rating === undefined && view.reviewPolicy === 'rating_routed') {
-    return <p className="rounded-card border border-dashed border-slate-300 bg-white p-4 text-slate-700">{PART3_PENDING_MESSAGE}</p>;
+    return <p className="rounded-card border border-dashed border-slate-300 bg-white p-4 text-slate-700">{t(PART3_PENDING_MESSAGE)}</p>;
   }
   const of = (kind: VerificationKind) => questions.filter(isBlock).filter((q) => VERIFICATION_KIND_BY_TYPE[q.type] === kind);
   const block = (q: Block) => {
@@ -548,8 +644,8 @@ function Part3({
         uploads={uploads}
         state={states[blockKey(q)]}
         link={link}
-        linkLabel={isReview ? `Write a review on ${label}` : `Open ${handle ?? view.businessName} on ${label}`}
-        missingLink={isReview ? 'Review URL not configured' : 'Social handle not configured'}
+        linkLabel={isReview ? t('Write a review on {{platform}}', { platform: label }) : t('Open {{name}} on {{platform}}', { name: handle ?? view.businessName, platform: label })}
+        missingLink={t(isReview ? 'Review URL not configured' : 'Social handle not configured')}
       />
     );
   };
@@ -566,19 +662,19 @@ function Part3({
       {/* What the branch holds decides the groups: the review policy and the rating chose it (visibleSections). */}
       {improvement ? (
         <div className="space-y-3">
-          <h3 className="text-lg font-bold">Help Us Improve</h3>
+          <h3 className="text-lg font-bold">{t('Help Us Improve')}</h3>
           <QuestionInput q={{ ...improvement, description: undefined }} api={api} />
         </div>
       ) : null}
       {view.hostedVision && questions.some(isBlock) ? (
         <p className="rounded-card border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" data-testid="vision-disclosure">
-          {HOSTED_VISION_DISCLOSURE}
+          {t(HOSTED_VISION_DISCLOSURE)}
         </p>
       ) : null}
-      {group('Share Your Review', of('review'))}
-      {group('Follow Us on Social Media', of('follow'))}
-      {group('Tag us', of('tag'))}
-      {!questions.length ? <p className="text-slate-700">Nothing more to add: claim your reward below.</p> : null}
+      {group(t('Share Your Review'), of('review'))}
+      {group(t('Follow Us on Social Media'), of('follow'))}
+      {group(t('Tag us'), of('tag'))}
+      {!questions.length ? <p className="text-slate-700">{t('Nothing more to add: claim your reward below.')}</p> : null}
     </>
   );
 }

@@ -14,6 +14,9 @@ import {
 import { readForm } from '../utils/input.server.ts';
 import { FIELD, checkingField, failedField, fileField, firstStep, INTENTS, MAX_FAILED_REASON_CHARS, simulatedStep, submittedStep, withRejectedBlock, type Intent, type SurveyPageData, type SurveyStep } from './state.ts';
 import { ownerPreview } from '../utils/auth.server.ts';
+import { localeCookie, pickLocale, type Locale } from '../../modules/i18n/index.ts';
+import { messagesFor, translatorFor } from '../../modules/i18n/server.ts';
+import { localizeProblem } from './localize.ts';
 
 /** Which link the customer came by (spec section 2, "Public survey"). */
 export type SurveyRouteKind = 'public' | 'business' | 'dynamic' | 'preview';
@@ -23,6 +26,23 @@ type Args = Pick<LoaderFunctionArgs, 'request' | 'context' | 'params'>;
 const MAX_ANSWER_CHARS = 2000;
 
 type Resolved = { view: CustomerSurveyView | null; custom?: boolean };
+
+/**
+ * The customer's language (ADR 084): `?lang=` first, then the cookie a `?lang=` left, then
+ * Accept-Language, else English. A `?lang=` is remembered by a cookie for the next visit.
+ */
+function customerLocale(request: Request): { locale: Locale; headers: Record<string, string> } {
+  const { locale, source } = pickLocale({
+    query: new URL(request.url).searchParams.get('lang'),
+    cookie: request.headers.get('Cookie'),
+    acceptLanguage: request.headers.get('Accept-Language'),
+  });
+  // Vary: the same URL answers in the language the headers ask for.
+  return { locale, headers: { Vary: 'Accept-Language, Cookie', ...(source === 'query' ? { 'Set-Cookie': localeCookie(locale) } : {}) } };
+}
+
+/** The page data's language part: the locale and that language's messages only (the island needs no other). */
+const language = (locale: Locale) => ({ locale, messages: messagesFor(locale) });
 
 async function resolveView({ request, context, params }: Args, kind: SurveyRouteKind): Promise<Resolved> {
   const query = new URL(request.url).searchParams;
@@ -43,10 +63,13 @@ async function resolveView({ request, context, params }: Args, kind: SurveyRoute
   };
 }
 
-const notFound = (custom?: boolean) => data<SurveyPageData>({ view: null, step: firstStep(), custom }, { status: custom ? 200 : 404 });
+const notFound = (request: Request, custom?: boolean) => {
+  const { locale, headers } = customerLocale(request);
+  return data<SurveyPageData>({ view: null, step: firstStep(), custom, ...language(locale) }, { status: custom ? 200 : 404, headers });
+};
 
 /** The customers' 'Survey Not Found' page with its 404, for a route that has no survey to show (an unknown short link). */
-export const surveyNotFound = () => notFound();
+export const surveyNotFound = (request: Request) => notFound(request);
 
 /**
  * Counts a funnel step of a live survey (ADR 026): anonymous per-day totals, never a preview or the
@@ -59,9 +82,13 @@ function countFunnel(context: AppLoadContext, view: CustomerSurveyView, events: 
 
 export async function surveyPageLoader(args: Args, kind: SurveyRouteKind) {
   const { view, custom } = await resolveView(args, kind);
-  if (!view) return notFound(custom);
+  if (!view) return notFound(args.request, custom);
   if (args.request.method === 'GET') countFunnel(args.context, view, [{ step: 'view' }]);
-  return data<SurveyPageData>({ view, step: { ...firstStep(), ...(view.mode === 'live' ? { key: newSubmissionKey() } : {}) } }, { headers: { 'Cache-Control': 'no-store' } });
+  const { locale, headers } = customerLocale(args.request);
+  return data<SurveyPageData>(
+    { view, step: { ...firstStep(), ...(view.mode === 'live' ? { key: newSubmissionKey() } : {}) }, ...language(locale) },
+    { headers: { 'Cache-Control': 'no-store', ...headers } },
+  );
 }
 
 /** The answers of a form post: known keys only, scale values as numbers, long text cut. */
@@ -156,7 +183,9 @@ function removedScreenshot(form: FormData, template: SurveyTemplate, view: Custo
   return key;
 }
 
-function refuse(step: SurveyStep, template: SurveyTemplate, problem: Problem) {
+function refuse(step: SurveyStep, template: SurveyTemplate, problem: Problem, locale: Locale) {
+  // A message naming the survey's words is said here in the customer's language; plain ones are catalog keys the page translates.
+  problem = localizeProblem(problem, translatorFor(locale));
   step.toast = { title: problem.title, description: problem.message, type: 'error' };
   if (problem.field) step.errors[problem.field] = problem.message;
   step.section = sectionOfProblem(template, problem, step.section);
@@ -170,8 +199,10 @@ function refuse(step: SurveyStep, template: SurveyTemplate, problem: Problem) {
 export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 'request'>, kind: SurveyRouteKind) {
   const { request, context } = args;
   const { view, custom } = await resolveView(args, kind);
-  if (!view) return notFound(custom);
+  if (!view) return notFound(request, custom);
   const template = effectiveTemplate(view);
+  const { locale, headers } = customerLocale(request);
+  const lang = language(locale);
 
   let form: FormData;
   try {
@@ -180,8 +211,8 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
     if (!(error instanceof Response)) throw error;
     const { message } = (await error.json()) as { message: string };
     return data<SurveyPageData>(
-      { view, step: { ...firstStep(), toast: { title: 'Submission Failed', description: message, type: 'error' } } },
-      { status: error.status },
+      { view, step: { ...firstStep(), toast: { title: 'Submission Failed', description: message, type: 'error' } }, ...lang },
+      { status: error.status, headers },
     );
   }
   const last = template.sections.length - 1;
@@ -204,14 +235,14 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
   await verifyUploads(context, form, view, template, step);
   if (removed) {
     step.toast = { title: 'Screenshot removed', description: 'Choose another screenshot, or clear the other fields of this block to skip it.', type: 'info' };
-    return data<SurveyPageData>({ view, step }, { headers: { 'Cache-Control': 'no-store' } });
+    return data<SurveyPageData>({ view, step, ...lang }, { headers: { 'Cache-Control': 'no-store', ...headers } });
   }
   const rating = overallRatingOf(template, step.answers);
   const status = () => (step.toast?.type === 'error' ? 400 : 200);
 
   if (intent === 'back') step.section = Math.max(0, section - 1);
   if (intent === 'next') {
-    if (rating === undefined && section === 0) refuse(step, template, RATING_REQUIRED);
+    if (rating === undefined && section === 0) refuse(step, template, RATING_REQUIRED, locale);
     else if (!step.toast) step.section = Math.min(last, section + 1);
   }
   // Without JavaScript every step is a post: the first one starts the survey, a section reached for
@@ -220,8 +251,8 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
   const progress = formPostEvents(Number.isInteger(previous) && previous >= 0 ? previous : 0, step.section + 1);
   step.progress = progress.progress;
   countFunnel(context, view, progress.events);
-  if ((intent === 'submit' || intent === 'early') && !step.toast) await submit(context, request, { view, template }, step);
-  return data<SurveyPageData>({ view, step }, { status: status(), headers: { 'Cache-Control': 'no-store' } });
+  if ((intent === 'submit' || intent === 'early') && !step.toast) await submit(context, request, { view, template }, step, locale);
+  return data<SurveyPageData>({ view, step, ...lang }, { status: status(), headers: { 'Cache-Control': 'no-store', ...headers } });
 }
 
 /**
@@ -230,11 +261,11 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
  * nothing is saved (spec 4); a live survey goes to the one submission use case (`responses.submit`,
  * ADR 056) with plain answers, which checks, scores and stores on its own.
  */
-async function submit(context: AppLoadContext, request: Request, page: { view: CustomerSurveyView; template: SurveyTemplate }, step: SurveyStep) {
+async function submit(context: AppLoadContext, request: Request, page: { view: CustomerSurveyView; template: SurveyTemplate }, step: SurveyStep, locale: Locale) {
   const { view, template } = page;
   const email = customerEmailOf(step.answers)?.toLowerCase() ?? null;
   const problem = submitProblem({ template, config: view, answers: step.answers, states: step.states });
-  if (problem) return refuse(step, template, problem);
+  if (problem) return refuse(step, template, problem, locale);
   if (view.mode !== 'live') {
     const score = liveScore(template, view, step.answers, step.states);
     Object.assign(step, simulatedStep(view.mode, { totalPoints: score.points, rewardTier: score.tier, rewardValue: score.rewardValueCents }, email));
@@ -251,6 +282,7 @@ async function submit(context: AppLoadContext, request: Request, page: { view: C
     userAgent: request.headers.get('User-Agent'),
     deviceId: deviceIdFromCookies(request.headers.get('Cookie')),
     submissionKey: step.key ?? null,
+    locale,
   });
   if (result.ok) {
     // A live survey's response is stored.
@@ -265,5 +297,5 @@ async function submit(context: AppLoadContext, request: Request, page: { view: C
     return;
   }
   // The service's titles are the spec's ('Cannot Submit Survey', 'Email Required for Reward', ...).
-  refuse(step, template, { title: result.title, message: result.message, field: result.field });
+  refuse(step, template, { title: result.title, message: result.message, field: result.field, key: result.key, params: result.params }, locale);
 }

@@ -8,6 +8,11 @@ describe('the email eligibility check (spec 4)', () => {
     expect(eligibilityFrom(null, 'a@b.co')).toEqual({ checking: false, eligible: false, message: ELIGIBILITY_ERROR, email: 'a@b.co' });
   });
 
+  it("keeps the repeat window's days left, so the page can word it in the customer's language (ADR 084)", () => {
+    expect(eligibilityFrom({ eligible: false, message: 'x', daysRemaining: 3 }, 'a@b.co')).toMatchObject({ eligible: false, daysRemaining: 3 });
+    expect(eligibilityFrom({ eligible: true, daysRemaining: 0 }, 'a@b.co')).not.toHaveProperty('daysRemaining');
+  });
+
   it('asks again on submit unless this very email was found eligible', () => {
     const ok = eligibilityFrom({ eligible: true }, 'a@b.co');
     expect(knownEligible(ok, 'a@b.co')).toBe(ok);

@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import type { CustomerSurveyView } from '../../modules/responses/index.ts';
 
-export type Eligibility = { checking: boolean; eligible: boolean | null; message: string | null; email: string | null };
+/** `daysRemaining`: the repeat window's days left, when the server refused the email for it (the page words it in the customer's language). */
+export type Eligibility = { checking: boolean; eligible: boolean | null; message: string | null; email: string | null; daysRemaining?: number };
 
 export const UNCHECKED: Eligibility = { checking: false, eligible: null, message: null, email: null };
 
@@ -18,9 +19,10 @@ export const ELIGIBILITY_ERROR = 'Error checking email eligibility. Please try a
 export const knownEligible = (state: Eligibility, email: string): Eligibility | null => (state.email === email && state.eligible === true ? state : null);
 
 /** The state after the server's answer (`{eligible, message}`), or after a failed request (`null`). */
-export function eligibilityFrom(body: { eligible: boolean; message?: string | null } | null, email: string): Eligibility {
+export function eligibilityFrom(body: { eligible: boolean; message?: string | null; daysRemaining?: number } | null, email: string): Eligibility {
   if (!body) return { checking: false, eligible: false, message: ELIGIBILITY_ERROR, email };
-  return { checking: false, eligible: body.eligible, message: body.message ?? null, email };
+  const days = !body.eligible && typeof body.daysRemaining === 'number' && body.daysRemaining > 0 ? { daysRemaining: body.daysRemaining } : {};
+  return { checking: false, eligible: body.eligible, message: body.message ?? null, email, ...days };
 }
 
 export function useEligibility(view: CustomerSurveyView) {
@@ -41,7 +43,7 @@ export function useEligibility(view: CustomerSurveyView) {
         body: JSON.stringify({ email, surveyId: view.surveyId, bypassSquare: view.bypassSquare }),
       });
       if (!res.ok) throw new Error(String(res.status));
-      result = eligibilityFrom((await res.json()) as { eligible: boolean; message?: string | null }, email);
+      result = eligibilityFrom((await res.json()) as { eligible: boolean; message?: string | null; daysRemaining?: number }, email);
     } catch {
       result = eligibilityFrom(null, email);
     }

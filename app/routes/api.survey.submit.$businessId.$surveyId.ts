@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { methodNotAllowed, readJson } from '../utils/api.server.ts';
 import { deviceIdFromCookies, SUBMISSION_KEY } from '../../modules/responses/index.ts';
 import { ownerPreview } from '../utils/auth.server.ts';
+import { LOCALES } from '../../modules/i18n/index.ts';
 
 // The spec's body. ipAddress and userAgent are taken from the request, not from the body.
 const bodySchema = z.object({
@@ -17,6 +18,8 @@ const bodySchema = z.object({
   frontendCalculatedTier: z.string().nullish(),
   frontendCalculatedRewardValue: z.number().optional(),
   submissionKey: z.string().regex(SUBMISSION_KEY, { error: 'submissionKey must be 16 to 64 letters, digits, - or _' }).nullish(),
+  // The customer's language (ADR 084), stored with the response; absent: English.
+  locale: z.enum(LOCALES, { error: `locale must be one of ${LOCALES.join(', ')}` }).nullish(),
 });
 
 export const loader = () => methodNotAllowed();
@@ -38,6 +41,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     userAgent: request.headers.get('User-Agent'),
     deviceId: deviceIdFromCookies(request.headers.get('Cookie')),
     submissionKey: body.submissionKey ?? null,
+    locale: body.locale ?? null,
     frontend: { points: body.frontendCalculatedPoints, tier: body.frontendCalculatedTier, rewardValue: body.frontendCalculatedRewardValue },
   });
   if (!result.ok) {

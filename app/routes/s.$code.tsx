@@ -10,10 +10,10 @@ import { surveyNotFound } from '../customer/survey-route.server.ts';
  * code, is the customers' 'Survey Not Found' page with a 404.
  */
 
-export { default, handle, meta } from '../customer/route.tsx';
+export { default, handle, headers, meta } from '../customer/route.tsx';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const target = await context.surveys.shortLink(params.code ?? '');
-  if (!target) return surveyNotFound();
+  if (!target) return surveyNotFound(request);
   return redirect(`${publicSurveyPath(target.businessId, target.surveyId)}${new URL(request.url).search}`);
 }

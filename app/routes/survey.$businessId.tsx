@@ -3,7 +3,7 @@ import { surveyPageAction, surveyPageLoader } from '../customer/survey-route.ser
 
 /** /survey/{businessId}: the business's current survey. */
 
-export { default, handle, meta } from '../customer/route.tsx';
+export { default, handle, headers, meta } from '../customer/route.tsx';
 
 export const loader = (args: LoaderFunctionArgs) => surveyPageLoader(args, 'business');
 export const action = (args: ActionFunctionArgs) => surveyPageAction(args, 'business');

@@ -3,7 +3,7 @@ import { surveyPageAction, surveyPageLoader } from '../customer/survey-route.ser
 
 /** /survey/dynamic/{businessId}: the business's current survey; the browser submits to /api/survey/dynamic/submit/{businessId}. */
 
-export { default, handle, meta } from '../customer/route.tsx';
+export { default, handle, headers, meta } from '../customer/route.tsx';
 
 export const loader = (args: LoaderFunctionArgs) => surveyPageLoader(args, 'dynamic');
 export const action = (args: ActionFunctionArgs) => surveyPageAction(args, 'dynamic');

@@ -3,7 +3,7 @@ import { surveyPageAction, surveyPageLoader } from '../customer/survey-route.ser
 
 /** /survey/preview?demo=true (the sample survey) or ?custom=true (the builder draft kept in this browser): nothing is saved. */
 
-export { default, handle, meta } from '../customer/route.tsx';
+export { default, handle, headers, meta } from '../customer/route.tsx';
 
 export const loader = (args: LoaderFunctionArgs) => surveyPageLoader(args, 'preview');
 export const action = (args: ActionFunctionArgs) => surveyPageAction(args, 'preview');

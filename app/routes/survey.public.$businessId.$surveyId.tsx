@@ -3,7 +3,7 @@ import { surveyPageAction, surveyPageLoader } from '../customer/survey-route.ser
 
 /** /survey/public/{businessId}/{surveyId}[?bypass_square=true]: the customer survey (spec section 2, "Public survey page"). */
 
-export { default, handle, meta } from '../customer/route.tsx';
+export { default, handle, headers, meta } from '../customer/route.tsx';
 
 export const loader = (args: LoaderFunctionArgs) => surveyPageLoader(args, 'public');
 export const action = (args: ActionFunctionArgs) => surveyPageAction(args, 'public');

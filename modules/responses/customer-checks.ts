@@ -41,7 +41,14 @@ export { NEEDS_REVIEW_MESSAGE } from '../verification/port.ts';
 /** Verification state per part-3 block, keyed as the spec keys it (see `blockStateKey`). */
 export type BlockStates = Readonly<Record<string, BlockState | undefined>>;
 
-export type Problem = { title: string; message: string; field?: string };
+/**
+ * A refusal in English. `key` and `params`, when the message has words from the survey in it, let
+ * the page say it in the customer's language (`key` is the catalog's, ADR 084).
+ */
+/** The catalog key of the repeat window's message (eligibility.ts), said in the customer's language by the page with `daysRemaining` as its count (ADR 084). */
+export const WINDOW_MESSAGE_KEY = 'This email has already been used for a reward here. You can take the survey again in {{count}} days.';
+
+export type Problem = { title: string; message: string; field?: string; key?: string; params?: Record<string, string> };
 
 export const RATING_REQUIRED: Problem = {
   title: 'Required Field Missing',
@@ -147,7 +154,7 @@ export function missingRequired(template: SurveyTemplate, config: ScoringConfig,
   for (const section of visibleSections(template, config, overallRatingOf(template, answers))) {
     for (const q of section.questions) {
       if (!q.required || q.fields?.length || q.id === RATING_REQUIRED.field) continue;
-      if (!filled(answers[q.id])) return { title: 'Required Field Missing', message: `Please answer: ${q.text}`, field: q.id };
+      if (!filled(answers[q.id])) return { title: 'Required Field Missing', message: `Please answer: ${q.text}`, field: q.id, key: 'Please answer: {{question}}', params: { question: q.text } };
     }
   }
   return null;
@@ -183,13 +190,21 @@ export function submitProblem(input: {
       return {
         title: 'Incomplete Review Submission',
         message: `Please complete all fields for your ${label} review or remove what you've entered.`,
+        key: "Please complete all fields for your {{platform}} review or remove what you've entered.",
+        params: { platform: label },
         field: q.id,
       };
     }
     if (count === 0) continue;
     const state = states[blockKey(q)];
     if (state?.status === 'verifying') {
-      return { title: 'Verification In Progress', message: `Please wait for your ${label} screenshot to be verified before submitting.`, field: q.id };
+      return {
+        title: 'Verification In Progress',
+        message: `Please wait for your ${label} screenshot to be verified before submitting.`,
+        field: q.id,
+        key: 'Please wait for your {{platform}} screenshot to be verified before submitting.',
+        params: { platform: label },
+      };
     }
     if (state?.status === 'failed') {
       // A rejected screenshot won't change by waiting: say why, and what the customer can do.
@@ -197,6 +212,8 @@ export function submitProblem(input: {
       return {
         title: 'Screenshot Not Verified',
         message: `Your ${label} screenshot wasn't accepted. ${why}Upload a different screenshot, or remove it and clear this block to submit without it.`,
+        key: "Your {{platform}} screenshot wasn't accepted. {{why}}Upload a different screenshot, or remove it and clear this block to submit without it.",
+        params: { platform: label, why },
         field: q.id,
       };
     }
@@ -204,6 +221,8 @@ export function submitProblem(input: {
       return {
         title: 'Screenshot Not Verified',
         message: `Your ${label} screenshot needs to be verified before submission. Please wait for verification to complete or upload a different screenshot.`,
+        key: 'Your {{platform}} screenshot needs to be verified before submission. Please wait for verification to complete or upload a different screenshot.',
+        params: { platform: label },
         field: q.id,
       };
     }

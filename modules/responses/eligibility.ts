@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { CustomerSubmission } from './entities.ts';
+export { WINDOW_MESSAGE_KEY } from './customer-checks.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -74,6 +74,8 @@ export const SurveyResponse = defineEntity({
     verifiedAt: p.datetime().nullable(),
     /** The page's key for this submission (ADR 081): a retry with it is answered with this response. */
     submissionKey: p.string().length(64).nullable(),
+    /** The customer's language ('en', 'es', 'fr', 'de', 'pt'; ADR 084); null before it was stored: English. */
+    locale: p.string().length(8).nullable(),
   },
 });
 export type SurveyResponse = InferEntity<typeof SurveyResponse>;

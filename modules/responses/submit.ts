@@ -18,11 +18,12 @@ import { effectiveTemplate, questionTexts } from '../surveys/questions.ts';
 import { appendAudit, assessSubmission, createHold, RewardHold, type HoldReason } from '../trust/server.ts';
 import { duplicateImage, duplicateReviewText } from '../verification/judge.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';
-import { eligibilityFrom } from './eligibility.ts';
+import { eligibilityFrom, WINDOW_MESSAGE_KEY } from './eligibility.ts';
 import { isUuid } from '../shared/ids.ts';
 import { CustomerSubmission, ScreenshotVerification, SUBMISSION_KEY_INDEX, SurveyResponse, USED_REVIEW_TEXT_INDEX } from './entities.ts';
 import { queryBuilder } from '../shared/orm.ts';
 import { findPublicSurvey } from './public-survey.ts';
+import { localeOf } from '../i18n/index.ts';
 
 export type SubmissionInput = {
   businessId: string;
@@ -47,6 +48,8 @@ export type SubmissionInput = {
    * never arrived, is answered with what the first attempt stored instead of being refused.
    */
   submissionKey?: string | null;
+  /** The customer's language (ADR 084): stored with the response; emails to the customer follow it. Unknown or absent: English. */
+  locale?: string | null;
 };
 
 /** Which part-3 block's screenshot was refused (spec 8: the page clears that block and goes back to part 3). */
@@ -76,6 +79,9 @@ export type SubmissionResult =
       title: string;
       message: string;
       field?: string;
+      /** The catalog key and words of a message that names the survey's words (customer-checks' `Problem`, ADR 084). */
+      key?: string;
+      params?: Record<string, string>;
       daysRemaining?: number;
       screenshotRejected?: ScreenshotRejected;
     };
@@ -158,7 +164,7 @@ export async function submitSurvey(
           );
           const window = eligibilityFrom(row ? new Date(row.lastSubmissionAt) : null, survey.surveyFrequencyDays, now);
           if (!window.eligible) {
-            throw new Refused({ ok: false, status: 409, title: 'Cannot Submit Survey', message: window.message ?? 'This email is not eligible yet.', field: 'customerEmail', daysRemaining: window.daysRemaining });
+            throw new Refused({ ok: false, status: 409, title: 'Cannot Submit Survey', message: window.message ?? 'This email is not eligible yet.', field: 'customerEmail', daysRemaining: window.daysRemaining, key: WINDOW_MESSAGE_KEY, params: { count: String(window.daysRemaining) } });
           }
           await tx.nativeUpdate(
             CustomerSubmission,
@@ -191,6 +197,7 @@ export async function submitSurvey(
         ipAddress: input.ipAddress.slice(0, 45),
         userAgent: input.userAgent?.slice(0, 500) ?? null,
         submissionKey: key,
+        locale: localeOf(input.locale) ?? 'en',
       });
       await tx.flush();
       // Mark the verifications used by this response; a row used meanwhile, or the same image or

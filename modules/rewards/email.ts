@@ -72,7 +72,7 @@ export async function sendRewardEmail(deps: RewardEmailDeps, issuanceId: string)
   const issuance = (await em.findOne(GiftCardIssuance, { id: issuanceId }, { disableIdentityMap: true }))!;
   const [business, response] = await Promise.all([
     em.findOne(Business, { id: issuance.businessId }, { fields: ['displayName', 'brandColor', 'brandLogoKey'], disableIdentityMap: true }),
-    em.findOne(SurveyResponse, { id: issuance.surveyResponseId }, { fields: ['surveyConfigId'], disableIdentityMap: true }),
+    em.findOne(SurveyResponse, { id: issuance.surveyResponseId }, { fields: ['surveyConfigId', 'locale'], disableIdentityMap: true }),
   ]);
   const survey = response?.surveyConfigId
     ? await em.findOne(SurveyConfig, { id: response.surveyConfigId }, { fields: ['redemptionWebsite', 'reviewPolicy'], disableIdentityMap: true })
@@ -91,6 +91,8 @@ export async function sendRewardEmail(deps: RewardEmailDeps, issuanceId: string)
     appUrl: deps.appUrl,
     brandColor: business!.brandColor ?? null,
     logoUrl: absoluteLogoUrl(deps.appUrl, issuance.businessId, business!.brandLogoKey ?? null),
+    // The language the customer answered in (ADR 084).
+    locale: response?.locale ?? null,
   });
   // A slow mail server keeps the lease alive; a sender that dies leaves at most one lease behind.
   const renew = setInterval(() => {

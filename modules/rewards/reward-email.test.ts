@@ -90,4 +90,34 @@ describe('redemptionLink and groupedCardNumber', () => {
     expect(plain.html).toContain('background:#4f46e5');
     expect(plain.html).not.toContain('<img');
   });
+
+  describe("in the customer's language (issue 30, ADR 084)", () => {
+    it.each([
+      ['es', 'Tu tarjeta regalo de 15,00 $ de Crumb & Co', '¡Gracias por tu opinión!', 'Número de la tarjeta regalo: 7783320001001635', 'Recompensa Oro'],
+      ['fr', 'Votre carte cadeau de 15,00 $ de la part de Crumb & Co', 'Merci pour votre avis !', 'Numéro de la carte cadeau : 7783320001001635', 'Récompense Or'],
+      ['de', 'Ihr Gutschein über 15,00 $ von Crumb & Co', 'Danke für Ihre Meinung!', 'Gutscheinnummer: 7783320001001635', 'Gold-Belohnung'],
+      ['pt', 'Seu vale-presente de $ 15,00 de Crumb & Co', 'Obrigado pela sua opinião!', 'Número do vale-presente: 7783320001001635', 'Recompensa Ouro'],
+    ])('%s: subject, text and HTML', (locale, subject, thanks, number, tierLine) => {
+      const mail = rewardEmail({ ...base, locale, reviewPolicy: 'ask_every' });
+      expect(mail.subject).toBe(subject);
+      expect(mail.text).toContain(thanks);
+      expect(mail.text).toContain(number);
+      expect(mail.html).toContain(`<html lang="${locale}">`);
+      expect(mail.html).toContain(tierLine);
+      for (const english of ['Thank you for your feedback', 'Gift card number', 'Keep this email', 'Any honest opinion counts', 'Redeem it at']) {
+        expect(mail.text).not.toContain(english);
+        expect(mail.html).not.toContain(english);
+      }
+    });
+
+    it('keeps what the owner and the customer typed escaped, in bold where English has it', () => {
+      const mail = rewardEmail({ ...base, businessName: 'Crumb & <Co>', locale: 'es' });
+      expect(mail.html).toContain('¡Gracias por tu opinión! <strong>Crumb &amp; &lt;Co&gt;</strong> te envía una recompensa <strong>Oro</strong>.');
+    });
+
+    it('an unknown or missing language is English', () => {
+      expect(rewardEmail({ ...base, locale: 'xx' }).subject).toBe(rewardEmail(base).subject);
+      expect(rewardEmail({ ...base, locale: null }).html).toContain('<html lang="en">');
+    });
+  });
 });

@@ -1,6 +1,8 @@
 import { escapeHtml, type MailMessage } from '../mail/mailer.ts';
 import { formatCents } from '../scoring/index.ts';
-import { incentiveDisclosure, reviewPolicyOf } from '../surveys/index.ts';
+import { INCENTIVE_DISCLOSURE, POLICY_DISCLOSURE, reviewPolicyOf } from '../surveys/index.ts';
+import { localeOf } from '../i18n/index.ts';
+import { translatorFor } from '../i18n/server.ts';
 
 export type RewardEmailInput = {
   issuanceId: string;
@@ -21,6 +23,8 @@ export type RewardEmailInput = {
   brandColor?: string | null;
   /** The owner's logo, an absolute URL; null: none. */
   logoUrl?: string | null;
+  /** The customer's language, stored with the response (ADR 084); null or unknown: English. */
+  locale?: string | null;
 };
 
 /** The owner's redemption website as a link: a bare domain gets https://; anything but http(s) is dropped. */
@@ -58,61 +62,70 @@ function cardNumberHtml(gan: string): string {
  * for clients that show no HTML. A Test card says so in the subject and in a banner.
  */
 export function rewardEmail(input: RewardEmailInput): MailMessage {
-  const amount = formatCents(input.amountCents);
+  // In the customer's language (ADR 084): English is the catalog's key, so it reads as it always did.
+  const locale = localeOf(input.locale) ?? 'en';
+  const tr = translatorFor(locale);
+  const { t } = tr;
+  const amount = locale === 'en' ? formatCents(input.amountCents) : tr.money(input.amountCents, false);
+  const tier = t(input.rewardTier);
+  const business = input.businessName;
   const link = redemptionLink(input.redemptionWebsite);
-  const greeting = input.customerName?.trim() ? `Hi ${input.customerName.trim()},` : 'Hi,';
+  const greeting = input.customerName?.trim() ? t('Hi {{name}},', { name: input.customerName.trim() }) : t('Hi,');
   const test = !input.isSquareGiftCard;
   const subject = test
-    ? `[TEST] Your ${amount} test gift card from ${input.businessName}`
-    : `Your ${amount} gift card from ${input.businessName}`;
-  const testNote =
-    'This is a TEST gift card: it was issued without Square, so it has no value and cannot be redeemed.';
+    ? t('[TEST] Your {{amount}} test gift card from {{business}}', { amount, business })
+    : t('Your {{amount}} gift card from {{business}}', { amount, business });
+  const testNote = t('This is a TEST gift card: it was issued without Square, so it has no value and cannot be redeemed.');
   // What was rewarded, and that any honest opinion counts (issue 14): the same words as the survey page.
-  const disclosure = incentiveDisclosure(reviewPolicyOf({ reviewPolicy: input.reviewPolicy ?? null }));
-  const redeem = link
-    ? `Redeem it at ${input.businessName}: ${link}`
-    : `Show this number at ${input.businessName} to redeem it.`;
+  const policy = reviewPolicyOf({ reviewPolicy: input.reviewPolicy ?? null });
+  const disclosure = `${t(INCENTIVE_DISCLOSURE)} ${t(POLICY_DISCLOSURE[policy])}`;
+  const redeem = link ? t('Redeem it at {{business}}: {{link}}', { business, link }) : t('Show this number at {{business}} to redeem it.', { business });
 
   const text = [
     greeting,
     '',
-    `Thank you for your feedback! ${input.businessName} sends you a ${input.rewardTier} reward.`,
+    t('Thank you for your feedback! {{business}} sends you a {{tier}} reward.', { business, tier }),
     ...(test ? ['', testNote] : []),
     '',
-    `Gift card number: ${input.giftCardNumber}`,
-    `Amount: ${amount}`,
-    `Tier: ${input.rewardTier}`,
-    `Card: ${test ? 'Test card' : 'Square gift card'}`,
+    t('Gift card number: {{number}}', { number: input.giftCardNumber }),
+    t('Amount: {{amount}}', { amount }),
+    t('Tier: {{tier}}', { tier }),
+    t('Card: {{card}}', { card: t(test ? 'Test card' : 'Square gift card') }),
     '',
     redeem,
     '',
-    'Keep this email: the number is your gift card.',
+    t('Keep this email: the number is your gift card.'),
     '',
     disclosure,
     '',
   ].join('\n');
 
   const e = escapeHtml;
+  /** A translated sentence, escaped, with the named values in bold (markers survive the escaping). */
+  const strong = (key: string, values: Record<string, string>) => {
+    const marked = Object.fromEntries(Object.keys(values).map((k, i) => [k, `\uE000${i}\uE001`]));
+    return e(t(key, marked)).replace(/\uE000(\d+)\uE001/g, (_, i: string) => `<strong>${e(Object.values(values)[Number(i)]!)}</strong>`);
+  };
   // Only a colour checked on save reaches here; anything else falls back to RewardLoop's indigo.
   const buttonColor = input.brandColor && /^#[0-9a-f]{6}$/i.test(input.brandColor) ? input.brandColor : '#4f46e5';
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f5">
 <div style="max-width:480px;margin:0 auto;padding:24px 16px;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:16px;line-height:1.5;color:#111">
 ${input.logoUrl ? `<p style="margin:0 0 16px;text-align:center"><img src="${e(input.logoUrl)}" alt="${e(input.businessName)}" height="48" style="height:48px;width:auto;max-width:60%;border:0"></p>\n` : ''}${test ? `<p style="margin:0 0 16px;padding:12px;border-radius:8px;background:#fef3c7;color:#78350f;font-weight:600">${e(testNote)}</p>\n` : ''}<p style="margin:0 0 12px">${e(greeting)}</p>
-<p style="margin:0 0 20px">Thank you for your feedback! <strong>${e(input.businessName)}</strong> sends you a <strong>${e(input.rewardTier)}</strong> reward.</p>
+<p style="margin:0 0 20px">${strong('Thank you for your feedback! {{business}} sends you a {{tier}} reward.', { business, tier })}</p>
 <div style="padding:20px;border-radius:12px;background:#fff;border:1px solid #e4e4e7;text-align:center">
-<p style="margin:0;font-size:14px;color:#52525b">${test ? 'Test card' : 'Gift card'} number</p>
+<p style="margin:0;font-size:14px;color:#52525b">${e(t(test ? 'Test card number' : 'Gift card number'))}</p>
 <p data-card-number style="margin:4px 0 16px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:22px;font-weight:700;line-height:1.4">${cardNumberHtml(input.giftCardNumber)}</p>
 <p style="margin:0;font-size:32px;font-weight:700">${e(amount)}</p>
-<p style="margin:0;font-size:14px;color:#52525b">${e(input.rewardTier)} reward</p>
+<p style="margin:0;font-size:14px;color:#52525b">${e(t('{{tier}} reward', { tier }))}</p>
 </div>
 <p style="margin:20px 0 0">${
     link
-      ? `Redeem it at ${e(input.businessName)}:<br><a href="${e(link)}" style="display:inline-block;margin-top:8px;padding:12px 20px;border-radius:8px;background:${e(buttonColor)};color:#fff;text-decoration:none;font-weight:600;max-width:100%;box-sizing:border-box;overflow-wrap:anywhere">Redeem at ${e(link.replace(/^https?:\/\//, '').replace(/\/$/, ''))}</a>`
-      : `Show this number at ${e(input.businessName)} to redeem it.`
+      ? `${e(t('Redeem it at {{business}}:', { business }))}<br><a href="${e(link)}" style="display:inline-block;margin-top:8px;padding:12px 20px;border-radius:8px;background:${e(buttonColor)};color:#fff;text-decoration:none;font-weight:600;max-width:100%;box-sizing:border-box;overflow-wrap:anywhere">${e(t('Redeem at {{site}}', { site: link.replace(/^https?:\/\//, '').replace(/\/$/, '') }))}</a>`
+      : e(t('Show this number at {{business}} to redeem it.', { business }))
   }</p>
-<p style="margin:20px 0 0;font-size:14px;color:#52525b">Keep this email: the number is your gift card.</p>
+<p style="margin:20px 0 0;font-size:14px;color:#52525b">${e(t('Keep this email: the number is your gift card.'))}</p>
 <p data-disclosure style="margin:16px 0 0;font-size:13px;color:#52525b">${e(disclosure)}</p>
 </div>
 </body></html>`;

@@ -102,6 +102,8 @@ const FIELDS = [
   'verificationId', 'verdict', 'shareLabels',
   // A submission's key (the JSON body's and the survey form's), ADR 081.
   'submissionKey', '_key',
+  // The customer's language: the JSON submit body's `locale` and the page's `?lang=` (ADR 084).
+  'locale', 'lang',
 ];
 
 const nasty = fc.oneof(

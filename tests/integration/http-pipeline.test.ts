@@ -90,6 +90,22 @@ describe('HTTP pipeline', () => {
     expect(html).toMatch(/<meta name="viewport"/);
   });
 
+  it("says it in the customer's language: ?lang= first, else Accept-Language (issue 30, ADR 084)", async () => {
+    const fr = await (await formPost('/survey/public/biz-1/survey-1?lang=fr', BROWSER_ACCEPT)).text();
+    expect(fr).toContain('<html lang="fr">');
+    expect(fr).toContain("<h1>Votre capture d'écran est trop grande</h1>");
+    expect(fr).toContain('Chaque capture peut faire au plus 10 Mo.');
+    expect(fr).toContain('Revenir au questionnaire</a>');
+    const boundary = '----rewardloop413';
+    const es = await fetch(url + '/survey/public/biz-1/survey-1', {
+      method: 'POST',
+      headers: { Accept: BROWSER_ACCEPT, 'Accept-Language': 'es-MX,es;q=0.9', 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="file:x"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n${'A'.repeat(15 * 1024 * 1024)}\r\n--${boundary}--\r\n`,
+    });
+    expect(es.status).toBe(413);
+    expect(await es.text()).toContain('<h1>Tu captura de pantalla es demasiado grande</h1>');
+  });
+
   it('answers from the headers alone (no body sent), escaping the address in the link', async () => {
     // A raw request (fetch would percent-encode the quote and brackets) that announces 20 MB and sends none of it.
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {

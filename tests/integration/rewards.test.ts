@@ -74,6 +74,24 @@ describe('rewards with Test cards (no Square), end to end through the queue', ()
     expect(mail.html).toContain('name="viewport"');
   });
 
+  it("the reward email is in the customer's language: the locale the submission stored (issue 30, ADR 084)", async () => {
+    const res = await run(() =>
+      submitAction({
+        request: jsonRequest(`/api/survey/submit/${shop.businessId}/${shop.surveyId}`, { responses: SILVER_ANSWERS, customerEmail: 'lucia@example.com', customerName: 'Lucía', locale: 'es' }),
+        context: createRequestContext(app.root, { cspNonce: 'n', clientIp: '10.77.0.2' }),
+        params: { businessId: shop.businessId, surveyId: shop.surveyId },
+      }),
+    );
+    expect(res.status).toBe(201);
+    const responseId = (res.body as { responseId: string }).responseId;
+    await waitForEmailed(app, [responseId]);
+    const [mail] = (await readOutbox(app.root)).filter((m) => m.to === 'lucia@example.com');
+    expect(mail!.subject).toBe('[PRUEBA] Tu tarjeta regalo de prueba de 3,00\u00a0$ de Crumb & Co <Bakery>');
+    expect(mail!.text).toContain('Hola, Lucía:');
+    expect(mail!.text).toContain('Nivel: Plata');
+    expect(mail!.html).toContain('<html lang="es">');
+  });
+
   it('running reward-issue again, or both emails at once, changes nothing: one card, one email', async () => {
     const responseId = await shop.submit('twice@example.com', null);
     await waitForEmailed(app, [responseId]);

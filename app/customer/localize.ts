@@ -1,0 +1,55 @@
+/**
+ * The survey's words in the customer's language (ADR 084), for display only: ids, option values and
+ * scoring never change. A template text is translated when the catalog has it; the owner's own words
+ * (a question they wrote or reworded) are not in any catalog and stay as written.
+ */
+import type { Translator } from '../../modules/i18n/index.ts';
+import type { Problem } from '../../modules/responses/index.ts';
+import { PLATFORM_LABELS, type Question, type SurveyTemplate } from '../../modules/surveys/index.ts';
+
+/** A template text, also one that names its platform ('Follow Us on Instagram' is 'Follow Us on {{platform}}'). */
+export function localizeText(text: string, tr: Translator, platform?: string): string {
+  const label = platform ? PLATFORM_LABELS[platform as keyof typeof PLATFORM_LABELS] : undefined;
+  if (label && text.includes(label)) {
+    const key = text.split(label).join('{{platform}}');
+    if (tr.has(key)) return tr.t(key, { platform: label });
+  }
+  return tr.t(text);
+}
+
+function localizeQuestion(q: Question, tr: Translator): Question {
+  return {
+    ...q,
+    text: localizeText(q.text, tr, q.platform),
+    ...(q.description ? { description: localizeText(q.description, tr, q.platform) } : {}),
+    ...(q.fields ? { fields: q.fields.map((f) => ({ ...f, text: localizeText(f.text, tr, q.platform) })) } : {}),
+  };
+}
+
+/** The template with its titles, descriptions, question and field texts in the customer's language (options keep their values). */
+export function localizeTemplate(template: SurveyTemplate, tr: Translator): SurveyTemplate {
+  if (tr.locale === 'en') return template;
+  return {
+    ...template,
+    sections: template.sections.map((s) => ({
+      ...s,
+      title: tr.t(s.title),
+      ...(s.description ? { description: tr.t(s.description) } : {}),
+      questions: s.questions.map((q) => localizeQuestion(q, tr)),
+      ...(s.negative_questions ? { negative_questions: s.negative_questions.map((q) => localizeQuestion(q, tr)) } : {}),
+    })),
+  };
+}
+
+/**
+ * A refusal whose message names the survey's words ('Please answer: {question}'), said in the
+ * customer's language, the words inside translated when they are the template's. The title stays
+ * the English key (the page compares it, and the toast translates it as it renders), as do plain
+ * messages: the toast and the inline error look those up themselves.
+ */
+export function localizeProblem(problem: Problem, tr: Translator): Problem {
+  if (!problem.key || tr.locale === 'en') return problem;
+  // `count` picks the plural form; `why` is the verifier's own words.
+  const params = Object.fromEntries(Object.entries(problem.params ?? {}).map(([k, v]) => [k, k === 'count' ? Number(v) : k === 'why' ? v : tr.t(v)]));
+  return { ...problem, message: tr.t(problem.key, params) };
+}
