@@ -42,6 +42,8 @@ export default defineConfig({
       '@conform-to/zod/v4',
       '@zxcvbn-ts/language-common',
       'zod',
+      // The customer page's translator (modules/i18n/translator.ts, ADR 084) in other languages than English.
+      'i18next',
     ],
     // Server-only packages: route files import them for loaders and actions, which never reach the
     // browser, but Vite's dependency scan reads the raw files and would try to bundle them.
