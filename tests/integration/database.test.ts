@@ -150,9 +150,11 @@ describe('the embedded PostgreSQL (ADR 020)', () => {
     const app = await holder(dir, 'kept');
     const postmaster = Number(readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[0]);
     // Kill the watchdog shell (and its reader) first, then the app: PostgreSQL is left running alone.
-    for (const pid of processesMentioning('rewardloop-postgres')) {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(cluster)) process.kill(pid, 'SIGKILL');
-    }
+    // Both are stopped before either is killed: a shell scheduled between two kills would see its
+    // reader die and stop PostgreSQL itself (it did, on a loaded machine).
+    const watchdog = processesMentioning('rewardloop-postgres').filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(cluster));
+    for (const pid of watchdog) process.kill(pid, 'SIGSTOP');
+    for (const pid of watchdog) process.kill(pid, 'SIGKILL');
     app.kill('SIGKILL');
     await new Promise((r) => setTimeout(r, 200));
     expect(processesMentioning(cluster)).toContain(postmaster);
