@@ -32,6 +32,7 @@ import {
   FACEBOOK_REVIEWS,
   GOOGLE,
   MONTH_STEMS,
+  OTHER_REVIEW_APPS,
   phrasePattern,
   type Phrases,
   phraseSource,
@@ -1132,10 +1133,44 @@ function recommendsAnotherPage(ocr: OcrText, line: number, businessName: string)
   let rest = text.slice(verb.index + verb[0].length);
   // A name cut at the line's end continues on the next line ('Pizzeria Da ---' / 'Enzo.').
   if (!/\.\s*\S{0,4}\s*$/.test(rest) && ocr.lines[line + 1]) rest += ` ${fold(ocr.lines[line + 1]!.text)}`;
-  const seen = words(rest).filter((w) => w.length >= 3).map(ocrKey);
+  return namesAnotherPlace(rest, businessName);
+}
+
+/**
+ * Whether a place's name as shown ('Pizzeria Da Enzo', 'Bistro Marcel') shares no word with the
+ * business's name, up to one OCR slip per word or a word cut short. False when either has no word
+ * of three letters or more.
+ */
+function namesAnotherPlace(shown: string, businessName: string): boolean {
+  const seen = words(shown).filter((w) => w.length >= 3).map(ocrKey);
   const ours = words(businessName.replace(/&/g, ' ')).filter((w) => w.length >= 3).map(ocrKey);
   if (seen.length === 0 || ours.length === 0) return false;
   return !ours.some((w) => seen.some((t) => levenshtein(t, w, 1) <= 1 || (w.length >= 5 && t.length >= 4 && w.startsWith(t))));
+}
+
+/**
+ * Google Maps' place sheet shows the place's name in the search box at the top, after the back
+ * arrow (OCR reads the arrow as '<', '{', '4' or '«'): a box naming another place than ours is
+ * another place's sheet with our name put on it. False when there is no such box.
+ */
+function searchBoxNamesAnotherPlace(ocr: OcrText, businessName: string): boolean {
+  const box = ocr.lines.find((l) => l.bbox.y1 < ocr.height * 0.12 && /^[<{4«‹←(]\s+\p{L}/u.test(l.text.trim()));
+  if (!box) return false;
+  const name = box.text.trim().replace(/^\S+\s+/, '').replace(/\s+\S$/, '');
+  return words(name).filter((w) => w.length >= 3).length >= 2 && namesAnotherPlace(name, businessName);
+}
+
+/**
+ * A review app we do not reward (Tripadvisor, Trustpilot): its name in the top bar, or a label only
+ * it shows ('Date of visit', 'Datum des Besuchs', 'Data wizyty'). Returns the app's name, or null.
+ */
+function otherReviewApp(ocr: OcrText): string | null {
+  for (const [app, profile] of Object.entries(OTHER_REVIEW_APPS)) {
+    const name = phrasePattern({ en: profile.names });
+    const labels = phrasePattern(profile.labels);
+    if (ocr.lines.some((l) => (l.bbox.y1 < ocr.height * 0.15 && name.test(fold(l.text))) || labels.test(fold(l.text)))) return app;
+  }
+  return null;
 }
 
 const PROFILE_HEADER = new RegExp(
@@ -1170,6 +1205,13 @@ export function judgeReview(input: ReviewJudgeInput, ocr: OcrText, starRows: rea
     .map((l, i) => (wordCount(l.text) <= 8 && !isProse(withoutDateWords(l.text)) && isDateLine(l.text, { short: input.platform === 'facebook' }) ? i : -1))
     .filter((i) => i >= 0);
   if (dates.length === 0 && composerHint(ocr)) return notPostedYet(label);
+  const elsewhere = otherReviewApp(ocr);
+  if (elsewhere) {
+    return reject(
+      'wrong_platform',
+      `This looks like a review on ${elsewhere}, but it was uploaded for ${label}. Upload a screenshot of your review on ${label}.`,
+    );
+  }
   if (scores[input.platform] < REVIEW_MARKER_THRESHOLD) {
     return reject('not_a_review', `This doesn't look like ${withArticle(label)} review. Upload a screenshot of your review as it appears on ${label}, showing your name, the date and the review.`);
   }
@@ -1219,6 +1261,12 @@ export function judgeReview(input: ReviewJudgeInput, ocr: OcrText, starRows: rea
   }
   // Facebook's author line names the page reviewed ('Sam Taylor recommends Pizzeria Da Enzo.'):
   // another page there is a review of another business, whatever the page's header shows.
+  if (input.platform === 'google' && searchBoxNamesAnotherPlace(ocr, input.businessName)) {
+    return reject(
+      'wrong_business',
+      `This review is on another place's page, not ${quoted(input.businessName)}. Upload a screenshot of your review of ${input.businessName.trim()}.`,
+    );
+  }
   if (author !== null && input.platform === 'facebook' && recommendsAnotherPage(ocr, author, input.businessName)) {
     return reject(
       'wrong_business',

@@ -233,6 +233,18 @@ export const FACEBOOK_REVIEWS = {
   reviewCounts: { en: ['reviews'], de: ['bewertungen'], pl: ['opinii', 'opinie', 'recenzji'] },
 } as const satisfies ReviewProfile & Record<string, unknown>;
 
+/**
+ * Review apps whose reviews we do not reward, by their name in the top bar and the labels only they
+ * show: Tripadvisor's 'Date of visit: October 2026' under a review.
+ */
+export const OTHER_REVIEW_APPS: Readonly<Record<string, { names: readonly string[]; labels: Phrases }>> = {
+  Tripadvisor: {
+    names: ['tripadvisor'],
+    labels: { en: ['date of visit'], es: ['fecha de la visita'], fr: ['date de la visite'], pt: ['data da visita'], de: ['datum des besuchs'], pl: ['data wizyty'] },
+  },
+  Trustpilot: { names: ['trustpilot'], labels: { en: ['date of experience'], de: ['datum der erfahrung'], pl: ['data doświadczenia'] } },
+};
+
 export const REVIEW_PROFILES: Readonly<Record<ReviewPlatform, ReviewProfile>> = { google: GOOGLE, yelp: YELP, facebook: FACEBOOK_REVIEWS };
 
 /**
