@@ -1328,8 +1328,9 @@ function isLabelLine(text: string): boolean {
   const joined = tokens.join(' ');
   if (/\bfor you\b|\bpeople you follow\b|\bfollowing list\b|\bfrom people\b/.test(joined)) return true;
   // A page's social proof ('mateus.costa, omar.haddad and 8 other friends follow this'): a sentence
-  // about other people, not the button.
-  if (SOCIAL_PROOF.test(joined)) return true;
+  // about other people, not the button. So is Instagram's 'Followed by ana and 12 others' ('Gefolgt
+  // von ...', 'Obserwowany(-a) przez ...'), whose first word is a follow label in some languages.
+  if (SOCIAL_PROOF.test(joined) || FOLLOWED_BY_LINE.test(fold(text))) return true;
   return tokens.some((t) => ['home', 'inbox', 'profile', 'explore', 'notifications', 'search', 'shop', 'reels', 'communities'].includes(t));
 }
 
@@ -1340,6 +1341,7 @@ const COUNTER_WORDS = wordSet(PROFILE_COUNTER_WORDS);
 
 /** Lines after a suggestions heading show other accounts, with their own Follow buttons. */
 const SUGGESTIONS = phrasePattern(SUGGESTION_HEADINGS);
+const FOLLOWED_BY_LINE = phrasePattern(FOLLOWED_BY);
 /** The Message button (one word: 'Message', 'Nachricht', 'Wiadomość'). */
 const MESSAGE_WORDS = new Set(phraseList(MESSAGE).filter((w) => !w.includes(' ')));
 

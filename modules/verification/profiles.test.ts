@@ -133,3 +133,19 @@ W odpowiedzi do @tomas.obriain
     expect(judgeSocial(input, ocr(screen))).toMatchObject({ ok: false, code: 'author_mismatch' });
   });
 });
+
+describe("Instagram's 'Followed by' line in German and Polish", () => {
+  it("is not the follow button ('Gefolgt von ana und 12 weiteren' over a Follow button OCR cannot read)", () => {
+    const screen = `< harborlanebooks
+171 2,310 1436
+Beiträge Follower Gefolgt
+Harbor Lane Books
+Come say hi! Takeaway & delivery
+Gefolgt von rafa.souza und 12 weiteren
+Personen
+ams] Nachricht`;
+    const input: SocialJudgeInput = { platform: 'instagram', businessName: 'Harbor Lane Books', businessHandle: 'harborlanebooks', userHandle: 'ana', verificationType: 'follow' };
+    expect(judgeSocial(input, ocr(screen))).toMatchObject({ ok: false, code: 'not_following' });
+    expect(judgeSocial(input, ocr(screen.replace('ams] Nachricht', 'Gefolgt Nachricht')))).toEqual({ ok: true });
+  });
+});

@@ -71,7 +71,8 @@ export const RELATIVE_TIME: Readonly<Record<UiLanguage, string>> = {
   // German: 'vor 2 Tagen', 'vor einer Woche', 'vor einem Monat', 'vor 3 Stunden'.
   de: String.raw`\bvor\s*(\d+|einer?m?|einigen)\s*(sekunden?|minuten?|stunden?|tag(en)?|wochen?|monat(en)?|jahr(en)?)\b`,
   // Polish: '2 dni temu', 'tydzień temu', '3 tygodnie temu', 'miesiąc temu', 'rok temu', '5 lat temu'.
-  pl: String.raw`\b(\d+\s*)?(sekund[ay]?|minut[ay]?|godzin[ay]?|godz\.?|dzien|dni|tydzien|tygodni[ea]?|miesiac[ey]?|miesiecy|rok|lat[a]?)\s*temu\b`,
+  // (The English model reads 'ą' as 'g' or 'q': 'miesigc temu'; and may glue the words: '2dnitemu'.)
+  pl: String.raw`\b(\d+\s*)?(sekund[ay]?|minut[ay]?|godzin[ay]?|godz\.?|dzien|dni|tydzien|tygodni[ea]?|miesi[agq]c[ey]?|miesiecy|rok|lat[a]?)\s*temu\b`,
 };
 
 /** 'Yesterday' and 'Today' ('Yesterday at 3:14 PM' on Facebook). */
