@@ -14,6 +14,32 @@
  * Every failure has a code and a plain reason the customer can act on.
  */
 import { PLATFORM_LABELS, type RejectionCode, type ReviewPlatform, type ReviewReasonCode, type SocialPlatform, type SocialVerificationType } from './port.ts';
+import {
+  CONTRIBUTIONS,
+  COUNTER_WORDS as PROFILE_COUNTER_WORDS,
+  FOLLOWED_BY,
+  SOCIAL_COMPOSER_OPTIONS,
+  SOCIAL_COMPOSER_TITLES,
+  REPLYING_TO,
+  MESSAGE,
+  phraseList,
+  PROFILE_WORDS,
+  SOCIAL_PROFILES,
+  SUGGESTIONS as SUGGESTION_HEADINGS,
+  wordSet,
+  DATE_LINE_WORDS,
+  DAY_WORDS,
+  FACEBOOK_REVIEWS,
+  GOOGLE,
+  MONTH_STEMS,
+  OTHER_REVIEW_APPS,
+  phrasePattern,
+  type Phrases,
+  phraseSource,
+  RELATIVE_TIME,
+  UI_LANGUAGES,
+  YELP,
+} from './profiles.ts';
 import { businessKeys, fold, handleKey, levenshtein, normaliseHandle, normaliseReviewText, ocrKey, substringDistance, umlautSpelling, words } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -185,7 +211,8 @@ function linkNamesBusiness(named: string, businessName: string, handle?: string,
   // A Facebook page's username is unique: where the survey has the page's handle, a link to a page
   // by another username is another page, even one with our name in it ('rosastaqueriaofficial'
   // beside the survey's 'rosastaqueria'). (A /pages/<Name>/<id> link names the page by its title.)
-  if (platform === 'facebook' && handle && normaliseHandle(handle) && !/\s/.test(named)) return handleKey(named) === handleKey(normaliseHandle(handle));
+  // Facebook ignores periods in usernames ('pierogarniauzosi' is the page 'pierogarnia.uzosi').
+  if (platform === 'facebook' && handle && normaliseHandle(handle) && !/\s/.test(named)) return handleKey(named).replace(/\./g, '') === handleKey(normaliseHandle(handle)).replace(/\./g, '');
   const linkKeys = businessKeys(named);
   if (businessKeys(businessName).some((k) => linkKeys.some((l) => l.includes(k)))) return true;
   if (handle && normaliseHandle(handle) && handleKey(named) === handleKey(normaliseHandle(handle))) return true;
@@ -644,73 +671,92 @@ export function findHandle(ocr: OcrText, handle: string, options: { mention?: bo
 // ---------------------------------------------------------------------------------------------
 // Platform markers
 
-/** Facebook's review verb ('Priya Shah recommends Crumb & Co'), in English, Spanish, French and Portuguese. */
-/** Facebook's author line ('Priya Shah recommends ...'); not a reviewer's own 'je recommande' in the text. */
-const RECOMMENDS = /\b(recommends|doesn'?t recommend|recomienda|recomenda)\b|(?<!\b(je|j'|nous|vous|on|tu|ne)\s?)\brecommande\b/;
+/**
+ * Facebook's author line ('Priya Shah recommends Crumb & Co', 'empfiehlt', 'poleca'); French
+ * 'recommande' only when no 'je', 'nous'... stands before it (a reviewer's own 'je recommande' in
+ * the text is not the author line).
+ */
+const RECOMMENDS = new RegExp(`\\b(${phraseSource(FACEBOOK_REVIEWS.recommends)})\\b|(?<!\\b(je|j'|nous|vous|on|tu|ne)\\s?)\\brecommande\\b`);
 
 type Marker = { pattern: RegExp; weight: number };
+
+/** A number then one of the words ('23 reviews', '12 Rezensionen', '5 opinii'). */
+const counted = (...lists: Phrases[]) => new RegExp(`\\b\\d+ (${phraseSource(...lists)})\\b`);
+/** Any of the phrases, then any of the others later on the line. */
+const thenOn = (a: Phrases, b: Phrases) => new RegExp(`\\b(${phraseSource(a)})\\b.*\\b(${phraseSource(b)})\\b`);
+
+/** Relative times in every language (see `RELATIVE_TIME`). */
+const RELATIVE = new RegExp(UI_LANGUAGES.map((l) => RELATIVE_TIME[l]).join('|'), 'u');
 
 /**
  * Markers per review platform, matched against folded lines; each counts once. What both Google
  * and Yelp show (a star row, 'N reviews') counts for both, so the platform's own words decide:
  * today's Yelp shows reactions (Helpful, Thanks, Love this, Oh no), 'Check in', friends and Elite
- * badges; Google shows 'Local Guide', '... ago', Like/Share and the owner's response.
+ * badges; Google shows 'Local Guide', '... ago', Like/Share and the owner's response. The words
+ * per language are in `profiles.ts`.
  */
 const REVIEW_MARKERS: Record<ReviewPlatform, Marker[]> = {
   google: [
     { pattern: /\bgoogle\b/, weight: 2 },
-    { pattern: /\blocal guide\b|\bguia local\b|\bguide local\b/, weight: 3 },
-    { pattern: /\bresponse from the (owner|business)\b|\brespuesta del (propietario|dueno)\b|\breponse du proprietaire\b|\bresposta do proprietario\b/, weight: 2 },
-    // OCR may glue the words ('3daysago').
-    { pattern: /\b(\d+|a|an|one)\s*(minute|hour|day|week|month|year)s?\s*ago\b|\b(hace|il y a|ha)\s+(\d+|un|une|uma|um|una)\s+(minuto|heure|hora|dia|jour|semana|semaine|mes|mois|ano|an)/, weight: 1 },
-    { pattern: /\b\d+ (reviews?|resenas?|avis|avaliacoes|avaliacao)\b/, weight: 1 },
+    { pattern: phrasePattern(GOOGLE.localGuide), weight: 3 },
+    { pattern: phrasePattern(GOOGLE.ownerResponse), weight: 2 },
+    // The review's relative date ('3 days ago', 'vor 3 Wochen', '2 dni temu'; OCR may glue the
+    // words: '3daysago', '2dnitemu').
+    { pattern: RELATIVE, weight: 1 },
+    { pattern: counted(GOOGLE.reviewCounts), weight: 1 },
     // Google's Like and Share under a review (Facebook's row also has Comment).
-    { pattern: /^(?!.*\b(comment|commenter|comentar)\b).*\b(like|j'?aime|me gusta|curtir|gostei)\b.*\b(share|partager|compartir|compartilhar)\b/, weight: 2 },
+    { pattern: new RegExp(`^(?!.*\\b(${phraseSource(FACEBOOK_REVIEWS.comment)})\\b).*\\b(${phraseSource(GOOGLE.like)})\\b.*\\b(${phraseSource(GOOGLE.share)})\\b`), weight: 2 },
     { pattern: /\bmaps\b/, weight: 1 },
-    { pattern: /\bvisited in\b/, weight: 2 },
-    { pattern: /\boverview\b.*\breviews\b|\bmost relevant\b|\bnewest\b.*\bhighest\b|\bmas relevantes\b|\bles plus pertinents\b|\bmais relevantes\b/, weight: 1 },
+    { pattern: phrasePattern(GOOGLE.visited), weight: 2 },
+    // The place sheet's tabs ('Overview  Reviews  Photos', 'Übersicht Rezensionen', 'Przegląd Opinie')
+    // and the sort chips ('Most relevant', 'Newest  Highest').
+    { pattern: new RegExp(`${thenOn(GOOGLE.overview, GOOGLE.reviewsTab).source}|\\bnewest\\b.*\\bhighest\\b|\\b(${phraseSource(GOOGLE.tabs)})\\b`), weight: 1 },
   ],
   yelp: [
     { pattern: /\byelp\b/, weight: 2 },
-    { pattern: /\b(helpful|thanks|love this|oh no)\b.*\b(thanks|love this|oh no)\b/, weight: 3 },
-    { pattern: /\blove this\b|\boh no\b/, weight: 2 },
-    { pattern: /\bhelpful\b/, weight: 1 },
+    // The reactions row ('Helpful  Thanks  Love this  Oh no'): two of them on one line.
+    { pattern: new RegExp(`\\b(${phraseSource({ en: [...YELP.helpful.en, ...YELP.thanks.en, ...YELP.loveThis.en, ...YELP.ohNo.en] })})\\b.*\\b(${phraseSource({ en: [...YELP.thanks.en, ...YELP.loveThis.en, ...YELP.ohNo.en] })})\\b`), weight: 3 },
+    // ... in the other languages the first two side by side, only counts and icons between ('Útil
+    // 9 Gracias 2', 'Utile Merci', 'Hilfreich Danke', 'Pomocne Dzięki'): those words alone are
+    // common in a review's text.
+    { pattern: new RegExp(`\\b(${phraseSource({ ...YELP.helpful, en: [] })})\\b[^a-z]{0,8}\\b(${phraseSource({ ...YELP.thanks, en: [] })})\\b`), weight: 3 },
+    { pattern: phrasePattern(YELP.ownReactions), weight: 2 },
+    { pattern: phrasePattern({ en: YELP.helpful.en }), weight: 1 },
     { pattern: /\buseful\b.*\bfunny\b|\bfunny\b.*\bcool\b/, weight: 3 },
     { pattern: /\buseful\b/, weight: 1 },
-    { pattern: /\belite\b/, weight: 2 },
-    // The reactions row in Spanish, French and Portuguese ('Útil 9 Gracias 2', 'Utile Merci',
-    // 'Útil Obrigado'): the first two side by side, only counts and icons between them.
-    { pattern: /\b(util|utile)\b[^a-z]{0,8}\b(gracias|merci|obrigad[oa])\b/, weight: 3 },
-    { pattern: /\brecommended reviews\b|\bresenas recomendadas\b|\bavis recommandes\b|\bavaliacoes recomendadas\b/, weight: 2 },
-    { pattern: /\b\d+ friends?\b/, weight: 2 },
-    { pattern: /\bcheck[- ]?ins?\b/, weight: 2 },
-    { pattern: /\b\d+ (reviews?|resenas|avis|avaliacoes)\b/, weight: 1 },
-    { pattern: /\bupdated review\b|\bprevious review\b/, weight: 2 },
+    { pattern: phrasePattern(YELP.elite), weight: 2 },
+    { pattern: phrasePattern(YELP.recommendedReviews), weight: 2 },
+    // The reviewer's friends ('12 friends', '108 Freunde'): Google has no friends.
+    { pattern: counted(YELP.friends), weight: 2 },
+    { pattern: phrasePattern(YELP.checkIns), weight: 2 },
+    { pattern: counted(YELP.reviewCounts), weight: 1 },
+    { pattern: phrasePattern(YELP.updated), weight: 2 },
   ],
   facebook: [
     { pattern: /\bfacebook\b|\bfb\.com\b/, weight: 3 },
     { pattern: RECOMMENDS, weight: 3 },
     // The action bar: Like, Comment, Share (Google's has no Comment).
-    { pattern: /\blike\b.*\bcomment\b|\bcomment\b.*\bshare\b|\bcurtir\b.*\bcomentar\b|\bcomentar\b.*\bcompartilhar\b|\bme gusta\b.*\bcomentar\b|\bcomentar\b.*\bcompartir\b|\bj'?aime\b.*\bcommenter\b|\bcommenter\b.*\bpartager\b/, weight: 3 },
-    { pattern: /\brecommend\b/, weight: 1 },
-    { pattern: /\bcomments?\b/, weight: 1 },
-    { pattern: /\bpublic\b/, weight: 1 },
+    { pattern: new RegExp(`${thenOn(FACEBOOK_REVIEWS.like, FACEBOOK_REVIEWS.comment).source}|${thenOn(FACEBOOK_REVIEWS.comment, FACEBOOK_REVIEWS.share).source}`), weight: 3 },
+    { pattern: phrasePattern(FACEBOOK_REVIEWS.recommend), weight: 1 },
+    { pattern: phrasePattern(FACEBOOK_REVIEWS.comments), weight: 1 },
+    { pattern: phrasePattern(FACEBOOK_REVIEWS.audience), weight: 1 },
   ],
 };
 
-/** Profile words of every platform in Spanish, French and Portuguese (counters, tabs): they say 'a profile', not which. */
-const PROFILE_WORDS_ES_FR_PT: Marker = { pattern: /\b(seguidores|seguidos|siguiendo|seguindo|abonnes|abonnements|suivi\(?e?\)?s?|publicaciones|publicacoes|publications|mensaje|mensagem)\b/, weight: 1 };
+/** Profile words of every platform in the languages other than English (counters, tabs, Message): they say 'a profile', not which. */
+const PROFILE_WORDS_OTHER_LANGUAGES: Marker = { pattern: phrasePattern(PROFILE_WORDS), weight: 1 };
 
-/** Markers of a profile (follow) or a post, story or video (tag) per social platform. */
 const SOCIAL_MARKERS: Record<SocialPlatform, Marker[]> = {
   instagram: [
-    PROFILE_WORDS_ES_FR_PT,
+    PROFILE_WORDS_OTHER_LANGUAGES,
     { pattern: /\binstagram\b/, weight: 3 },
     // The profile's counter row names posts and followers together ('posts followers following',
     // 'publicaciones seguidores seguidos'); X, TikTok and Facebook count no posts there.
     // ('publicações' often reads with its accented ending garbled: 'publicacées').
-    { pattern: /\b(posts|publica[a-z]{3,6}|publications)\b.*\b(followers|seguidores|abonnes|abonnees)\b/, weight: 2 },
-    { pattern: /\bfollowed by\b/, weight: 2 },
+    // German 'Beiträge  Follower  Gefolgt', Polish 'posty  obserwujących  obserwowani'.
+    { pattern: /\b(posts|publica[a-z]{3,6}|publications|beitrage|posty|postow)\b.*\b(followers|seguidores|abonnes|abonnees|follower|obserwujacych)\b/, weight: 2 },
+    // 'Followed by ana and 12 others', 'Gefolgt von', 'Obserwowany(-a) przez'.
+    { pattern: phrasePattern(FOLLOWED_BY), weight: 2 },
     { pattern: /\bliked by\b/, weight: 2 },
     { pattern: /\bview all \d+ comments?\b/, weight: 2 },
     { pattern: /\badd a comment\b/, weight: 2 },
@@ -718,43 +764,49 @@ const SOCIAL_MARKERS: Record<SocialPlatform, Marker[]> = {
     { pattern: /\boriginal audio\b/, weight: 2 },
     { pattern: /\bposts\b/, weight: 1 },
     { pattern: /\bfollowers\b/, weight: 1 },
-    { pattern: /\bfollowing\b/, weight: 1 },
-    { pattern: /\bmessage\b/, weight: 1 },
+    // The follow button's label when followed ('Following', 'Gefolgt', 'Folge ich', 'Obserwujesz').
+    { pattern: phrasePattern(SOCIAL_PROFILES.instagram.following), weight: 1 },
+    { pattern: phrasePattern(MESSAGE), weight: 1 },
     { pattern: /\breels?\b/, weight: 1 },
     { pattern: /\b\d+ (likes|others)\b/, weight: 1 },
   ],
   x: [
-    PROFILE_WORDS_ES_FR_PT,
+    PROFILE_WORDS_OTHER_LANGUAGES,
     { pattern: /\bx\.com\b|\btwitter\b/, weight: 3 },
-    { pattern: /\bjoined \w+ \d{4}\b/, weight: 2 },
+    // 'Joined March 2019', German 'Mitglied seit März 2019', Polish 'Dołączył(a) w marcu 2019'.
+    { pattern: /\bjoined \w+ \d{4}\b|\bmitglied seit\b|\bdolaczyl(a|\(a\))? w\b/, weight: 2 },
     { pattern: /\bpost your reply\b/, weight: 2 },
-    { pattern: /\bfollows you\b/, weight: 1 },
+    { pattern: /\bfollows you\b|\bfolgt dir\b|\bobserwuje cie\b/, weight: 1 },
     { pattern: /\breplies\b/, weight: 1 },
     { pattern: /\breposts?\b/, weight: 1 },
     { pattern: /\bfollowers\b/, weight: 1 },
-    { pattern: /\bfollowing\b/, weight: 1 },
+    // The follow button's label when followed ('Following', 'Gefolgt', 'Folge ich', 'Obserwujesz').
+    { pattern: phrasePattern(SOCIAL_PROFILES.x.following), weight: 1 },
     { pattern: /\bposts\b/, weight: 1 },
     { pattern: /\bmedia\b/, weight: 1 },
     { pattern: /@\w+ ?[-·.] ?\d+[smhd]\b/, weight: 1 },
   ],
   tiktok: [
-    PROFILE_WORDS_ES_FR_PT,
+    PROFILE_WORDS_OTHER_LANGUAGES,
     { pattern: /\btiktok\b/, weight: 3 },
     // The profile's counter row, in en/es/fr/pt ('Seguindo Seguidores Curtidas').
-    { pattern: /\b(following|siguiendo|seguindo|abonnements)\b.*\b(followers|seguidores|abonnes|abonnees)\b.*\b(likes|me gusta|curtidas|j'+aime)\b/, weight: 3 },
+    // German 'Gefolgt  Follower  Likes', Polish 'Obserwowani  Obserwujący  Polubienia'.
+    { pattern: /\b(following|siguiendo|seguindo|abonnements|gefolgt|obserwowani)\b.*\b(followers|seguidores|abonnes|abonnees|follower|obserwujacy)\b.*\b(likes|me gusta|curtidas|j'+aime|polubienia)\b/, weight: 3 },
     { pattern: /\boriginal sound\b/, weight: 2 },
     { pattern: /\blikes\b/, weight: 1 },
     { pattern: /\bfollowers\b/, weight: 1 },
-    { pattern: /\bfollowing\b/, weight: 1 },
-    { pattern: /\bmessage\b/, weight: 1 },
+    // The follow button's label when followed ('Following', 'Gefolgt', 'Folge ich', 'Obserwujesz').
+    { pattern: phrasePattern(SOCIAL_PROFILES.tiktok.following), weight: 1 },
+    { pattern: phrasePattern(MESSAGE), weight: 1 },
     { pattern: /\bfor you\b/, weight: 1 },
     { pattern: /\badd comment\b/, weight: 1 },
   ],
   facebook: [
-    PROFILE_WORDS_ES_FR_PT,
+    PROFILE_WORDS_OTHER_LANGUAGES,
     { pattern: /\bfacebook\b|\bfb\.com\b/, weight: 3 },
     // (OCR doubles the apostrophe of 'J’aime': 'J’'aime'.)
-    { pattern: /\b[\d.,]+k? (likes|curtidas|me gusta|j'+aime)\b.*\b(followers|seguidores|abonnes)\b/, weight: 2 },
+    // German '1.234 „Gefällt mir“-Angaben · 2.345 Follower', Polish '1234 polubień · 2345 obserwujących'.
+    { pattern: /\b[\d.,]+k? (likes|curtidas|me gusta|j'+aime|\W*gefallt mir\W*-angaben|polubien)\b.*\b(followers|seguidores|abonnes|follower|obserwujacych)\b/, weight: 2 },
     { pattern: /\bintro\b/, weight: 2 },
     { pattern: /\blike\b.*\bcomment\b|\bcomment\b.*\bshare\b/, weight: 2 },
     // A post's time followed by its audience icon (the globe, read as '@', '®' or '©'):
@@ -764,8 +816,9 @@ const SOCIAL_MARKERS: Record<SocialPlatform, Marker[]> = {
     // Instagram's is 'View all 2 comments'.
     { pattern: /(?<!\bview all )\b\d+ (comments?|shares?|comentarios|commentaires)\b/, weight: 1 },
     { pattern: /\bfollowers\b/, weight: 1 },
-    { pattern: /\bfollowing\b/, weight: 1 },
-    { pattern: /\bmessage\b/, weight: 1 },
+    // The follow button's label when followed ('Following', 'Gefolgt', 'Folge ich', 'Obserwujesz').
+    { pattern: phrasePattern(SOCIAL_PROFILES.facebook.following), weight: 1 },
+    { pattern: phrasePattern(MESSAGE), weight: 1 },
     { pattern: /\babout\b/, weight: 1 },
     { pattern: /\breviews\b/, weight: 1 },
   ],
@@ -806,14 +859,14 @@ const WRONG_PLATFORM_MARGIN = 2;
 // ---------------------------------------------------------------------------------------------
 // Layout: dates, composers, review text, stars
 
-// English, Spanish, French and Portuguese month names (their first three letters), and OCR's '0ct'.
-const MONTHS = '(jan|feb|fev|mar|apr|abr|avr|may|mai|mayo|jun|juin|jul|juil|aug|ago|aou|sep|set|oct|0ct|out|nov|dec|dez|dic|ene|enero)[a-z]*\\.?';
+// Month names by their first letters in every UI language (profiles.ts), and OCR's '0ct'.
+const MONTHS = `(${MONTH_STEMS.join('|')})[a-z]*\\.?`;
 const DATE_PATTERNS = [
-  /\b(\d+|a|an|one)\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|mos?|years?|yrs?|[smhdwy])\s*ago\b/,
-  // 'hace 2 días', 'il y a 3 jours', 'há 2 semanas'
-  /\b(hace|il ?y ?a|ha|há)\s*(\d+|un|une|uma|um|una)\s*\p{L}+/u,
+  // '2 days ago', 'hace 2 días', 'il y a 3 jours', 'há 2 semanas', 'vor 2 Tagen', '2 dni temu'
+  ...UI_LANGUAGES.map((lang) => new RegExp(RELATIVE_TIME[lang], 'u')),
   new RegExp(`\\b${MONTHS}\\s*\\d{1,2}(st|nd|rd|th)?\\b(,?\\s*\\d{4})?`),
-  new RegExp(`\\b\\d{1,2}\\s*(de\\s+)?${MONTHS}(\\s+(de\\s+)?\\d{4})?\\b`),
+  // '3 Nov 2026', '3 de noviembre de 2026', German '27. Sept. 2026', Polish '27 wrz 2026'
+  new RegExp(`\\b\\d{1,2}\\.?\\s*(de\\s+)?${MONTHS}(\\s+(de\\s+)?\\d{4})?\\b`),
   // OCR glued or garbled the day: 'Novio2026', 'Nov19,2026'
   new RegExp(`\\b${MONTHS}[0-9il]{1,2}[,.\\s]*\\d{2,4}\\b`),
   // ... or glued the whole date: '19nov2026', '19n0v.2026' (French and Portuguese order)
@@ -823,15 +876,13 @@ const DATE_PATTERNS = [
   /\bjust now\b/,
   // A relative time alone on its line, its number lost and first letter misread ('jays ago' on a dim photo)
   /^\W{0,3}[a-z]?(ays|ours|eeks|onths|ears) ago\W{0,3}$/,
-  // 'Yesterday', 'Today' (Facebook's 'Yesterday at 3:14 PM'), in en/es/fr/pt
-  /(^|[^a-z])(yesterday|today|ayer|hoy|hier|aujourd'?hui|ontem|hoje)($|[^a-z])/,
+  // 'Yesterday', 'Today' (Facebook's 'Yesterday at 3:14 PM'), 'Gestern', 'Wczoraj'
+  new RegExp(`(^|[^a-z])(${phraseSource(DAY_WORDS)})($|[^a-z])`),
 ];
 /** Short relative times of social posts and Facebook reviews: '2h', '3d', '1w' as a token of its own. */
 const SHORT_AGO = /(^|[^a-z0-9])\d{1,2}\s?[smhdwj]($|[^a-z0-9])/;
 
-const DATE_WORDS = new RegExp(
-  `^(ago|an?|one|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|mos?|years?|yrs?|edited|new|public|hace|il|y|ha|yesterday|today|ayer|hoy|hier|ontem|hoje|dias?|jours?|semanas?|semaines?|meses|mois|${MONTHS.slice(1, MONTHS.indexOf(')'))})$`,
-);
+const DATE_WORDS = new RegExp(`^(${phraseSource(DATE_LINE_WORDS, DAY_WORDS)}|${MONTH_STEMS.join('|')})$`);
 
 /** The line without its date words, numbers and stray marks (what is left tells a date line from a sentence). */
 function withoutDateWords(text: string): string {
@@ -1064,7 +1115,67 @@ function authorLine(ocr: OcrText, names: Match[], dates: number[], starRows: rea
   return null;
 }
 
-const PROFILE_HEADER = /\blocal guide\b|\bguia local\b|\bguide local\b|^\d+ (reviews?|resenas?|avis|avalia[a-z]{3,5})\b|\bcontribu[a-z]{4,9}\b/;
+/**
+ * The line under the name on a reviewer's own profile: Google's 'Local Guide · 124 reviews' ('Lokalny
+ * przewodnik · 11 opinii') or 'N reviews', the heading 'Contributions'; Yelp's '12 friends · 34
+ * reviews · 5 photos' ('5 amis · 32 avis', '108 Freunde · 49 Beiträge'). ('Contribuições' read
+ * 'ContribuicGes': the heading is known by its stem.)
+ */
+/**
+ * Whether Facebook's author line ('Priya Shah recommends Crumb & Co.', its end wrapped onto the
+ * next line) names a page none of whose words is the business's. Unsure (false) when the line has
+ * no words after the verb.
+ */
+function recommendsAnotherPage(ocr: OcrText, line: number, businessName: string): boolean {
+  const text = fold(ocr.lines[line]!.text);
+  const verb = RECOMMENDS.exec(text);
+  if (!verb) return false;
+  let rest = text.slice(verb.index + verb[0].length);
+  // A name cut at the line's end continues on the next line ('Pizzeria Da ---' / 'Enzo.').
+  if (!/\.\s*\S{0,4}\s*$/.test(rest) && ocr.lines[line + 1]) rest += ` ${fold(ocr.lines[line + 1]!.text)}`;
+  return namesAnotherPlace(rest, businessName);
+}
+
+/**
+ * Whether a place's name as shown ('Pizzeria Da Enzo', 'Bistro Marcel') shares no word with the
+ * business's name, up to one OCR slip per word or a word cut short. False when either has no word
+ * of three letters or more.
+ */
+function namesAnotherPlace(shown: string, businessName: string): boolean {
+  const seen = words(shown).filter((w) => w.length >= 3).map(ocrKey);
+  const ours = words(businessName.replace(/&/g, ' ')).filter((w) => w.length >= 3).map(ocrKey);
+  if (seen.length === 0 || ours.length === 0) return false;
+  return !ours.some((w) => seen.some((t) => levenshtein(t, w, 1) <= 1 || (w.length >= 5 && t.length >= 4 && w.startsWith(t))));
+}
+
+/**
+ * Google Maps' place sheet shows the place's name in the search box at the top, after the back
+ * arrow (OCR reads the arrow as '<', '{', '4' or '«'): a box naming another place than ours is
+ * another place's sheet with our name put on it. False when there is no such box.
+ */
+function searchBoxNamesAnotherPlace(ocr: OcrText, businessName: string): boolean {
+  const box = ocr.lines.find((l) => l.bbox.y1 < ocr.height * 0.12 && /^[<{4«‹←(]\s+\p{L}/u.test(l.text.trim()));
+  if (!box) return false;
+  const name = box.text.trim().replace(/^\S+\s+/, '').replace(/\s+\S$/, '');
+  return words(name).filter((w) => w.length >= 3).length >= 2 && namesAnotherPlace(name, businessName);
+}
+
+/**
+ * A review app we do not reward (Tripadvisor, Trustpilot): its name in the top bar, or a label only
+ * it shows ('Date of visit', 'Datum des Besuchs', 'Data wizyty'). Returns the app's name, or null.
+ */
+function otherReviewApp(ocr: OcrText): string | null {
+  for (const [app, profile] of Object.entries(OTHER_REVIEW_APPS)) {
+    const name = phrasePattern({ en: profile.names });
+    const labels = phrasePattern(profile.labels);
+    if (ocr.lines.some((l) => (l.bbox.y1 < ocr.height * 0.15 && name.test(fold(l.text))) || labels.test(fold(l.text)))) return app;
+  }
+  return null;
+}
+
+const PROFILE_HEADER = new RegExp(
+  `\\b(${phraseSource(GOOGLE.localGuide)})\\b|^\\d+ (${phraseSource(GOOGLE.reviewCounts, YELP.reviewCounts)})\\b|^\\d+ (${phraseSource(YELP.friends)})\\b.*\\b\\d+ (${phraseSource(YELP.reviewCounts)})\\b|\\bcontribu[a-z]{4,9}\\b|\\b(${phraseSource({ ...CONTRIBUTIONS, en: [], es: [], fr: [], pt: [] })})\\b`,
+);
 
 /**
  * Judges a review screenshot from its text and layout: the platform's markers (and not another
@@ -1094,6 +1205,13 @@ export function judgeReview(input: ReviewJudgeInput, ocr: OcrText, starRows: rea
     .map((l, i) => (wordCount(l.text) <= 8 && !isProse(withoutDateWords(l.text)) && isDateLine(l.text, { short: input.platform === 'facebook' }) ? i : -1))
     .filter((i) => i >= 0);
   if (dates.length === 0 && composerHint(ocr)) return notPostedYet(label);
+  const elsewhere = otherReviewApp(ocr);
+  if (elsewhere) {
+    return reject(
+      'wrong_platform',
+      `This looks like a review on ${elsewhere}, but it was uploaded for ${label}. Upload a screenshot of your review on ${label}.`,
+    );
+  }
   if (scores[input.platform] < REVIEW_MARKER_THRESHOLD) {
     return reject('not_a_review', `This doesn't look like ${withArticle(label)} review. Upload a screenshot of your review as it appears on ${label}, showing your name, the date and the review.`);
   }
@@ -1141,6 +1259,20 @@ export function judgeReview(input: ReviewJudgeInput, ocr: OcrText, starRows: rea
       `We couldn't find your name ${quoted(input.reviewerName)} in the screenshot. Enter your name exactly as it appears on your ${label} review, or upload a screenshot that shows your review with your name.`,
     );
   }
+  // Facebook's author line names the page reviewed ('Sam Taylor recommends Pizzeria Da Enzo.'):
+  // another page there is a review of another business, whatever the page's header shows.
+  if (input.platform === 'google' && searchBoxNamesAnotherPlace(ocr, input.businessName)) {
+    return reject(
+      'wrong_business',
+      `This review is on another place's page, not ${quoted(input.businessName)}. Upload a screenshot of your review of ${input.businessName.trim()}.`,
+    );
+  }
+  if (author !== null && input.platform === 'facebook' && recommendsAnotherPage(ocr, author, input.businessName)) {
+    return reject(
+      'wrong_business',
+      `This review recommends another page, not ${quoted(input.businessName)}. Upload a screenshot of your review of ${input.businessName.trim()}.`,
+    );
+  }
   if (author === null) {
     return reject(
       'name_mismatch',
@@ -1165,16 +1297,20 @@ export type SocialJudgeInput = {
   verificationType: SocialVerificationType;
 };
 
-/** Words of a follow button that mean "you follow this account". */
+/** Labels of a follow button that mean "you follow this account", one or two words (profiles.ts). */
 const FOLLOWING_WORDS: Record<SocialPlatform, string[]> = {
-  instagram: ['following', 'siguiendo', 'seguindo', 'abonne', 'abonnee', 'suivi', 'suivie'],
-  x: ['following', 'siguiendo', 'seguindo', 'abonne', 'abonnee', 'suivi', 'suivie'],
-  tiktok: ['following', 'friends', 'siguiendo', 'seguindo', 'abonne', 'abonnee', 'amigos', 'amis'],
-  // ('Suivi(e)' with its bracket read as an 'l': 'Suivile)'.)
-  facebook: ['following', 'liked', 'siguiendo', 'seguindo', 'abonne', 'abonnee', 'suivi', 'suivie', 'suivile'],
+  instagram: phraseList(SOCIAL_PROFILES.instagram.following),
+  x: phraseList(SOCIAL_PROFILES.x.following),
+  tiktok: phraseList(SOCIAL_PROFILES.tiktok.following),
+  facebook: phraseList(SOCIAL_PROFILES.facebook.following),
 };
-/** Words of a button that mean "you don't follow yet" ('Follow', 'Follow back', 'Requested'; Spanish, French, Portuguese). */
-const NOT_FOLLOWING_WORDS = new Set(['follow', 'folow', 'requested', 'like', 'seguir', 'suivre', 'sabonner', 'solicitado', 'demande']);
+/** Labels of a button that mean "you don't follow yet" ('Follow', 'Follow back', 'Requested', 'Folgen', 'Obserwuj'). */
+const NOT_FOLLOWING_WORDS: Record<SocialPlatform, Set<string>> = {
+  instagram: new Set(phraseList(SOCIAL_PROFILES.instagram.notFollowing).map((w) => w.replace(/[^a-z ]/g, ''))),
+  x: new Set(phraseList(SOCIAL_PROFILES.x.notFollowing).map((w) => w.replace(/[^a-z ]/g, ''))),
+  tiktok: new Set(phraseList(SOCIAL_PROFILES.tiktok.notFollowing).map((w) => w.replace(/[^a-z ]/g, ''))),
+  facebook: new Set(phraseList(SOCIAL_PROFILES.facebook.notFollowing).map((w) => w.replace(/[^a-z ]/g, ''))),
+};
 
 /**
  * Lines where a follow word is a label, not a button: counters ('210 Following 5,321 Followers'),
@@ -1187,24 +1323,27 @@ function isLabelLine(text: string): boolean {
   // elsewhere on a button row ('Following  Message  2t', an icon read as text) is not.
   const raw = text.split(/\s+/).filter(Boolean);
   const counter = (t: string | undefined) => t !== undefined && /^[\d.,]+[kmb]?$/i.test(t);
-  const followWord = /^(following|siguiendo|seguindo|seguidos|abonne|abonnes|abonnements|suivi|suivis|suivie|suivies)$/;
+  const followWord = /^(following|siguiendo|seguindo|seguidos|abonne|abonnes|abonnements|suivi|suivis|suivie|suivies|gefolgt|obserwowani|obserwujacy|obserwujacych)$/;
   if (raw.some((t, i) => followWord.test(words(t).join('')) && (counter(raw[i - 1]) || counter(raw[i + 1])))) return true;
   const joined = tokens.join(' ');
   if (/\bfor you\b|\bpeople you follow\b|\bfollowing list\b|\bfrom people\b/.test(joined)) return true;
   // A page's social proof ('mateus.costa, omar.haddad and 8 other friends follow this'): a sentence
-  // about other people, not the button.
-  if (SOCIAL_PROOF.test(joined)) return true;
+  // about other people, not the button. So is Instagram's 'Followed by ana and 12 others' ('Gefolgt
+  // von ...', 'Obserwowany(-a) przez ...'), whose first word is a follow label in some languages.
+  if (SOCIAL_PROOF.test(joined) || FOLLOWED_BY_LINE.test(fold(text))) return true;
   return tokens.some((t) => ['home', 'inbox', 'profile', 'explore', 'notifications', 'search', 'shop', 'reels', 'communities'].includes(t));
 }
 
 const SOCIAL_PROOF =
   /\b(friends?|others?|people|amigos|amis|personas|pessoas|autres|otros|outros)\b.*\b(follows?|like|likes|siguen|sigue|suivent|suit|seguem|segue|aiment|les gusta|curtem)\b|\b(follows?|likes?) this\b/;
 
-const COUNTER_WORDS = new Set(['followers', 'follower', 'posts', 'likes', 'followed', 'seguidores', 'abonnes', 'abonnees', 'publicaciones', 'publicacoes', 'publications', 'curtidas']);
+const COUNTER_WORDS = wordSet(PROFILE_COUNTER_WORDS);
 
 /** Lines after a suggestions heading show other accounts, with their own Follow buttons. */
-const SUGGESTIONS =
-  /\b(suggested for you|suggested accounts|people you may know|similar accounts|discover people|who to follow|you might like|related accounts|sugerencias para ti|cuentas sugeridas|personas que quizas conozcas|suggestions pour vous|comptes suggeres|vous connaissez peut-etre|sugestoes para voce|contas sugeridas|pessoas que talvez voce conheca)\b/;
+const SUGGESTIONS = phrasePattern(SUGGESTION_HEADINGS);
+const FOLLOWED_BY_LINE = phrasePattern(FOLLOWED_BY);
+/** The Message button (one word: 'Message', 'Nachricht', 'Wiadomość'). */
+const MESSAGE_WORDS = new Set(phraseList(MESSAGE).filter((w) => !w.includes(' ')));
 
 function suggestionsStart(ocr: OcrText): number {
   const index = ocr.lines.findIndex((l) => SUGGESTIONS.test(fold(l.text)));
@@ -1243,13 +1382,16 @@ export function followButton(ocr: OcrText, platform: SocialPlatform, anchors: nu
   let best: (FollowButton & { distance: number }) | null = null;
   for (const [index, line] of ocr.lines.entries()) {
     if (index >= limit || isLabelLine(line.text)) continue;
-    for (const word of line.words) {
+    for (const [w, word] of line.words.entries()) {
       const token = fold(word.text).replace(/[^a-z]/g, '');
       if (!token) continue;
-      const following = FOLLOWING_WORDS[platform].some((w) => levenshtein(token, w, 1) <= (w.length >= 8 ? 1 : 0));
-      const follow = !following && NOT_FOLLOWING_WORDS.has(token);
+      // A label of two words ('Folge ich', 'Lubisz to', 'Follow back') is read with the next word.
+      const next = line.words[w + 1] ? fold(line.words[w + 1]!.text).replace(/[^a-z]/g, '') : '';
+      const pair = next ? `${token} ${next}` : null;
+      const following = FOLLOWING_WORDS[platform].some((l) => (l.includes(' ') ? pair === l : levenshtein(token, l, 1) <= (l.length >= 8 ? 1 : 0)));
+      // (OCR drops a doubled letter of 'Follow': 'Folow'.)
+      const follow = !following && (NOT_FOLLOWING_WORDS[platform].has(token) || (pair !== null && NOT_FOLLOWING_WORDS[platform].has(pair)) || token === 'folow');
       if (!following && !follow) continue;
-      if (token === 'like' && platform !== 'facebook') continue;
       const distance =
         anchors.length === 0 ? 0 : Math.min(...anchors.map((a) => Math.abs((ocr.lines[a]!.bbox.y0 + ocr.lines[a]!.bbox.y1) / 2 - (word.bbox.y0 + word.bbox.y1) / 2)));
       if (anchors.length > 0 && distance > reach) continue;
@@ -1262,7 +1404,7 @@ export function followButton(ocr: OcrText, platform: SocialPlatform, anchors: nu
     // TikTok shows a followed account's profile with 'Message' and a person-check icon, no word.
     for (const [index, line] of ocr.lines.entries()) {
       if (index >= limit || isLabelLine(line.text)) continue;
-      if (!line.words.some((w) => /^(message|mensaje|mensagem)$/.test(fold(w.text).replace(/[^a-z]/g, '')))) continue;
+      if (!line.words.some((w) => MESSAGE_WORDS.has(fold(w.text).replace(/[^a-z]/g, '')))) continue;
       const distance = anchors.length === 0 ? 0 : Math.min(...anchors.map((a) => Math.abs(ocr.lines[a]!.bbox.y0 - line.bbox.y0)));
       if (anchors.length > 0 && distance > reach) continue;
       return { state: 'following', line: index, filled: false };
@@ -1288,8 +1430,11 @@ const COMMENTS_START = /\bview (all )?\d* ?comments?\b|^comments?$|(^|\s)\d+ com
  * reel', in en/es/fr/pt) or its option rows ('Tag people', 'Add location', 'Everyone can reply',
  * "What's on your mind?"). A posted post, story or video never shows them.
  */
-const SOCIAL_COMPOSER_TITLE = /^(<\s*)?(new post|create post|new reel|new story|nueva publicacion|crear publicacion|nouvelle publication|creer une publication|nova publicacao|criar publicacao)\b/;
-const SOCIAL_COMPOSER_ROWS = /\b(tag people|add location|write a caption|everyone can reply|what'?s on your mind|add music|etiquetar personas|agregar ubicacion|identifier des personnes|ajouter un lieu|marcar pessoas|adicionar localizacao)\b/;
+const SOCIAL_COMPOSER_TITLE = new RegExp(`^(<\\s*)?(${phraseSource(SOCIAL_COMPOSER_TITLES)})\\b`);
+const SOCIAL_COMPOSER_ROWS = new RegExp(`\\b(${phraseSource(SOCIAL_COMPOSER_OPTIONS)})\\b|\\bhashtags\\b.*\\b(mention|erwahnen|oznacz)\\b`);
+
+/** 'Replying to', 'Antwort an', 'W odpowiedzi do' (profiles.ts). */
+const REPLYING = phrasePattern(REPLYING_TO);
 
 export function socialComposer(ocr: OcrText): boolean {
   const folded = ocr.lines.map((l) => fold(l.text).replace(/[^a-z<' ]+/g, ' ').replace(/\s+/g, ' ').trim());
@@ -1469,8 +1614,13 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
   ];
   const user = normaliseHandle(input.userHandle);
   // A Facebook username is usually the person's name with dots ('lea.dubois' shows as 'Léa Dubois').
+  // X's 'Replying to @name' over a reply names the person replied to, not the author (also when
+  // OCR read the handle again as a line of its own over it).
+  const replyingTo = ocr.lines.filter((l) => REPLYING.test(fold(l.text)));
+  const onReplyingLine = (line: OcrLine) => replyingTo.some((r) => Math.abs((r.bbox.y0 + r.bbox.y1) / 2 - (line.bbox.y0 + line.bbox.y1) / 2) < (r.bbox.y1 - r.bbox.y0) / 2);
   const authored = findHandles(ocr, input.userHandle, { ignoreDots: facebook, lowercase }).filter((h) => {
     if (!own[h.line]) return false;
+    if (onReplyingLine(ocr.lines[h.line]!)) return false;
     // An author line starts with the handle (Instagram's header and caption, a story's corner,
     // a video's overlay); on X it follows the display name as '@handle · 2h'. An avatar's initial
     // or its ring read as one-character tokens before it ('B | bencarter 5h') is not a word.

@@ -1,0 +1,409 @@
+/**
+ * Platform knowledge as data (issue 31 item 4): what each app shows, per UI language, in the words
+ * the app itself uses. The judge reads its words from here and keeps only the layout logic (which
+ * line, how near, which colour); adding a UI language is adding its words here.
+ *
+ * Words are written as the apps show them ('Gefällt mir', 'Odpowiedź właściciela') and matched
+ * against OCR lines folded by `fold` (lowercase, accents off, 'ß' as 'ss', 'ł' as 'l'): see
+ * `phraseSource`. OCR variants that are not words of the app (a doubled apostrophe, a garbled
+ * ending) are said where they are allowed, with what OCR made of the word.
+ *
+ * Languages: English, Spanish, French, Portuguese, German and Polish (ADR 085). Where an app has no
+ * word of its own in a language (Google Maps says 'Local Guide' in German too), the English one is
+ * what the app shows.
+ */
+import type { ReviewPlatform, SocialPlatform } from './port.ts';
+import { fold } from './text.ts';
+
+export const UI_LANGUAGES = ['en', 'es', 'fr', 'pt', 'de', 'pl'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+
+/** Words or phrases per UI language, as the app shows them. */
+export type Phrases = Readonly<Partial<Record<UiLanguage, readonly string[]>>>;
+
+/** Every phrase of every language, folded, longest first (so an alternation prefers 'liked by' to 'liked'). */
+export function phraseList(...lists: Phrases[]): string[] {
+  const all = new Set<string>();
+  for (const list of lists) for (const lang of UI_LANGUAGES) for (const phrase of list[lang] ?? []) all.add(fold(phrase).trim());
+  return [...all].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * A regular-expression source matching any of the phrases in a folded line: regex characters
+ * escaped, a space as one or more spaces, an apostrophe as any number of them (OCR drops the
+ * apostrophe of "J'aime" or doubles it: "J''aime").
+ */
+export function phraseSource(...lists: Phrases[]): string {
+  return phraseList(...lists)
+    .map((p) =>
+      p
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\s+/g, '\\s+')
+        .replace(/'/g, "'*"),
+    )
+    .join('|');
+}
+
+/** A pattern matching one of the phrases as whole words (`\b` both sides) in a folded line. */
+export function phrasePattern(...lists: Phrases[]): RegExp {
+  return new RegExp(`\\b(${phraseSource(...lists)})\\b`);
+}
+
+/** The folded one-word phrases of the lists, as a set (button labels, counter words). */
+export function wordSet(...lists: Phrases[]): Set<string> {
+  return new Set(phraseList(...lists));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared by every app: time, dates, a reply link
+
+/**
+ * Relative times as the apps write them under a review or a post ('2 days ago', 'hace 2 días',
+ * 'il y a 3 jours', 'há 2 semanas', 'vor 2 Tagen', '2 dni temu'), as regular-expression sources over
+ * folded text (the number may be a word: 'a week ago', 'vor einer Woche', 'tydzień temu').
+ */
+export const RELATIVE_TIME: Readonly<Record<UiLanguage, string>> = {
+  en: String.raw`\b(\d+|a|an|one)\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|mos?|years?|yrs?|[smhdwy])\s*ago\b`,
+  // Spanish, French and Portuguese put the word first: 'hace 2 días', 'il y a 3 jours', 'há 2 semanas'.
+  es: String.raw`\b(hace)\s*(\d+|un|una)\s*\p{L}+`,
+  fr: String.raw`\b(il ?y ?a)\s*(\d+|un|une)\s*\p{L}+`,
+  pt: String.raw`\b(ha|há)\s*(\d+|um|uma)\s*\p{L}+`,
+  // German: 'vor 2 Tagen', 'vor einer Woche', 'vor einem Monat', 'vor 3 Stunden'.
+  de: String.raw`\bvor\s*(\d+|einer?m?|einigen)\s*(sekunden?|minuten?|stunden?|tag(en)?|wochen?|monat(en)?|jahr(en)?)\b`,
+  // Polish: '2 dni temu', 'tydzień temu', '3 tygodnie temu', 'miesiąc temu', 'rok temu', '5 lat temu'.
+  // (The English model reads 'ą' as 'g' or 'q': 'miesigc temu'; and may glue the words: '2dnitemu'.)
+  pl: String.raw`\b(\d+\s*)?(sekund[ay]?|minut[ay]?|godzin[ay]?|godz\.?|dzien|dni|tydzien|tygodni[ea]?|miesi[agq]c[ey]?|miesiecy|rok|lat[a]?)\s*temu\b`,
+};
+
+/** 'Yesterday' and 'Today' ('Yesterday at 3:14 PM' on Facebook). */
+export const DAY_WORDS: Phrases = {
+  en: ['yesterday', 'today'],
+  es: ['ayer', 'hoy'],
+  fr: ['hier', "aujourd'hui"],
+  pt: ['ontem', 'hoje'],
+  de: ['gestern', 'heute'],
+  pl: ['wczoraj', 'dzisiaj', 'dziś'],
+};
+
+/**
+ * Month names by their first letters, folded ('Okt', 'paź' as 'paz', 'März' as 'marz'), in every
+ * language; a date matches '<month>[a-z]*'. (OCR reads October's 'O' as a zero: '0ct'.)
+ */
+export const MONTH_STEMS: readonly string[] = [
+  // en, es, fr, pt
+  'jan', 'feb', 'fev', 'mar', 'apr', 'abr', 'avr', 'may', 'mai', 'mayo', 'jun', 'juin', 'jul', 'juil', 'aug', 'ago', 'aou', 'sep', 'set', 'oct', '0ct', 'out', 'nov', 'dec', 'dez', 'dic', 'ene', 'enero',
+  // de (Januar, Februar, März, April, Mai, Juni, Juli, August, September, Oktober, November, Dezember)
+  'marz', 'okt',
+  // pl (stycznia, lutego, marca, kwietnia, maja, czerwca, lipca, sierpnia, września, października, listopada, grudnia)
+  'sty', 'lut', 'kwi', 'maj', 'cze', 'lip', 'sie', 'wrz', 'paz', 'lis', 'gru',
+];
+
+/** Words a date line carries beside its number: units, 'ago', 'yesterday' (a date line is not prose because of them). */
+export const DATE_LINE_WORDS: Phrases = {
+  en: ['ago', 'a', 'an', 'one', 'seconds', 'second', 'secs', 'sec', 'minutes', 'minute', 'mins', 'min', 'hours', 'hour', 'hrs', 'hr', 'days', 'day', 'weeks', 'week', 'wks', 'wk', 'months', 'month', 'mos', 'mo', 'years', 'year', 'yrs', 'yr', 'edited', 'new', 'public'],
+  es: ['hace', 'dia', 'dias', 'semana', 'semanas', 'meses'],
+  fr: ['il', 'y', 'jour', 'jours', 'semaine', 'semaines', 'mois'],
+  pt: ['ha'],
+  de: ['vor', 'tag', 'tagen', 'woche', 'wochen', 'monat', 'monaten', 'jahr', 'jahren', 'stunden', 'minuten', 'einer', 'einem', 'neu', 'bearbeitet'],
+  pl: ['temu', 'dni', 'dzien', 'tydzien', 'tygodnie', 'tygodni', 'miesiac', 'miesiace', 'miesiecy', 'rok', 'lata', 'lat', 'nowa', 'nowe', 'edytowano'],
+};
+
+/** A comment's reply link ('Reply', 'Antworten', 'Odpowiedz'): the line above it is a comment. */
+export const REPLY_WORDS: Phrases = {
+  en: ['reply'],
+  es: ['responder'],
+  fr: ['repondre'],
+  pt: ['responder'],
+  de: ['antworten'],
+  pl: ['odpowiedz'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Review platforms
+
+export type ReviewProfile = {
+  /** The app's name as it shows on screen ('Google', 'Yelp', 'Facebook'). */
+  names: readonly string[];
+  /** Counts of reviews beside a number ('23 reviews', '12 Rezensionen', '5 opinii'). */
+  reviewCounts: Phrases;
+};
+
+/** Google Maps: the place sheet's Reviews tab and the reviewer's Contributions. */
+export const GOOGLE = {
+  names: ['google', 'maps'],
+  /** The reviewer's badge under their name; Google Maps keeps the English 'Local Guide' in German. */
+  localGuide: { en: ['Local Guide'], es: ['Guía local'], fr: ['Guide local'], pt: ['Guia local'], de: ['Local Guide'], pl: ['Lokalny przewodnik', 'Przewodnik lokalny'] },
+  /** The owner's answer under a review. */
+  ownerResponse: {
+    en: ['Response from the owner', 'Response from the business'],
+    es: ['Respuesta del propietario', 'Respuesta del dueño'],
+    fr: ['Réponse du propriétaire'],
+    pt: ['Resposta do proprietário'],
+    de: ['Antwort vom Inhaber', 'Antwort des Inhabers'],
+    pl: ['Odpowiedź właściciela'],
+  },
+  reviewCounts: {
+    en: ['review', 'reviews'],
+    es: ['reseña', 'reseñas', 'resena', 'resenas'],
+    fr: ['avis'],
+    pt: ['avaliação', 'avaliações'],
+    de: ['Rezension', 'Rezensionen', 'Bewertung', 'Bewertungen'],
+    pl: ['opinia', 'opinie', 'opinii', 'recenzja', 'recenzje', 'recenzji'],
+  },
+  /** The Like button under a review (Google's row has Like and Share, no Comment). */
+  like: { en: ['like'], es: ['me gusta'], fr: ["j'aime"], pt: ['curtir', 'gostei'], de: ['mag ich', 'gefällt mir', 'hilfreich'], pl: ['lubię to', 'lubie to', 'przydatne'] },
+  share: { en: ['share'], es: ['compartir'], fr: ['partager'], pt: ['compartilhar'], de: ['teilen'], pl: ['udostępnij'] },
+  /** The place sheet's tabs and the reviews' sort chips ('Overview … Reviews', 'Most relevant', 'Newest'). */
+  tabs: {
+    en: ['most relevant'],
+    es: ['más relevantes'],
+    fr: ['les plus pertinents'],
+    pt: ['mais relevantes'],
+    de: ['relevanteste', 'am relevantesten', 'neueste'],
+    pl: ['najtrafniejsze', 'najbardziej trafne', 'najnowsze'],
+  },
+  /** The place sheet's tab bar: Overview then Reviews on one line. */
+  overview: { en: ['overview'], de: ['übersicht'], pl: ['przegląd'] },
+  reviewsTab: { en: ['reviews'], de: ['rezensionen', 'bewertungen'], pl: ['opinie', 'recenzje'] },
+  /** 'Visited in November' under a review. */
+  visited: { en: ['visited in'], de: ['besucht im'], pl: ['odwiedzono w'] },
+} as const satisfies ReviewProfile & Record<string, unknown>;
+
+/** Yelp: the business page's Recommended Reviews and the reviewer's profile. */
+export const YELP = {
+  names: ['yelp'],
+  /**
+   * The reactions row under a review: today's Yelp shows Helpful, Thanks, Love this, Oh no (older
+   * builds Useful, Funny, Cool). In German 'Hilfreich', 'Danke', 'Gefällt mir', 'Oh nein'; in
+   * Polish 'Pomocne', 'Dzięki', 'Uwielbiam to', 'O nie'.
+   */
+  helpful: { en: ['helpful'], es: ['útil'], fr: ['utile'], pt: ['útil'], de: ['hilfreich'], pl: ['pomocne', 'przydatne'] },
+  thanks: { en: ['thanks'], es: ['gracias'], fr: ['merci'], pt: ['obrigado', 'obrigada'], de: ['danke'], pl: ['dzięki', 'dziękuję'] },
+  loveThis: { en: ['love this'], es: ['me encanta'], fr: ["j'adore"], pt: ['amei'], de: ['gefällt mir'], pl: ['uwielbiam to'] },
+  /** The reactions only Yelp shows (Google's and Facebook's rows have Like, not these). */
+  ownReactions: { en: ['love this', 'oh no'], de: ['oh nein'], pl: ['uwielbiam to'] },
+  ohNo: { en: ['oh no'], es: ['oh no'], fr: ['oh non'], pt: ['ah não'], de: ['oh nein'], pl: ['o nie'] },
+  /** The heading over the reviews of a business. */
+  recommendedReviews: {
+    en: ['recommended reviews'],
+    es: ['reseñas recomendadas'],
+    fr: ['avis recommandés'],
+    pt: ['avaliações recomendadas'],
+    de: ['empfohlene beiträge', 'empfohlene bewertungen'],
+    pl: ['polecane opinie', 'polecane recenzje'],
+  },
+  /** The reviewer's line: '12 friends · 34 reviews'. */
+  friends: { en: ['friend', 'friends'], es: ['amigos', 'amigo'], fr: ['amis', 'ami'], pt: ['amigos', 'amigo'], de: ['freunde', 'freund'], pl: ['znajomych', 'znajomi'] },
+  reviewCounts: {
+    en: ['review', 'reviews'],
+    es: ['reseñas', 'resenas'],
+    fr: ['avis'],
+    pt: ['avaliações'],
+    de: ['beiträge', 'bewertungen', 'rezensionen'],
+    pl: ['opinii', 'opinie', 'recenzji', 'recenzje'],
+  },
+  checkIns: { en: ['check-in', 'check-ins', 'check in', 'check ins', 'checkin', 'checkins'] },
+  elite: { en: ['elite'] },
+  updated: { en: ['updated review', 'previous review'], de: ['aktualisierter beitrag', 'vorheriger beitrag'], pl: ['zaktualizowana opinia', 'poprzednia opinia'] },
+} as const satisfies ReviewProfile & Record<string, unknown>;
+
+/** Facebook: a page's Reviews tab, where a review is a recommendation. */
+export const FACEBOOK_REVIEWS = {
+  names: ['facebook', 'fb.com'],
+  /**
+   * The author line: 'Priya Shah recommends Crumb & Co' ('recomienda', 'recommande', 'recomenda',
+   * 'empfiehlt', 'poleca'; 'doesn't recommend', 'empfiehlt nicht', 'nie poleca'). French 'recommande'
+   * is also a reviewer's own 'je recommande' in the text: see the judge's `RECOMMENDS`.
+   */
+  recommends: {
+    en: ['recommends', "doesn't recommend", 'doesnt recommend'],
+    es: ['recomienda'],
+    pt: ['recomenda'],
+    de: ['empfiehlt'],
+    pl: ['poleca'],
+  },
+  /** The action bar under a post or review: Like, Comment, Share. */
+  like: { en: ['like'], es: ['me gusta'], fr: ["j'aime"], pt: ['curtir'], de: ['gefällt mir'], pl: ['lubię to', 'lubie to'] },
+  comment: { en: ['comment'], es: ['comentar'], fr: ['commenter'], pt: ['comentar'], de: ['kommentieren'], pl: ['komentarz', 'skomentuj'] },
+  share: { en: ['share'], es: ['compartir'], fr: ['partager'], pt: ['compartilhar'], de: ['teilen'], pl: ['udostępnij'] },
+  comments: { en: ['comment', 'comments'], de: ['kommentar', 'kommentare'], pl: ['komentarz', 'komentarze', 'komentarzy'] },
+  /** The audience under the author: 'Public', 'Öffentlich', 'Publiczne'. */
+  audience: { en: ['public'], de: ['öffentlich'], pl: ['publiczne', 'publiczny'] },
+  /** The page's Reviews tab heading ('Reviews', 'Bewertungen', 'Opinie'), with 'recommend'. */
+  recommend: { en: ['recommend'], de: ['empfehlen', 'empfehlungen'], pl: ['polecasz', 'polecenia', 'polecają'] },
+  reviewCounts: { en: ['reviews'], de: ['bewertungen'], pl: ['opinii', 'opinie', 'recenzji'] },
+} as const satisfies ReviewProfile & Record<string, unknown>;
+
+/**
+ * Review apps whose reviews we do not reward, by their name in the top bar and the labels only they
+ * show: Tripadvisor's 'Date of visit: October 2026' under a review.
+ */
+export const OTHER_REVIEW_APPS: Readonly<Record<string, { names: readonly string[]; labels: Phrases }>> = {
+  Tripadvisor: {
+    names: ['tripadvisor'],
+    labels: { en: ['date of visit'], es: ['fecha de la visita'], fr: ['date de la visite'], pt: ['data da visita'], de: ['datum des besuchs'], pl: ['data wizyty'] },
+  },
+  Trustpilot: { names: ['trustpilot'], labels: { en: ['date of experience'], de: ['datum der erfahrung'], pl: ['data doświadczenia'] } },
+};
+
+export const REVIEW_PROFILES: Readonly<Record<ReviewPlatform, ReviewProfile>> = { google: GOOGLE, yelp: YELP, facebook: FACEBOOK_REVIEWS };
+
+/**
+ * A reviewer's own profile heading on Google (Contributions) or their reviews count under the name
+ * ('Local Guide · 124 reviews', '34 Rezensionen').
+ */
+export const CONTRIBUTIONS: Phrases = { en: ['contributions'], es: ['contribuciones'], fr: ['contributions'], pt: ['contribuições'], de: ['beiträge'], pl: ['wkład'] };
+
+// ---------------------------------------------------------------------------------------------
+// Social platforms
+
+/**
+ * Profile words every app shares (the counters, tabs and Message button): they say 'a profile',
+ * not which app. English ones count per app in the judge (each app's own set); these are the
+ * other languages'.
+ */
+export const PROFILE_WORDS: Phrases = {
+  es: ['seguidores', 'seguidos', 'siguiendo', 'publicaciones', 'mensaje'],
+  fr: ['abonnés', 'abonnements', 'suivi', 'suivis', 'suivie', 'suivies', 'suivi(e)s', 'suivi(e)', 'publications'],
+  pt: ['seguidores', 'seguidos', 'seguindo', 'publicações', 'mensagem'],
+  // Instagram 'Beiträge  Follower  Gefolgt', X 'Folge ich  Follower', TikTok 'Gefolgt  Follower  Likes', 'Nachricht'.
+  de: ['beiträge', 'follower', 'gefolgt', 'folge ich', 'nachricht', 'abonnenten'],
+  // Instagram 'posty  obserwujących  obserwowani', X 'Obserwowani  Obserwujący', TikTok 'Polubienia', 'Wiadomość'.
+  pl: ['posty', 'postów', 'obserwujących', 'obserwujacych', 'obserwujący', 'obserwowani', 'obserwowanych', 'wiadomość', 'polubienia'],
+};
+
+/** Counter words of a profile (a follow word beside them is a label, not the button). */
+export const COUNTER_WORDS: Phrases = {
+  en: ['followers', 'follower', 'posts', 'likes', 'followed'],
+  es: ['seguidores', 'publicaciones'],
+  fr: ['abonnés', 'abonnées', 'publications'],
+  pt: ['seguidores', 'publicações', 'curtidas'],
+  de: ['follower', 'beiträge', 'abonnenten'],
+  pl: ['obserwujących', 'obserwujacych', 'obserwujący', 'posty', 'postów', 'polubienia', 'polubień'],
+};
+
+export type SocialProfile = {
+  /** Button labels that mean "you follow this account" (single folded words or two-word phrases). */
+  following: Phrases;
+  /** Button labels that mean "you don't follow yet": Follow, Follow back, Requested. */
+  notFollowing: Phrases;
+};
+
+/** The follow button's "you follow" labels shared by Instagram, X and Facebook in es/fr/pt. */
+const FOLLOWING_ES_FR_PT: Phrases = { es: ['siguiendo'], fr: ['abonné', 'abonnée', 'suivi', 'suivie'], pt: ['seguindo'] };
+
+/** Follow, Follow back, Requested ('Folgen', 'Zurückfolgen', 'Angefragt'; 'Obserwuj', 'Wysłano prośbę'). */
+export const NOT_FOLLOWING: Phrases = {
+  en: ['follow', 'requested'],
+  es: ['seguir', 'solicitado'],
+  fr: ['suivre', "s'abonner", 'demandé'],
+  pt: ['seguir', 'solicitado'],
+  de: ['folgen', 'zurückfolgen', 'angefragt', 'abonnieren'],
+  pl: ['obserwuj', 'poproszono', 'wysłano'],
+};
+
+export const SOCIAL_PROFILES: Readonly<Record<SocialPlatform, SocialProfile>> = {
+  // Instagram's button on a followed profile: 'Following ⌄', 'Siguiendo', 'Abonné(e)', 'Seguindo',
+  // German 'Gefolgt', Polish 'Obserwujesz'.
+  instagram: { following: { en: ['following'], ...FOLLOWING_ES_FR_PT, de: ['gefolgt', 'abonniert'], pl: ['obserwujesz', 'obserwowanie'] }, notFollowing: NOT_FOLLOWING },
+  // X: 'Following', German 'Folge ich', Polish 'Obserwujesz'.
+  x: { following: { en: ['following'], ...FOLLOWING_ES_FR_PT, de: ['folge ich'], pl: ['obserwujesz'] }, notFollowing: NOT_FOLLOWING },
+  // TikTok: 'Following' or 'Friends' (followed back), or only 'Message' and a person icon; German
+  // 'Gefolgt' / 'Freunde', Polish 'Obserwujesz' / 'Znajomi'.
+  tiktok: {
+    following: { en: ['following', 'friends'], es: ['siguiendo', 'amigos'], fr: ['abonné', 'abonnée', 'amis'], pt: ['seguindo', 'amigos'], de: ['gefolgt', 'folge ich', 'freunde'], pl: ['obserwujesz', 'znajomi'] },
+    notFollowing: NOT_FOLLOWING,
+  },
+  // Facebook page: 'Following' or 'Liked' ('Suivi(e)', OCR 'Suivile)'); German 'Abonniert' /
+  // 'Gefällt dir', Polish 'Obserwujesz' / 'Lubisz to'.
+  facebook: {
+    following: { en: ['following', 'liked'], ...FOLLOWING_ES_FR_PT, fr: ['abonné', 'abonnée', 'suivi', 'suivie', 'suivile'], de: ['abonniert', 'gefällt dir'], pl: ['obserwujesz', 'lubisz to'] },
+    notFollowing: { ...NOT_FOLLOWING, en: ['follow', 'requested', 'like'], de: [...(NOT_FOLLOWING.de ?? []), 'gefällt mir'], pl: [...(NOT_FOLLOWING.pl ?? []), 'lubię to'] },
+  },
+};
+
+/** The Message button beside a TikTok profile's followed-person icon. */
+export const MESSAGE: Phrases = { en: ['message'], es: ['mensaje'], pt: ['mensagem'], fr: ['message'], de: ['nachricht', 'nachricht senden'], pl: ['wiadomość', 'wyślij wiadomość'] };
+
+/** Headings of suggestion lists: every line after one shows other accounts with their own buttons. */
+export const SUGGESTIONS: Phrases = {
+  en: ['suggested for you', 'suggested accounts', 'people you may know', 'similar accounts', 'discover people', 'who to follow', 'you might like', 'related accounts'],
+  es: ['sugerencias para ti', 'cuentas sugeridas', 'personas que quizás conozcas'],
+  fr: ['suggestions pour vous', 'comptes suggérés', 'vous connaissez peut-être'],
+  pt: ['sugestões para você', 'contas sugeridas', 'pessoas que talvez você conheça'],
+  de: ['vorschläge für dich', 'vorgeschlagen für dich', 'personen, die du kennen könntest', 'wem folgen', 'ähnliche konten'],
+  pl: ['propozycje dla ciebie', 'sugerowane dla ciebie', 'osoby, które możesz znać', 'kogo obserwować', 'podobne konta'],
+};
+
+/** A profile's following list: its title and its tabs ('Following', 'Gefolgt', 'Obserwowani'). */
+export const FOLLOWING_LIST: Phrases = { en: ['people you follow', 'following list'] };
+
+/** TikTok's sound line ('original sound - name'): it names the sound's creator. */
+export const ORIGINAL_SOUND: Phrases = {
+  en: ['original sound'],
+  es: ['sonido original'],
+  fr: ['son original'],
+  pt: ['som original'],
+  de: ['Originalton', 'Original-Sound', 'originaler sound'],
+  pl: ['oryginalny dźwięk', 'dźwięk oryginalny'],
+};
+
+/** Facebook's check-in before a place's name: 'is at', 'ist in', 'jest w'. */
+export const CHECK_IN: Phrases = {
+  en: ['is at', 'was at'],
+  es: ['está en', 'estaba en'],
+  fr: ['est à', 'était à'],
+  pt: ['está em', 'estava em'],
+  de: ['ist in', 'ist bei', 'war in', 'war bei', 'ist im', 'war im'],
+  pl: ['jest w', 'był w', 'była w', 'jest we'],
+};
+
+/** Words before a place's name ('at'; not 'with', which names company as often as a place). */
+export const PLACE_WORDS: Phrases = { en: ['at'], es: ['en'], fr: ['chez', 'au'], pt: ['em', 'no', 'na'], de: ['bei'] };
+
+/** X's line over a reply: 'Replying to @name' ('Antwort an', 'W odpowiedzi do'): the handles after it are replied to, not the author. */
+export const REPLYING_TO: Phrases = {
+  en: ['replying to'],
+  es: ['en respuesta a'],
+  fr: ['en réponse à'],
+  pt: ['em resposta a', 'respondendo a'],
+  de: ['antwort an'],
+  pl: ['w odpowiedzi do', 'odpowiedź do'],
+};
+
+/** Instagram's line under a profile's bio: 'Followed by ana and 12 others'. */
+export const FOLLOWED_BY: Phrases = {
+  en: ['followed by'],
+  es: ['seguido por'],
+  fr: ['suivi par', 'suivi(e) par'],
+  pt: ['seguido(a) por', 'seguido por'],
+  de: ['gefolgt von'],
+  // 'Obserwowany(-a) przez'
+  pl: ['obserwowany przez', 'obserwowana przez', 'obserwowany(-a) przez'],
+};
+
+/**
+ * A post being written: the composer's title on its top bar ('New post', 'Create post'; TikTok's
+ * post screen says 'Post'; German 'Neuer Beitrag', Polish 'Nowy post').
+ */
+export const SOCIAL_COMPOSER_TITLES: Phrases = {
+  en: ['new post', 'create post', 'new reel', 'new story'],
+  es: ['nueva publicación', 'crear publicación'],
+  fr: ['nouvelle publication', 'créer une publication'],
+  pt: ['nova publicação', 'criar publicação'],
+  de: ['neuer beitrag', 'beitrag erstellen'],
+  pl: ['nowy post', 'utwórz post', 'nowa publikacja'],
+};
+
+/**
+ * ... and its option rows ('Tag people', 'Add location', 'Everyone can reply', "What's on your
+ * mind?"; TikTok's 'Everyone can view this post'). A posted post never shows them.
+ */
+export const SOCIAL_COMPOSER_OPTIONS: Phrases = {
+  en: ['tag people', 'add location', 'write a caption', 'everyone can reply', "what's on your mind", 'add music', 'everyone can view this post', 'who can watch this video'],
+  es: ['etiquetar personas', 'agregar ubicación'],
+  fr: ['identifier des personnes', 'ajouter un lieu'],
+  pt: ['marcar pessoas', 'adicionar localização'],
+  de: ['personen markieren', 'ort hinzufügen', 'bildunterschrift schreiben', 'jeder kann antworten', 'was machst du gerade', 'jeder kann diesen beitrag ansehen'],
+  pl: ['oznacz osoby', 'dodaj lokalizację', 'napisz podpis', 'każdy może odpowiedzieć', 'co słychać', 'każdy może wyświetlić ten post'],
+};
