@@ -103,7 +103,20 @@ describe('the edge limiter', () => {
       body: 'section=0',
     });
     expect(page.status).toBe(429);
-    expect(await page.text()).toContain('Your answers are not lost');
+    const english = await page.text();
+    expect(english).toContain('Your answers are not lost');
+    expect(english).toMatch(/Too many attempts\. Please wait \d+ minutes? and try again\./);
+    // A customer who reads Spanish reads the wait in Spanish (ADR 084: Accept-Language).
+    const spanish = await fetch(`${b}/survey/public/${NO_SURVEY}/${NO_SURVEY}`, {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': '10.1.0.1', Cookie: `rl_client=${device}`, Origin: b, Accept: 'text/html', 'Accept-Language': 'es-ES,es;q=0.9', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'section=0',
+    });
+    expect(spanish.status).toBe(429);
+    const espanol = await spanish.text();
+    expect(espanol).toContain('<html lang="es"');
+    expect(espanol).toContain('Tus respuestas no se han perdido');
+    expect(espanol).toMatch(/Demasiados intentos\. Espera \d+ minutos? y vuelve a intentarlo\./);
 
     // Another device on the same address is not held back.
     expect((await post(b, `/api/survey/submit/${NO_SURVEY}/${NO_SURVEY}`, { ip: '10.1.0.1', device: 'device-two-bbbbbbbbbbb', json: { responses: {} } })).status).not.toBe(429);

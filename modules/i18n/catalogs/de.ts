@@ -197,6 +197,14 @@ const de: Record<keyof typeof en, string> = {
   'Gift card number': 'Gutscheinnummer',
   '{{tier}} reward': '{{tier}}-Belohnung',
   'Keep this email: the number is your gift card.': 'Bewahren Sie diese E-Mail auf: Die Nummer ist Ihr Gutschein.',
+  // The 429 page of a survey page over the edge's rate limit (server/edge-limits.ts)
+  'Please wait': 'Bitte warten',
+  'Please wait a moment': 'Bitte warten Sie einen Moment',
+  'Too many attempts. Please wait {{count}} seconds and try again._one': 'Zu viele Versuche. Bitte warten Sie {{count}} Sekunde und versuchen Sie es dann erneut.',
+  'Too many attempts. Please wait {{count}} seconds and try again._other': 'Zu viele Versuche. Bitte warten Sie {{count}} Sekunden und versuchen Sie es dann erneut.',
+  'Too many attempts. Please wait {{count}} minutes and try again._one': 'Zu viele Versuche. Bitte warten Sie {{count}} Minute und versuchen Sie es dann erneut.',
+  'Too many attempts. Please wait {{count}} minutes and try again._other': 'Zu viele Versuche. Bitte warten Sie {{count}} Minuten und versuchen Sie es dann erneut.',
+  'Your answers are not lost: go back and send them again after the wait.': 'Ihre Antworten sind nicht verloren: Gehen Sie zurück und senden Sie sie nach der Wartezeit erneut.',
 };
 
 export default de;

@@ -209,6 +209,14 @@ const en = {
   'Gift card number': 'Gift card number',
   '{{tier}} reward': '{{tier}} reward',
   'Keep this email: the number is your gift card.': 'Keep this email: the number is your gift card.',
+  // The 429 page of a survey page over the edge's rate limit (server/edge-limits.ts)
+  'Please wait': 'Please wait',
+  'Please wait a moment': 'Please wait a moment',
+  'Too many attempts. Please wait {{count}} seconds and try again._one': 'Too many attempts. Please wait {{count}} second and try again.',
+  'Too many attempts. Please wait {{count}} seconds and try again._other': 'Too many attempts. Please wait {{count}} seconds and try again.',
+  'Too many attempts. Please wait {{count}} minutes and try again._one': 'Too many attempts. Please wait {{count}} minute and try again.',
+  'Too many attempts. Please wait {{count}} minutes and try again._other': 'Too many attempts. Please wait {{count}} minutes and try again.',
+  'Your answers are not lost: go back and send them again after the wait.': 'Your answers are not lost: go back and send them again after the wait.',
 } as const;
 
 export default en;

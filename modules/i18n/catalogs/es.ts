@@ -197,6 +197,14 @@ const es: Record<keyof typeof en, string> = {
   'Gift card number': 'Número de la tarjeta regalo',
   '{{tier}} reward': 'Recompensa {{tier}}',
   'Keep this email: the number is your gift card.': 'Guarda este correo: el número es tu tarjeta regalo.',
+  // The 429 page of a survey page over the edge's rate limit (server/edge-limits.ts)
+  'Please wait': 'Espera un momento',
+  'Please wait a moment': 'Espera un momento',
+  'Too many attempts. Please wait {{count}} seconds and try again._one': 'Demasiados intentos. Espera {{count}} segundo y vuelve a intentarlo.',
+  'Too many attempts. Please wait {{count}} seconds and try again._other': 'Demasiados intentos. Espera {{count}} segundos y vuelve a intentarlo.',
+  'Too many attempts. Please wait {{count}} minutes and try again._one': 'Demasiados intentos. Espera {{count}} minuto y vuelve a intentarlo.',
+  'Too many attempts. Please wait {{count}} minutes and try again._other': 'Demasiados intentos. Espera {{count}} minutos y vuelve a intentarlo.',
+  'Your answers are not lost: go back and send them again after the wait.': 'Tus respuestas no se han perdido: vuelve atrás y envíalas de nuevo después de esperar.',
 };
 
 export default es;

@@ -197,6 +197,14 @@ const fr: Record<keyof typeof en, string> = {
   'Gift card number': 'Numéro de la carte cadeau',
   '{{tier}} reward': 'Récompense {{tier}}',
   'Keep this email: the number is your gift card.': 'Conservez cet e-mail : ce numéro est votre carte cadeau.',
+  // The 429 page of a survey page over the edge's rate limit (server/edge-limits.ts)
+  'Please wait': 'Veuillez patienter',
+  'Please wait a moment': 'Veuillez patienter un instant',
+  'Too many attempts. Please wait {{count}} seconds and try again._one': 'Trop de tentatives. Veuillez patienter {{count}} seconde, puis réessayer.',
+  'Too many attempts. Please wait {{count}} seconds and try again._other': 'Trop de tentatives. Veuillez patienter {{count}} secondes, puis réessayer.',
+  'Too many attempts. Please wait {{count}} minutes and try again._one': 'Trop de tentatives. Veuillez patienter {{count}} minute, puis réessayer.',
+  'Too many attempts. Please wait {{count}} minutes and try again._other': 'Trop de tentatives. Veuillez patienter {{count}} minutes, puis réessayer.',
+  'Your answers are not lost: go back and send them again after the wait.': 'Vos réponses ne sont pas perdues : revenez en arrière et renvoyez-les après l\'attente.',
 };
 
 export default fr;

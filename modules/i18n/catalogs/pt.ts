@@ -197,6 +197,14 @@ const pt: Record<keyof typeof en, string> = {
   'Gift card number': 'Número do vale-presente',
   '{{tier}} reward': 'Recompensa {{tier}}',
   'Keep this email: the number is your gift card.': 'Guarde este e-mail: o número é o seu vale-presente.',
+  // The 429 page of a survey page over the edge's rate limit (server/edge-limits.ts)
+  'Please wait': 'Aguarde um momento',
+  'Please wait a moment': 'Aguarde um momento',
+  'Too many attempts. Please wait {{count}} seconds and try again._one': 'Muitas tentativas. Aguarde {{count}} segundo e tente de novo.',
+  'Too many attempts. Please wait {{count}} seconds and try again._other': 'Muitas tentativas. Aguarde {{count}} segundos e tente de novo.',
+  'Too many attempts. Please wait {{count}} minutes and try again._one': 'Muitas tentativas. Aguarde {{count}} minuto e tente de novo.',
+  'Too many attempts. Please wait {{count}} minutes and try again._other': 'Muitas tentativas. Aguarde {{count}} minutos e tente de novo.',
+  'Your answers are not lost: go back and send them again after the wait.': 'Suas respostas não se perderam: volte e envie de novo depois da espera.',
 };
 
 export default pt;
