@@ -3,25 +3,21 @@ import type { NextFunction, Request, Response } from 'express';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { tooManyAttemptsMessage } from '../modules/accounts/index.ts';
+import { tooManyAttemptsMessage, waitAmount } from '../modules/accounts/index.ts';
 import { DEVICE_COOKIE, deviceIdFromCookies } from '../modules/responses/index.ts';
-import { pickLocale } from '../modules/i18n/index.ts';
 import { translatorFor } from '../modules/i18n/server.ts';
-import { plainPage, wantsPage } from './plain-page.ts';
+import { customerLocale, escapeHtml, plainPage, wantsPage } from './plain-page.ts';
 
 /**
  * The 429 page a browser reads: on a survey page (a customer's, `/survey/…` or a short link `/s/…`)
  * in the customer's language (ADR 084: `?lang=`, the cookie, Accept-Language); elsewhere in English.
  */
 function waitPage(req: Request, waitSeconds: number): string {
-  const customer = /^\/(survey|s)\//.test(req.path);
-  const { locale } = customer
-    ? pickLocale({ query: typeof req.query.lang === 'string' ? req.query.lang : null, cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'] })
-    : { locale: 'en' as const };
+  const locale = /^\/(survey|s)\//.test(req.path) ? customerLocale(req) : 'en';
   const { t } = translatorFor(locale);
-  const text = (words: string) => words.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const count = waitSeconds < 60 ? Math.max(1, waitSeconds) : Math.max(1, Math.ceil(waitSeconds / 60));
-  const message = t(waitSeconds < 60 ? 'Too many attempts. Please wait {{count}} seconds and try again.' : 'Too many attempts. Please wait {{count}} minutes and try again.', { count });
+  const text = escapeHtml;
+  const { count, unit } = waitAmount(waitSeconds);
+  const message = t(unit === 'seconds' ? 'Too many attempts. Please wait {{count}} seconds and try again.' : 'Too many attempts. Please wait {{count}} minutes and try again.', { count });
   return plainPage(
     text(t('Please wait')),
     text(t('Please wait a moment')),

@@ -13,9 +13,8 @@ import type { Logger } from 'pino';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../modules/uploads/index.ts';
 import { createRequestContext } from './request-scope.ts';
 import type { Root } from './root.ts';
-import { plainPage, wantsPage } from './plain-page.ts';
+import { customerLocale, escapeHtml, plainPage, wantsPage } from './plain-page.ts';
 import { outageAnswers } from './outage.ts';
-import { pickLocale } from '../modules/i18n/index.ts';
 import { translatorFor } from '../modules/i18n/server.ts';
 
 type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
@@ -97,7 +96,6 @@ function carriesScreenshot(pathname: string): boolean {
   return carriesUpload(pathname) && !/^\/brand\/?$/.test(pathname);
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The 413 page of a browser form post over the body limit (the survey without JavaScript, a screenshot
@@ -106,9 +104,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  */
 function tooLargePage(req: Request, limitBytes: number, screenshot: boolean): string {
   // A customer's screenshot: in the survey's language (ADR 084: ?lang=, the cookie, Accept-Language); other pages are the owner's, English.
-  const { locale } = screenshot
-    ? pickLocale({ query: new URL(req.originalUrl, 'http://x').searchParams.get('lang'), cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'] })
-    : { locale: 'en' as const };
+  const locale = screenshot ? customerLocale(req) : 'en';
   const { t } = translatorFor(locale);
   const text = (words: string) => words.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
   const title = text(t(screenshot ? 'Your screenshot is too large' : 'What you sent is too large'));

@@ -3,6 +3,19 @@
  * the limit): no app shell, readable on a phone, the same look everywhere.
  */
 import type { Request } from 'express';
+import { pickLocale, type Locale } from '../modules/i18n/index.ts';
+
+/** Text for HTML, quotes included (attribute values too). */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A customer's language for a page the edge answers (ADR 084): `?lang=`, the cookie, Accept-Language, else English. */
+export function customerLocale(req: Request): Locale {
+  return pickLocale({
+    query: new URL(req.originalUrl, 'http://x').searchParams.get('lang'),
+    cookie: req.headers.cookie,
+    acceptLanguage: req.headers['accept-language'],
+  }).locale;
+}
 
 /** A browser's own form post or navigation reads the answer as a page; a fetch or an API call reads JSON. */
 export function wantsPage(req: Request): boolean {

@@ -53,13 +53,15 @@ export const AUTH_RATE_RULES = {
   passwordResetPerEmail: { limit: 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateRule>;
 
+/** How long to wait, as people say it: seconds under a minute, else whole minutes (rounded up). */
+export function waitAmount(retryAfterSeconds: number): { count: number; unit: 'seconds' | 'minutes' } {
+  if (retryAfterSeconds < 60) return { count: Math.max(1, retryAfterSeconds), unit: 'seconds' };
+  return { count: Math.max(1, Math.ceil(retryAfterSeconds / 60)), unit: 'minutes' };
+}
+
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  if (retryAfterSeconds < 60) {
-    const s = Math.max(1, retryAfterSeconds);
-    return `Too many attempts. Please wait ${s} second${s === 1 ? '' : 's'} and try again.`;
-  }
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+  const { count, unit } = waitAmount(retryAfterSeconds);
+  return `Too many attempts. Please wait ${count} ${count === 1 ? unit.slice(0, -1) : unit} and try again.`;
 }
 
 /**
