@@ -97,6 +97,9 @@ describe('a customer on a phone', () => {
     await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
     await page.getByText('Section 3 of 3').waitFor();
     await page.getByRole('heading', { name: 'Help Us Improve' }).waitFor();
+    // A form post's answer streams in: wait for the section's last group before counting it.
+    await page.getByRole('heading', { name: 'Tag us' }).waitFor();
+    await page.waitForLoadState('load');
     expect(await page.getByRole('heading', { name: 'Tag us' }).count()).toBe(1);
     // Too short first: the spec's message comes back inline.
     await page.getByLabel('How can we improve to give you a 5 star experience?').fill('Faster.');
