@@ -363,7 +363,7 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
   constructor(options: OcrScreenshotVerifierOptions = {}) {
     this.pool = new TesseractPool(options);
     const nameLanguages = options.nameLanguages === undefined ? NAME_LANGUAGES : options.nameLanguages;
-    this.namePool = nameLanguages?.length ? new TesseractPool({ size: 1, langs: nameLanguages, pageSegMode: 7, ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}) }) : null;
+    this.namePool = nameLanguages?.length ? new TesseractPool({ size: 1, langs: nameLanguages, pageSegMode: 7, ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}), ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}) }) : null;
     this.history = options.history ?? EMPTY_VERIFICATION_HISTORY;
     this.ocrTimeoutMs = options.ocrTimeoutMs ?? 30_000;
     this.reader = { open: (image) => this.open(image) };

@@ -11,7 +11,8 @@
  * - A timed-out image leaves its worker busy: that worker generation is retired (new jobs get fresh
  *   workers) and terminated as soon as its other jobs have finished.
  */
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,6 +78,12 @@ export type TesseractPoolOptions = {
   pageSegMode?: number;
   /** Workers must be ready within this time (default 60 s), else the image fails with an error. */
   startTimeoutMs?: number;
+  /**
+   * A folder where each reading is kept by the hash of its image, models and options, and read back
+   * instead of OCR when the same image is read again. For the verification bench only (tuning the
+   * judge re-reads thousands of unchanged images); the app never sets it.
+   */
+  cacheDir?: string;
 };
 
 type Generation = {
@@ -93,6 +100,7 @@ export class TesseractPool {
   readonly langs: readonly string[];
   private readonly pageSegMode: number;
   private readonly startTimeoutMs: number;
+  private readonly cacheDir: string | null;
   private current: Generation | null = null;
   private readonly generations = new Set<Generation>();
   private active = 0;
@@ -104,6 +112,8 @@ export class TesseractPool {
     this.langPath = options.langPath ?? langPathFor(this.langs);
     this.pageSegMode = options.pageSegMode ?? 3;
     this.startTimeoutMs = options.startTimeoutMs ?? 60_000;
+    this.cacheDir = options.cacheDir ?? null;
+    if (this.cacheDir) mkdirSync(this.cacheDir, { recursive: true });
   }
 
   /** Starts the workers now instead of on the first image. */
@@ -124,6 +134,22 @@ export class TesseractPool {
    * binarises by tiles (uneven lighting).
    */
   async recognize(image: Buffer, timeoutMs: number, options: { pageSegMode?: number; adaptiveThreshold?: boolean } = {}): Promise<string> {
+    if (!this.cacheDir) return this.recognizeNow(image, timeoutMs, options);
+    const key = createHash('sha256')
+      .update(image)
+      .update(JSON.stringify([this.langs, options.pageSegMode ?? this.pageSegMode, options.adaptiveThreshold ?? false]))
+      .digest('hex');
+    const file = path.join(this.cacheDir, `${key}.tsv`);
+    if (existsSync(file)) return readFileSync(file, 'utf8');
+    const tsv = await this.recognizeNow(image, timeoutMs, options);
+    // Whole or not at all: another run reading the same folder never sees half a reading.
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(partial, tsv);
+    renameSync(partial, file);
+    return tsv;
+  }
+
+  private async recognizeNow(image: Buffer, timeoutMs: number, options: { pageSegMode?: number; adaptiveThreshold?: boolean }): Promise<string> {
     await this.acquire();
     let gen: Generation | null = null;
     try {
