@@ -2,7 +2,7 @@
  * Screenshot verification (issue 13): scores a ScreenshotVerifier adapter on labelled fixture sets
  * and times it.
  *
- *   node bench/verification.ts [--set screenshots] [--set train] [--set train2] [--set holdout] [--set holdout2] [--set holdout3] [--set train3] [--set holdout4] [--set train4] [--set holdout5] [--set holdout6] [--set train5] [--set holdout7] [--set train6] [--set b-train] [--set b-holdout] [--cases]
+ *   node bench/verification.ts [--set screenshots] [--set train] [--set train2] [--set holdout] [--set holdout2] [--set holdout3] [--set train3] [--set holdout4] [--set train4] [--set holdout5] [--set holdout6] [--set train5] [--set holdout7] [--set train6] [--set b-train] [--set b-holdout] [--set b-holdout2] [--cases]
  *                              [--workers 2] [--max-wait 120] [--json] [--verifier ocr|vision] [--match REGEX] [--dir DIR]
  *                              [--ocr-cache DIR]
  *
@@ -32,7 +32,9 @@
  *
  * `b-train` and `b-holdout` are verification set B (tests/fixtures/verification-set-b, issue 31
  * item 5), drawn by a second renderer independent of the first set's generator and of the judge;
- * `--dir tests/fixtures/verification-set-b` scores its train part too. `b-holdout` is a holdout.
+ * `--dir tests/fixtures/verification-set-b` scores its train part too. `b-holdout` is a holdout;
+ * `b-holdout2` is a second draw of the same recipes (other ids, so other random choices), all holdout,
+ * drawn after `b-holdout` had been measured once.
  *
  * Prints, in order:
  * - cold start: a new verifier's first verification with nothing started (worker threads, wasm,
@@ -130,7 +132,7 @@ const rssWarm = rssKiB();
 const reports: Record<string, Report> = {};
 for (const set of sets) {
   const match = args.match === undefined ? null : new RegExp(args.match);
-  const holdout = set.startsWith('holdout') || set === 'b-holdout';
+  const holdout = set.startsWith('holdout') || set.startsWith('b-holdout');
   if (match && holdout) throw new Error('--match is for tuning sets: a holdout is measured whole');
   const cases = load(set).filter((c) => !match || match.test(`${c.id} ${c.kind} ${c.platform}`));
   if (cases.length === 0) {

@@ -29,10 +29,24 @@ describe('verification set B', () => {
     for (const c of cases) {
       const key = stratum({ kind: c.kind, verificationType: c.verificationType ?? null, reason: c.expected.reason });
       const t = strata.get(key) ?? { train: 0, holdout: 0 };
+      if (c.split === 'holdout2') throw new Error(`${c.id}: the first draw holds no holdout2 case`);
       t[c.split]++;
       strata.set(key, t);
     }
     for (const [, t] of strata) if (t.train + t.holdout >= 5) expect(t.holdout).toBe(Math.floor((t.train + t.holdout + 1) / 5) + Math.floor((t.train + t.holdout + 3) / 5));
+  });
+
+  it('has a second draw of every recipe, all holdout2, with its customers and businesses drawn afresh', () => {
+    const second = JSON.parse(readFileSync(path.join(SET_DIR, MANIFEST_FILES.holdout2), 'utf8')) as { cases: typeof cases };
+    expect(second.cases.length).toBe(cases.length);
+    expect(second.cases.every((c) => c.split === 'holdout2' && c.id.includes('-d2-') && c.image.startsWith('images/holdout2/'))).toBe(true);
+    // The same recipe, other random choices: most scenes name another customer, business or language.
+    const first = new Map(cases.map((c) => [c.id, c]));
+    const changed = second.cases.filter((c) => {
+      const before = first.get(c.id.replace('-d2-', '-'))!;
+      return JSON.stringify(before.input) !== JSON.stringify(c.input) || before.businessName !== c.businessName || before.tags.language !== c.tags.language;
+    });
+    expect(changed.length / cases.length).toBeGreaterThan(0.8);
   });
 
   it('splits by the written rule: position in the stratum (kind and reason), ordered by class, platform, then the hash of the id', () => {
