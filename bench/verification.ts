@@ -4,7 +4,9 @@
  *
  *   node bench/verification.ts [--set screenshots] [--set train] [--set train2] [--set holdout] [--set holdout2] [--set holdout3] [--set train3] [--set holdout4] [--set train4] [--set holdout5] [--set holdout6] [--set train5] [--set holdout7] [--set train6] [--set b-train] [--set b-holdout] [--set b-holdout2] [--cases]
  *                              [--workers 2] [--max-wait 120] [--json] [--verifier ocr|vision] [--match REGEX] [--dir DIR]
- *                              [--ocr-cache DIR]
+ *                              [--ocr-cache DIR] [--reasons]
+ *
+ * `--reasons` prints the verdict's reason under every case printed, right ones too.
  *
  * `--ocr-cache DIR` keeps every OCR reading in DIR by the hash of its image and options and reads it
  * back on the next run: a run over unchanged images then costs decoding and the judge only, to tune
@@ -81,6 +83,7 @@ const { values: args } = parseArgs({
     match: { type: 'string' },
     dir: { type: 'string', multiple: true },
     'ocr-cache': { type: 'string' },
+    reasons: { type: 'boolean', default: false },
   },
 });
 const workers = Math.max(1, Number(args.workers));
@@ -149,7 +152,7 @@ for (const set of sets) {
       const got = o.error ? 'ERROR' : o.outcome === 'review' ? `review:${o.result!.reviewCode ?? ''}` : o.result!.isValid ? 'valid' : (o.result!.rejectionCode ?? 'rejected');
       // ' ' right, '✗' wrong, '?' sent to the owner's review (ADR 077).
       log(`${o.outcome === 'right' ? ' ' : o.outcome === 'review' ? '?' : '✗'}${o.case.id.slice(0, 43).padEnd(43)} ${expected.padEnd(16)} ${got.padEnd(16)} ${ms(o.ms).padStart(7)}`);
-      if (o.outcome !== 'right') log(`    ${o.error ?? o.result!.rejectionReason ?? o.result!.reviewReason ?? '(accepted)'}`);
+      if (o.outcome !== 'right' || args.reasons) log(`    ${o.error ?? o.result!.rejectionReason ?? o.result!.reviewReason ?? '(accepted)'}`);
     }
   }
   reports[set] = report(outcomes);
