@@ -111,7 +111,7 @@ function formTierThresholds(templateId: string, v: { tierBronze?: number; tierSi
  * builder sends checkboxes (`languages`) and a radio (`defaultLanguage`), which become the same list.
  */
 export const LANGUAGES_MESSAGES = {
-  notList: 'languages must be a list of language codes, like ["en", "es"]',
+  notList: 'languages must be a list of language codes, such as en and es',
   unknown: `languages takes ${LOCALES.join(', ')} only`,
   empty: 'Offer at least one language',
   repeated: 'languages must not name a language twice',
