@@ -25,6 +25,7 @@ import { Migration20261127120000OwnerLabels } from './Migration20261127120000Own
 import { Migration20261127140000SurveyShortCodes } from './Migration20261127140000SurveyShortCodes.ts';
 import { Migration20261127160000SubmissionKeys } from './Migration20261127160000SubmissionKeys.ts';
 import { Migration20261127170000ResponseLocale } from './Migration20261127170000ResponseLocale.ts';
+import { Migration20261127180000SurveyLanguages } from './Migration20261127180000SurveyLanguages.ts';
 
 /** Every migration in order. Listed explicitly so the server, the CLI and tests load the same set. */
 export const migrationsList = [
@@ -55,4 +56,5 @@ export const migrationsList = [
   { name: 'Migration20261127140000SurveyShortCodes', class: Migration20261127140000SurveyShortCodes },
   { name: 'Migration20261127160000SubmissionKeys', class: Migration20261127160000SubmissionKeys },
   { name: 'Migration20261127170000ResponseLocale', class: Migration20261127170000ResponseLocale },
+  { name: 'Migration20261127180000SurveyLanguages', class: Migration20261127180000SurveyLanguages },
 ];

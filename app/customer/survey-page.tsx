@@ -25,7 +25,7 @@ import {
 import { tierRanges, tierRangeLabel, tierThresholds, type TierRange } from '../../modules/scoring/index.ts';
 import { Toast } from '../components/toast.tsx';
 import { ELEMENT, I18nProvider, useI18n, withElement } from '../components/i18n.tsx';
-import { LOCALE_NAMES, LOCALES, type Translator } from '../../modules/i18n/index.ts';
+import { LOCALE_NAMES, LOCALES, type Locale, type Translator } from '../../modules/i18n/index.ts';
 import { localizeProblem, localizeTemplate } from './localize.ts';
 import { useHydrated } from '../components/ui.tsx';
 import { readError, sleep } from './fetching.ts';
@@ -75,10 +75,13 @@ function languageHref(action: string, lang: string) {
 
 /**
  * The language switcher: the current language, and under it (a native disclosure, so it opens
- * without JavaScript) one plain link per language, each named in itself. One line on a 360 px phone.
+ * without JavaScript) one plain link per language the survey offers (ADR 086), each named in itself.
+ * One line on a 360 px phone. A survey in one language has none. Without a survey ('Survey Not
+ * Found'): every language.
  */
-function LanguageSwitcher({ action }: { action: string }) {
+function LanguageSwitcher({ action, languages = LOCALES }: { action: string; languages?: readonly Locale[] }) {
   const { t, locale } = useI18n();
+  if (languages.length < 2) return null;
   return (
     <nav aria-label={t('Language')} className="mb-3 flex justify-end" data-testid="language-switcher">
       <details className="relative">
@@ -94,7 +97,7 @@ function LanguageSwitcher({ action }: { action: string }) {
           </svg>
         </summary>
         <ul className="absolute right-0 z-20 mt-1 min-w-40 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
-          {LOCALES.map((lang) => (
+          {languages.map((lang) => (
             <li key={lang}>
               {lang === locale ? (
                 <span lang={lang} aria-current="true" className="flex min-h-11 items-center px-4 text-sm font-semibold text-slate-900">
@@ -437,7 +440,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
   return (
     <PageShell brand={view.brand}>
       {banner}
-      <LanguageSwitcher action={action} />
+      <LanguageSwitcher action={action} languages={view.languages} />
       <header className="mb-3">
         <BrandLogo view={view} className="mb-3" />
         <h1 className="text-2xl font-bold leading-tight">{view.title}</h1>

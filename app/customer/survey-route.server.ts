@@ -29,13 +29,16 @@ type Resolved = { view: CustomerSurveyView | null; custom?: boolean };
 
 /**
  * The customer's language (ADR 084): `?lang=` first, then the cookie a `?lang=` left, then
- * Accept-Language, else English. A `?lang=` is remembered by a cookie for the next visit.
+ * Accept-Language, else the survey's first language. Each counts only when the survey offers it
+ * (ADR 086: `offered`, the survey's languages; no survey, as for 'Survey Not Found': all five, else
+ * English). A `?lang=` is remembered by a cookie for the next visit.
  */
-function customerLocale(request: Request): { locale: Locale; headers: Record<string, string> } {
+function customerLocale(request: Request, offered?: readonly Locale[]): { locale: Locale; headers: Record<string, string> } {
   const { locale, source } = pickLocale({
     query: new URL(request.url).searchParams.get('lang'),
     cookie: request.headers.get('Cookie'),
     acceptLanguage: request.headers.get('Accept-Language'),
+    offered,
   });
   // Vary: the same URL answers in the language the headers ask for.
   return { locale, headers: { Vary: 'Accept-Language, Cookie', ...(source === 'query' ? { 'Set-Cookie': localeCookie(locale) } : {}) } };
@@ -84,7 +87,7 @@ export async function surveyPageLoader(args: Args, kind: SurveyRouteKind) {
   const { view, custom } = await resolveView(args, kind);
   if (!view) return notFound(args.request, custom);
   if (args.request.method === 'GET') countFunnel(args.context, view, [{ step: 'view' }]);
-  const { locale, headers } = customerLocale(args.request);
+  const { locale, headers } = customerLocale(args.request, view.languages);
   return data<SurveyPageData>(
     { view, step: { ...firstStep(), ...(view.mode === 'live' ? { key: newSubmissionKey() } : {}) }, ...language(locale) },
     { headers: { 'Cache-Control': 'no-store', ...headers } },
@@ -201,7 +204,7 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
   const { view, custom } = await resolveView(args, kind);
   if (!view) return notFound(request, custom);
   const template = effectiveTemplate(view);
-  const { locale, headers } = customerLocale(request);
+  const { locale, headers } = customerLocale(request, view.languages);
   const lang = language(locale);
 
   let form: FormData;

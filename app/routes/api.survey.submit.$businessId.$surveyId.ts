@@ -18,7 +18,8 @@ const bodySchema = z.object({
   frontendCalculatedTier: z.string().nullish(),
   frontendCalculatedRewardValue: z.number().optional(),
   submissionKey: z.string().regex(SUBMISSION_KEY, { error: 'submissionKey must be 16 to 64 letters, digits, - or _' }).nullish(),
-  // The customer's language (ADR 084), stored with the response; absent: English.
+  // The customer's language (ADR 084), stored with the response: one of the five, else a 400; absent,
+  // or one the survey does not offer: the survey's first language (ADR 086).
   locale: z.enum(LOCALES, { error: `locale must be one of ${LOCALES.join(', ')}` }).nullish(),
 });
 

@@ -8,7 +8,7 @@ const KINDS = { responses: 'responses', giftcards: 'gift-cards' } as const;
 /**
  * GET /survey-analytics/export/responses and /survey-analytics/export/giftcards: the owner's responses
  * (one column per question, labelled) or gift cards as CSV, streamed in batches; `survey`, `from`,
- * `to` and (responses) `q` as on the page, so "Export CSV" exports what the page shows. Another
+ * `to` and (responses) `q` and `language` as on the page, so "Export CSV" exports what the page shows. Another
  * owner's survey is a 404, a bad date a 400 with the message.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const scope = { surveyId: survey?.id ?? null, ...parsed.window };
   const rows =
     kind === 'responses'
-      ? context.analytics.exportResponses(owner.id, scope, { search: parsed.query.q })
+      ? context.analytics.exportResponses(owner.id, scope, { search: parsed.query.q, language: parsed.query.language })
       : context.analytics.exportGiftCards(owner.id, scope);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

@@ -88,7 +88,7 @@ export async function analyticsPage(request: Request, context: AppLoadContext, s
     (async (): Promise<Partial<AnalyticsPageData>> => {
       switch (query.tab) {
         case 'responses':
-          return { responses: await analytics.responses(owner.id, scope, { page: query.page, pageSize: RESPONSES_PAGE_SIZE, search: query.q }) };
+          return { responses: await analytics.responses(owner.id, scope, { page: query.page, pageSize: RESPONSES_PAGE_SIZE, search: query.q, language: query.language }) };
         case 'distribution':
           return { distribution: await analytics.distribution(owner.id, scope) };
         case 'questions': {

@@ -25,6 +25,8 @@ export function publicSurveyJson(view: CustomerSurveyView | null, extra: { frequ
         reviewPolicy: view.reviewPolicy,
         // Screenshots read by a hosted AI service (ADR 066): a client shows the disclosure too.
         hostedVision: view.hostedVision,
+        // The languages the survey offers, the default first (ADR 086): a client offers only these.
+        languages: view.languages,
         ...(extra.frequencyDays ? { surveyFrequencyDays: extra.frequencyDays } : {}),
       },
       template,

@@ -1,6 +1,6 @@
 import { csvRow } from './csv.ts';
 import { platformName, proofLabel, QUESTION_LABELS, REWARD_STATUS_LABELS, type RewardStatus } from './labels.ts';
-import { askedQuestions, cardScope, containing, csvTime, cursorAt, keysetAfter, keysetCsv, platformsInScope, REWARD_STATUS_SQL, scoped, type CardRow, type Sql } from './sql.ts';
+import { askedQuestions, cardScope, containing, csvTime, cursorAt, keysetAfter, keysetCsv, languageFilter, LOCALE_SQL, platformsInScope, REWARD_STATUS_SQL, scoped, type CardRow, type Sql } from './sql.ts';
 import type { Scope } from './types.ts';
 
 /** The analytics CSV exports (issue 12), streamed by keyset (issue 28 item 4: split from service.ts). */
@@ -11,7 +11,7 @@ import type { Scope } from './types.ts';
  * (submitted_at with microseconds, id) and yields 100 rows at a time: it never holds more than one
  * batch (peak memory in practice: bench/README.md).
  */
-export async function* exportResponses(sql: Sql, businessId: string, scope: Scope, options: { search: string; batch?: number }): AsyncGenerator<string> {
+export async function* exportResponses(sql: Sql, businessId: string, scope: Scope, options: { search: string; language?: string; batch?: number }): AsyncGenerator<string> {
   const asked = await askedQuestions(sql, businessId, scope);
   // Part-3 columns only for the platforms the surveys in scope use (issue 27 item 4), or that an answer in scope was given for.
   const platforms = await platformsInScope(sql, businessId, scope);
@@ -19,7 +19,7 @@ export async function* exportResponses(sql: Sql, businessId: string, scope: Scop
     ...[...QUESTION_LABELS.values()].filter((q) => q.type !== 'contact' && q.type !== 'email' && q.fieldType !== 'image_upload' && (!q.platform || platforms.has(q.platform))),
     ...asked.owner,
   ];
-  yield `\uFEFF${csvRow(['Submitted (UTC)', 'Survey', 'Name', 'Email', 'Points', 'Tier', 'Reward ($)', 'Reward status', 'Review platform', 'Review stars', 'Reviewer name', 'Verified proofs', ...columns.map((c) => c.label)])}`;
+  yield `\uFEFF${csvRow(['Submitted (UTC)', 'Survey', 'Name', 'Email', 'Points', 'Tier', 'Reward ($)', 'Reward status', 'Language', 'Review platform', 'Review stars', 'Reviewer name', 'Verified proofs', ...columns.map((c) => c.label)])}`;
   const { where, params } = scoped(businessId, scope);
   let filter = where;
   const filterParams = [...params];
@@ -27,6 +27,10 @@ export async function* exportResponses(sql: Sql, businessId: string, scope: Scop
     filter += ` and (r.customer_email ilike ? or r.customer_name ilike ?)`;
     filterParams.push(containing(options.search), containing(options.search));
   }
+  // Only one language's responses (ADR 086), as the page's filter.
+  const byLanguage = languageFilter(options.language ?? '');
+  filter += byLanguage.sql;
+  filterParams.push(...byLanguage.params);
   const batch = options.batch ?? 2000;
   // Each answer as a text column (`responses ->> 'key'`): no JSON object per row to parse and collect.
   // The keys are the label map's own ([a-z0-9_]), never input.
@@ -47,6 +51,7 @@ export async function* exportResponses(sql: Sql, businessId: string, scope: Scop
     review_star_rating: number | null;
     reviewer_name: string | null;
     reward_status: RewardStatus;
+    locale: string;
     proofs: string[] | null;
     [answer: `a${number}`]: string | null;
   };
@@ -56,7 +61,7 @@ export async function* exportResponses(sql: Sql, businessId: string, scope: Scop
       sql(
         // The review columns and 'Verified proofs' come from the verifications the response used, when the response row lacks them.
         `select r.id, ${cursorAt('r.submitted_at')}, s.title, r.customer_name, r.customer_email,
-                r.total_points, r.reward_tier, r.reward_value, ${REWARD_STATUS_SQL} as reward_status,
+                r.total_points, r.reward_tier, r.reward_value, ${REWARD_STATUS_SQL} as reward_status, ${LOCALE_SQL} as locale,
                 coalesce(r.review_platform, v.platform) as review_platform, coalesce(r.review_star_rating, v.star_rating) as review_star_rating,
                 coalesce(r.reviewer_name, v.reviewer_name) as reviewer_name,
                 (select array_agg(sv.platform || ':' || sv.kind order by sv.created_at, sv.id) from screenshot_verifications sv
@@ -78,6 +83,7 @@ export async function* exportResponses(sql: Sql, businessId: string, scope: Scop
       r.reward_tier,
       r.reward_value === null ? null : (r.reward_value / 100).toFixed(2),
       REWARD_STATUS_LABELS[r.reward_status],
+      r.locale,
       r.review_platform ? platformName(r.review_platform) : null,
       r.review_star_rating,
       r.reviewer_name,

@@ -1,9 +1,10 @@
 /**
  * The analytics page's query string, validated (pure: used by the loaders and the forms). Everything
  * the owner can change lives in the URL, so every view is a link that works without JavaScript and
- * can be bookmarked: `tab`, `page`, `q` (search), `from`/`to` (dates, UTC, both inclusive) and, on
- * /survey-analytics, `survey` (the picker).
+ * can be bookmarked: `tab`, `page`, `q` (search), `language` (the customer's language, ADR 086),
+ * `from`/`to` (dates, UTC, both inclusive) and, on /survey-analytics, `survey` (the picker).
  */
+import { LOCALES, isLocale, type Locale } from '../i18n/index.ts';
 
 export const TABS = ['responses', 'distribution', 'questions', 'giftcards', 'funnel'] as const;
 export type Tab = (typeof TABS)[number];
@@ -28,6 +29,8 @@ export type AnalyticsQuery = {
   tab: Tab;
   page: number;
   q: string;
+  /** Only responses in this language (older responses, stored without one, count as English); '': all. */
+  language: Locale | '';
   /** YYYY-MM-DD as typed, or '' */
   from: string;
   to: string;
@@ -36,7 +39,7 @@ export type AnalyticsQuery = {
 /** The time window of a query: [from, to) in UTC; null: open. `to` is the day after the last day chosen. */
 export type DateWindow = { from: Date | null; to: Date | null };
 
-export type ParsedQuery = { ok: true; query: AnalyticsQuery; window: DateWindow } | { ok: false; query: AnalyticsQuery; message: string; field: 'tab' | 'page' | 'q' | 'from' | 'to' };
+export type ParsedQuery = { ok: true; query: AnalyticsQuery; window: DateWindow } | { ok: false; query: AnalyticsQuery; message: string; field: 'tab' | 'page' | 'q' | 'language' | 'from' | 'to' };
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -60,8 +63,9 @@ export function parseAnalyticsQuery(params: URLSearchParams): ParsedQuery {
   const q = one(params, 'q');
   const from = one(params, 'from');
   const to = one(params, 'to');
-  const query: AnalyticsQuery = { tab: 'responses', page: 1, q: q.slice(0, MAX_SEARCH), from: from.slice(0, 10), to: to.slice(0, 10) };
-  const fail = (field: 'tab' | 'page' | 'q' | 'from' | 'to', message: string): ParsedQuery => ({ ok: false, query, message, field });
+  const language = one(params, 'language');
+  const query: AnalyticsQuery = { tab: 'responses', page: 1, q: q.slice(0, MAX_SEARCH), language: isLocale(language) ? language : '', from: from.slice(0, 10), to: to.slice(0, 10) };
+  const fail = (field: 'tab' | 'page' | 'q' | 'language' | 'from' | 'to', message: string): ParsedQuery => ({ ok: false, query, message, field });
 
   if (rawTab) {
     if (!(TABS as readonly string[]).includes(rawTab)) return fail('tab', `Unknown tab "${rawTab.slice(0, 40)}". Choose one of: ${TABS.map((t) => TAB_LABELS[t]).join(', ')}.`);
@@ -73,6 +77,7 @@ export function parseAnalyticsQuery(params: URLSearchParams): ParsedQuery {
   }
   if (q.length > MAX_SEARCH) return fail('q', `Search for at most ${MAX_SEARCH} characters.`);
   if (/\p{Cc}/u.test(q)) return fail('q', 'The search contains a character that cannot be searched for.');
+  if (language && !isLocale(language)) return fail('language', `Unknown language "${language.slice(0, 20)}". Choose one of: ${LOCALES.join(', ')}.`);
   const fromDay = from ? parseDay(from) : null;
   if (from && !fromDay) return fail('from', 'The start date must be a real date (YYYY-MM-DD) between 2000 and 2100.');
   const toDay = to ? parseDay(to) : null;
@@ -93,6 +98,7 @@ export function analyticsSearch(query: Partial<AnalyticsQuery> & { survey?: stri
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
   if (query.q) params.set('q', query.q);
+  if (query.language) params.set('language', query.language);
   if (query.page && query.page > 1) params.set('page', String(query.page));
   const text = params.toString();
   return text ? `?${text}` : '';

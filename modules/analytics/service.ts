@@ -17,6 +17,7 @@ import {
   num,
   pageCountOf,
   RESPONSE_COLUMNS,
+  languageFilter,
   round,
   scoped,
   sqlOn,
@@ -147,8 +148,11 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore;
       return { totalResponses: num(row?.total), averagePoints: round(row?.avg_points, 1), goldCount: num(row?.gold), thisMonth: num(monthRow?.n) };
     },
 
-    /** All Responses: newest first, 10 a page, optionally only those whose email or name contains `search`. */
-    async responses(businessId: string, scope: Scope, options: { page: number; pageSize: number; search: string }): Promise<ResponsePage> {
+    /**
+     * All Responses: newest first, 10 a page, optionally only those whose email or name contains
+     * `search`, and only those in `language` (ADR 086).
+     */
+    async responses(businessId: string, scope: Scope, options: { page: number; pageSize: number; search: string; language?: string }): Promise<ResponsePage> {
       const { where, params } = scoped(businessId, scope);
       let filter = where;
       const filterParams = [...params];
@@ -156,6 +160,9 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore;
         filter += ` and (r.customer_email ilike ? or r.customer_name ilike ?)`;
         filterParams.push(containing(options.search), containing(options.search));
       }
+      const byLanguage = languageFilter(options.language ?? '');
+      filter += byLanguage.sql;
+      filterParams.push(...byLanguage.params);
       const [countRow] = await sql<{ n: number }>(`select count(*)::int as n from survey_responses r where ${filter}`, filterParams);
       const total = num(countRow?.n);
       const pageCount = pageCountOf(total, options.pageSize);
@@ -485,7 +492,7 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore;
     },
 
     /** CSV of the responses of a scope (and search), newest first (`exports.ts`). */
-    exportResponses: (businessId: string, scope: Scope, options: { search: string; batch?: number }) => exportResponses(sql, businessId, scope, options),
+    exportResponses: (businessId: string, scope: Scope, options: { search: string; language?: string; batch?: number }) => exportResponses(sql, businessId, scope, options),
     /** CSV of the gift cards of a scope, newest first (`exports.ts`). */
     exportGiftCards: (businessId: string, scope: Scope, options: { batch?: number } = {}) => exportGiftCards(sql, businessId, scope, options),
     /** The spec's GET /api/gift-card-issuances (`client-api.ts`). */

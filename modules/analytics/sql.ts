@@ -92,10 +92,17 @@ export type RowOfResponse = {
   review_star_rating: number | null;
   reviewer_name: string | null;
   reward_status: RewardStatus;
+  locale: string;
 };
+/** The customer's language of a response (ADR 084, 086); responses stored before it count as English. */
+export const LOCALE_SQL = `coalesce(r.locale, 'en')`;
+
+/** The `where` part and its parameter of the responses filter by language (ADR 086); nothing for '' (all). */
+export const languageFilter = (language: string): { sql: string; params: string[] } => (language ? { sql: ` and ${LOCALE_SQL} = ?`, params: [language] } : { sql: '', params: [] });
+
 export const RESPONSE_COLUMNS = `r.id, r.survey_config_id, s.title, r.customer_name, r.customer_email, r.total_points, r.reward_tier, r.reward_value,
   r.submitted_at, r.responses->>'overall_rating' as overall_rating, r.review_platform, r.review_star_rating, r.reviewer_name,
-  ${REWARD_STATUS_SQL} as reward_status`;
+  ${REWARD_STATUS_SQL} as reward_status, ${LOCALE_SQL} as locale`;
 export const toResponseRow = (r: RowOfResponse): ResponseRow => ({
   id: r.id,
   surveyId: r.survey_config_id,
@@ -111,6 +118,7 @@ export const toResponseRow = (r: RowOfResponse): ResponseRow => ({
   reviewStarRating: r.review_star_rating,
   reviewerName: r.reviewer_name,
   rewardStatus: r.reward_status,
+  locale: r.locale,
 });
 
 export type CardRow = {

@@ -34,6 +34,8 @@ export type ResponseRow = {
   reviewerName: string | null;
   /** Where the reward stands (issue 27 item 4): a rejected or held reward is never shown as a plain reward. */
   rewardStatus: RewardStatus;
+  /** The language the customer answered in ('en', 'es', 'fr', 'de', 'pt'; older responses: 'en'), ADR 086. */
+  locale: string;
 };
 
 export type ResponsePage = { rows: ResponseRow[]; total: number; page: number; pageCount: number; pageSize: number };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allQuestions, getTemplate, PLATFORM_LABELS } from '../surveys/index.ts';
-import { englishTranslator, fromAcceptLanguage, LOCALE_COOKIE, LOCALES, localeCookie, pickLocale } from './index.ts';
+import { englishTranslator, fromAcceptLanguage, LOCALE_COOKIE, LOCALES, localeCookie, offeredLocale, pickLocale, surveyLocales } from './index.ts';
 import { CATALOGS, messagesFor } from './server.ts';
 import { createTranslator, i18nextTranslator } from './translator.ts';
 
@@ -100,5 +100,28 @@ describe('the customer’s language: ?lang=, then the cookie, then Accept-Langua
 
   it('remembers a chosen language in a cookie', () => {
     expect(localeCookie('de')).toBe(`${LOCALE_COOKIE}=de; Path=/; Max-Age=31536000; SameSite=Lax`);
+  });
+});
+
+describe('a survey’s languages (ADR 086): only an offered language counts, else the survey’s first', () => {
+  const cookie = (v: string) => `${LOCALE_COOKIE}=${v}`;
+  const offered = ['es', 'en'] as const;
+
+  it('takes ?lang=, the cookie and Accept-Language only when the survey offers them', () => {
+    expect(pickLocale({ query: 'en', offered })).toEqual({ locale: 'en', source: 'query' });
+    expect(pickLocale({ query: 'fr', cookie: cookie('en'), offered })).toEqual({ locale: 'en', source: 'cookie' });
+    expect(pickLocale({ query: 'fr', cookie: cookie('de'), acceptLanguage: 'de,fr;q=0.9,en;q=0.3', offered })).toEqual({ locale: 'en', source: 'header' });
+    expect(pickLocale({ query: 'fr', cookie: cookie('de'), acceptLanguage: 'pt', offered })).toEqual({ locale: 'es', source: 'default' });
+    expect(pickLocale({ offered: ['de'] })).toEqual({ locale: 'de', source: 'default' });
+  });
+
+  it('reads stored lists defensively and never stores a language the survey does not offer', () => {
+    expect(surveyLocales(['pt', 'xx', 'pt', 'en'])).toEqual(['pt', 'en']);
+    expect(surveyLocales([])).toEqual(['en']);
+    expect(surveyLocales(null)).toEqual(['en']);
+    expect(offeredLocale('fr', ['es', 'en'])).toBe('es');
+    expect(offeredLocale('en-GB', ['es', 'en'])).toBe('en');
+    expect(offeredLocale(null, ['de'])).toBe('de');
+    expect(offeredLocale('es', [])).toBe('en');
   });
 });

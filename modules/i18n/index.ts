@@ -14,6 +14,8 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 /** Each language named in itself, for the switcher. */
 export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch', pt: 'Português' };
+/** Each language named in English, for owner pages (which stay English): analytics' language column and filter. */
+export const LOCALE_ENGLISH_NAMES: Readonly<Record<Locale, string>> = { en: 'English', es: 'Spanish', fr: 'French', de: 'German', pt: 'Portuguese' };
 /** The cookie that remembers a language chosen with `?lang=` (a year). */
 export const LOCALE_COOKIE = 'rl_lang';
 
@@ -25,8 +27,11 @@ export function localeOf(tag: string | null | undefined): Locale | null {
   return isLocale(base) ? base : null;
 }
 
-/** The first language of an Accept-Language header we have, by its q-values; null when none. */
-export function fromAcceptLanguage(header: string | null | undefined): Locale | null {
+/**
+ * The first language of an Accept-Language header we have (and, given `offered`, that the survey
+ * offers), by its q-values; null when none.
+ */
+export function fromAcceptLanguage(header: string | null | undefined, offered: readonly Locale[] = LOCALES): Locale | null {
   if (!header) return null;
   const ranked = header
     .split(',')
@@ -37,9 +42,30 @@ export function fromAcceptLanguage(header: string | null | undefined): Locale | 
       const weight = q ? Number(q.slice(2)) : 1;
       return { locale: localeOf(tag), weight: Number.isFinite(weight) ? weight : 0, i };
     })
-    .filter((x): x is { locale: Locale; weight: number; i: number } => x.locale !== null && x.weight > 0)
+    .filter((x): x is { locale: Locale; weight: number; i: number } => x.locale !== null && x.weight > 0 && offered.includes(x.locale))
     .sort((a, b) => b.weight - a.weight || a.i - b.i);
   return ranked[0]?.locale ?? null;
+}
+
+/**
+ * A survey's languages as stored (ADR 086): known codes only, each once, in the owner's order (the
+ * first is the survey's default language); anything unreadable or empty is `['en']`, as before the
+ * choice existed.
+ */
+export function surveyLocales(value: unknown): Locale[] {
+  const list = Array.isArray(value) ? value.filter(isLocale) : [];
+  const unique = [...new Set(list)];
+  return unique.length > 0 ? unique : [DEFAULT_LOCALE];
+}
+
+/**
+ * The language a response is stored in (ADR 086): the one the customer asked for when the survey
+ * offers it, else the survey's first language. Never a language the survey does not offer.
+ */
+export function offeredLocale(asked: string | null | undefined, offered: readonly Locale[]): Locale {
+  const locale = localeOf(asked);
+  const languages = offered.length > 0 ? offered : [DEFAULT_LOCALE];
+  return locale && languages.includes(locale) ? locale : languages[0]!;
 }
 
 /** The value of one cookie in a Cookie header. */
@@ -54,17 +80,24 @@ function cookieValue(header: string | null | undefined, name: string): string | 
 export type LocaleSource = 'query' | 'cookie' | 'header' | 'default';
 
 /**
- * The customer's language: `?lang=` first, then the cookie, then Accept-Language, else English.
- * An unknown `?lang=` or cookie value is skipped, not an error: the page still renders.
+ * The customer's language: `?lang=` first, then the cookie, then Accept-Language, else the survey's
+ * first language (English when there is no survey). Given `offered` (the survey's languages, ADR
+ * 086), each of them counts only when the survey offers it. An unknown or not offered `?lang=` or
+ * cookie value is skipped, not an error: the page still renders.
  */
-export function pickLocale(input: { query?: string | null; cookie?: string | null; acceptLanguage?: string | null }): { locale: Locale; source: LocaleSource } {
-  const query = localeOf(input.query);
+export function pickLocale(input: { query?: string | null; cookie?: string | null; acceptLanguage?: string | null; offered?: readonly Locale[] }): { locale: Locale; source: LocaleSource } {
+  const offered = input.offered && input.offered.length > 0 ? input.offered : LOCALES;
+  const ours = (tag: string | null | undefined) => {
+    const locale = localeOf(tag);
+    return locale && offered.includes(locale) ? locale : null;
+  };
+  const query = ours(input.query);
   if (query) return { locale: query, source: 'query' };
-  const cookie = localeOf(cookieValue(input.cookie, LOCALE_COOKIE));
+  const cookie = ours(cookieValue(input.cookie, LOCALE_COOKIE));
   if (cookie) return { locale: cookie, source: 'cookie' };
-  const header = fromAcceptLanguage(input.acceptLanguage);
+  const header = fromAcceptLanguage(input.acceptLanguage, offered);
   if (header) return { locale: header, source: 'header' };
-  return { locale: DEFAULT_LOCALE, source: 'default' };
+  return { locale: input.offered && input.offered.length > 0 ? input.offered[0]! : DEFAULT_LOCALE, source: 'default' };
 }
 
 /** The Set-Cookie value that keeps a chosen language for this browser. */

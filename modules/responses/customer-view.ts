@@ -4,6 +4,7 @@
  * email, no frequency internals beyond the window length, no Square state).
  */
 import type { SurveyConfigView } from '../surveys/service.ts';
+import { LOCALES, surveyLocales, type Locale } from '../i18n/index.ts';
 import { DEFAULT_REVIEW_POLICY, DEFAULT_TEMPLATE_ID, REVIEW_PLATFORMS, reviewPolicyOf, SOCIAL_PLATFORMS, type ReviewPolicy } from '../surveys/template.ts';
 
 /**
@@ -37,6 +38,8 @@ export type SurveyViewFields = {
   rewardsPaused: boolean;
   /** Screenshots are read by the hosted vision model (ADR 066): the page says so where they are uploaded. */
   hostedVision: boolean;
+  /** The languages the survey offers (ADR 086), the default first: the page picks among them and its switcher lists them. */
+  languages: Locale[];
 };
 
 /** A saved survey: its ids are known, and screenshots are verified for real. */
@@ -83,7 +86,7 @@ type ConfigFields = Pick<
   | 'reviewUrls'
   | 'socialHandles'
   | 'redemptionWebsite'
-> & { reviewPolicy?: string | null; tierThresholds?: Record<string, number> | null; hostedVision?: boolean };
+> & { reviewPolicy?: string | null; tierThresholds?: Record<string, number> | null; hostedVision?: boolean; languages?: readonly string[] | null };
 
 const viewFields = (survey: ConfigFields, businessName: string, options: { brand?: { color: string | null; logoUrl: string | null }; rewardsPaused?: boolean }): SurveyViewFields => ({
   title: survey.title,
@@ -103,6 +106,7 @@ const viewFields = (survey: ConfigFields, businessName: string, options: { brand
   brand: options.brand ?? { color: null, logoUrl: null },
   rewardsPaused: Boolean(options.rewardsPaused),
   hostedVision: Boolean(survey.hostedVision),
+  languages: surveyLocales(survey.languages),
 });
 
 /**
@@ -143,6 +147,8 @@ export function demoView(): DemoView {
     socialHandles: { instagram: '@rewardloopdemo', facebook: 'rewardloopdemo', x: '@rewardloopdemo', tiktok: '@rewardloopdemo' },
     redemptionWebsite: null,
     reviewPolicy: DEFAULT_REVIEW_POLICY,
+    // The demo shows every language the product speaks.
+    languages: [...LOCALES],
   };
   return { mode: 'demo', ...viewFields(config, 'Demo Cafe', {}), ...unsaved };
 }

@@ -23,7 +23,7 @@ import { isUuid } from '../shared/ids.ts';
 import { CustomerSubmission, ScreenshotVerification, SUBMISSION_KEY_INDEX, SurveyResponse, USED_REVIEW_TEXT_INDEX } from './entities.ts';
 import { queryBuilder } from '../shared/orm.ts';
 import { findPublicSurvey } from './public-survey.ts';
-import { localeOf } from '../i18n/index.ts';
+import { offeredLocale, surveyLocales } from '../i18n/index.ts';
 
 export type SubmissionInput = {
   businessId: string;
@@ -48,7 +48,10 @@ export type SubmissionInput = {
    * never arrived, is answered with what the first attempt stored instead of being refused.
    */
   submissionKey?: string | null;
-  /** The customer's language (ADR 084): stored with the response; emails to the customer follow it. Unknown or absent: English. */
+  /**
+   * The customer's language (ADR 084): stored with the response; emails to the customer follow it.
+   * One the survey does not offer, or none: the survey's first language (ADR 086).
+   */
   locale?: string | null;
 };
 
@@ -197,7 +200,8 @@ export async function submitSurvey(
         ipAddress: input.ipAddress.slice(0, 45),
         userAgent: input.userAgent?.slice(0, 500) ?? null,
         submissionKey: key,
-        locale: localeOf(input.locale) ?? 'en',
+        // One of the survey's languages (ADR 086): the one asked for when offered, else the survey's first.
+        locale: offeredLocale(input.locale, surveyLocales(survey.languages)),
       });
       await tx.flush();
       // Mark the verifications used by this response; a row used meanwhile, or the same image or

@@ -4,30 +4,41 @@ import { Business } from '../accounts/entities.ts';
 import { SurveyResponse } from '../responses/entities.ts';
 import { formatCents } from '../scoring/index.ts';
 import { mintEmailToken, RewardHold } from '../trust/server.ts';
+import { localeOf } from '../i18n/index.ts';
+import { translatorFor } from '../i18n/server.ts';
 
 /** The link a customer clicks to confirm their email before their gift card is sent (ADR 050). */
 export const confirmLink = (appUrl: string, token: string) => new URL(`/reward-confirm/${token}`, appUrl).toString();
 
-/** "Confirm your email to get your gift card": plain words, no accusation, one button. */
-export function confirmEmailMessage(input: { to: string; customerName: string | null; businessName: string; amountCents: number; rewardTier: string; link: string }): MailMessage {
-  const hello = input.customerName ? `Hi ${input.customerName},` : 'Hi,';
-  const value = `${formatCents(input.amountCents)} ${input.rewardTier}`;
+/**
+ * "Confirm your email to get your gift card": plain words, no accusation, one button. In the
+ * customer's language, the one stored with the response (ADR 084, 086), as the reward email is:
+ * English is the catalog's key, so it reads word for word as before; the amount by Intl for another
+ * language ('5,00 $'), the tier translated.
+ */
+export function confirmEmailMessage(input: { to: string; customerName: string | null; businessName: string; amountCents: number; rewardTier: string; link: string; locale?: string | null }): MailMessage {
+  const locale = localeOf(input.locale) ?? 'en';
+  const tr = translatorFor(locale);
+  const { t } = tr;
+  const hello = input.customerName ? t('Hi {{name}},', { name: input.customerName }) : t('Hi,');
+  const values = { business: input.businessName, amount: locale === 'en' ? formatCents(input.amountCents) : tr.money(input.amountCents, false), tier: t(input.rewardTier) };
+  const after = t('Your gift card is sent by email as soon as you confirm. If you did not answer a survey, ignore this email.');
   const text = [
     hello,
     '',
-    `Thank you for your feedback to ${input.businessName}. To receive your ${value} gift card, please confirm this is your email address:`,
+    t('Thank you for your feedback to {{business}}. To receive your {{amount}} {{tier}} gift card, please confirm this is your email address:', values),
     '',
     input.link,
     '',
-    'Your gift card is sent by email as soon as you confirm. If you did not answer a survey, ignore this email.',
+    after,
   ].join('\n');
-  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a;max-width:32rem;margin:0 auto;padding:1rem">
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a;max-width:32rem;margin:0 auto;padding:1rem">
 <p>${escapeHtml(hello)}</p>
-<p>Thank you for your feedback to ${escapeHtml(input.businessName)}. To receive your ${escapeHtml(value)} gift card, please confirm this is your email address.</p>
-<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#4338ca;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Confirm my email</a></p>
-<p style="font-size:14px;color:#475569">Your gift card is sent by email as soon as you confirm. If you did not answer a survey, ignore this email.</p>
+<p>${escapeHtml(t('Thank you for your feedback to {{business}}. To receive your {{amount}} {{tier}} gift card, please confirm this is your email address.', values))}</p>
+<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#4338ca;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(t('Confirm my email'))}</a></p>
+<p style="font-size:14px;color:#475569">${escapeHtml(after)}</p>
 </body></html>`;
-  return { to: input.to, subject: `Confirm your email for your ${input.businessName} gift card`, text, html };
+  return { to: input.to, subject: t('Confirm your email for your {{business}} gift card', { business: input.businessName }), text, html };
 }
 
 /**
@@ -40,7 +51,7 @@ export async function sendConfirmEmail(deps: { em: EntityManager; mailer: Mailer
   const hold = await em.findOne(RewardHold, { surveyResponseId: input.responseId }, { fields: ['status', 'businessId'], disableIdentityMap: true });
   if (hold?.status !== 'awaiting_email') return 'not-needed';
   const [response, business] = await Promise.all([
-    em.findOne(SurveyResponse, { id: input.responseId }, { fields: ['customerEmail', 'customerName', 'rewardValue', 'rewardTier'], disableIdentityMap: true }),
+    em.findOne(SurveyResponse, { id: input.responseId }, { fields: ['customerEmail', 'customerName', 'rewardValue', 'rewardTier', 'locale'], disableIdentityMap: true }),
     em.findOne(Business, { id: hold.businessId }, { fields: ['displayName'], disableIdentityMap: true }),
   ]);
   if (!response || !business || !response.customerEmail || !response.rewardTier || !response.rewardValue) return 'not-needed';
@@ -54,6 +65,7 @@ export async function sendConfirmEmail(deps: { em: EntityManager; mailer: Mailer
       amountCents: response.rewardValue,
       rewardTier: response.rewardTier,
       link: confirmLink(deps.appUrl, token),
+      locale: response.locale ?? null,
     }),
   );
   return 'sent';

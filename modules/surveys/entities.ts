@@ -33,6 +33,11 @@ export const SurveyConfig = defineEntity({
     verifyCustomerEmail: p.boolean().default(false),
     /** The owner chose the hosted vision verifier for this survey's screenshots (ADR 066); off unless chosen. */
     hostedVision: p.boolean().default(false),
+    /**
+     * The languages the survey offers its customers (ADR 086): 'en', 'es', 'fr', 'de', 'pt', each once,
+     * at least one; the first is the survey's default language. Surveys from before the choice: ['en'].
+     */
+    languages: p.json<string[]>().defaultRaw(`'["en"]'`),
     redemptionWebsite: p.string().length(500).nullable(),
     /** 'ask_every' or 'rating_routed' (ADR 040); existing rows were migrated to 'rating_routed'. */
     reviewPolicy: p.string().length(20).default('ask_every'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_REVIEW_POLICY, DEFAULT_TEMPLATE_ID, getTemplate, REVIEW_PLATFORMS, REVIEW_POLICIES, SOCIAL_PLATFORMS, type PresetId, type ReviewPolicy, type TierName } from './template.ts';
 import { validateQuestionList, type CustomQuestion } from './questions.ts';
 import { parseJsonWithLimits } from '../shared/json.ts';
+import { isLocale, LOCALES, surveyLocales, type Locale } from '../i18n/index.ts';
 
 /**
  * The survey builder's rules (spec section 5 "Survey config form", ARCHITECTURE.md decisions):
@@ -102,6 +103,64 @@ function formTierThresholds(templateId: string, v: { tierBronze?: number; tierSi
   const chosen: Record<TierName, number> = { Bronze: v.tierBronze, Silver: v.tierSilver, Gold: v.tierGold };
   const template = getTemplate(templateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
   return template.reward_tiers.every((t) => chosen[t.tier] === t.min_points) ? null : chosen;
+}
+
+/**
+ * The languages a survey offers (issue 30, ADR 086): 'en', 'es', 'fr', 'de', 'pt', each once, at
+ * least one; the first is the survey's default language. The JSON API takes the list itself; the
+ * builder sends checkboxes (`languages`) and a radio (`defaultLanguage`), which become the same list.
+ */
+export const LANGUAGES_MESSAGES = {
+  notList: 'languages must be a list of language codes, such as en and es',
+  unknown: `languages takes ${LOCALES.join(', ')} only`,
+  empty: 'Offer at least one language',
+  repeated: 'languages must not name a language twice',
+  defaultNotOffered: 'The default language must be one of the languages offered',
+} as const;
+
+const languagesInput = z
+  .array(z.string({ error: LANGUAGES_MESSAGES.unknown }).refine(isLocale, LANGUAGES_MESSAGES.unknown), { error: LANGUAGES_MESSAGES.notList })
+  .min(1, LANGUAGES_MESSAGES.empty)
+  .max(LOCALES.length * 4, LANGUAGES_MESSAGES.repeated)
+  .refine((list) => new Set(list).size === list.length, LANGUAGES_MESSAGES.repeated)
+  .transform((list) => list as Locale[]);
+
+/** The builder's checkboxes: absent (a form without the control), or the ticked codes. */
+const languageBoxes = z.preprocess(
+  (v) => (v === undefined || v === null ? undefined : Array.isArray(v) ? v : v === '' ? [] : [v]),
+  z.array(z.string().refine(isLocale, LANGUAGES_MESSAGES.unknown), { error: LANGUAGES_MESSAGES.unknown }).max(LOCALES.length * 4, LANGUAGES_MESSAGES.repeated).optional(),
+);
+const defaultLanguageField = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? undefined : v),
+  z.string({ error: LANGUAGES_MESSAGES.unknown }).refine(isLocale, LANGUAGES_MESSAGES.unknown).optional(),
+);
+
+/**
+ * The builder's languages as stored: the default first, then the other ticked ones in the builder's
+ * order; undefined when the form had no languages control (an older draft: keep what is stored).
+ */
+export function formLanguages(boxes: string[] | undefined, defaultLanguage: string | undefined): Locale[] | undefined {
+  if (boxes === undefined && defaultLanguage === undefined) return undefined;
+  const ticked = LOCALES.filter((l) => (boxes ?? []).includes(l));
+  const first = defaultLanguage && isLocale(defaultLanguage) ? defaultLanguage : ticked[0];
+  if (!first) return undefined;
+  return [first, ...ticked.filter((l) => l !== first)];
+}
+
+/** The builder's language rules, run whatever else failed (the values read defensively). */
+function checkFormLanguages(raw: unknown, ctx: z.RefinementCtx) {
+  const v = asRecord(raw) as Record<string, unknown>;
+  if (v.languages === undefined && v.defaultLanguage === undefined) return;
+  const boxes = Array.isArray(v.languages) ? v.languages.filter((x): x is string => typeof x === 'string') : [];
+  if (boxes.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['languages'], message: LANGUAGES_MESSAGES.empty });
+    return;
+  }
+  if (new Set(boxes).size !== boxes.length) ctx.addIssue({ code: 'custom', path: ['languages'], message: LANGUAGES_MESSAGES.repeated });
+  const chosen = v.defaultLanguage;
+  if (typeof chosen === 'string' && isLocale(chosen) && !boxes.includes(chosen)) {
+    ctx.addIssue({ code: 'custom', path: ['defaultLanguage'], message: LANGUAGES_MESSAGES.defaultNotOffered });
+  }
 }
 
 const platformList = <T extends readonly [string, ...string[]]>(ids: T) =>
@@ -228,6 +287,8 @@ export type SurveyConfigInput = {
   verifyCustomerEmail?: boolean;
   /** Screenshots read by the hosted vision model (ADR 066); left out: unchanged (new surveys: off). */
   hostedVision?: boolean;
+  /** The languages offered, the default first (ADR 086); left out: unchanged (new surveys: ['en']). */
+  languages?: Locale[];
 };
 
 function cleanLinks(v: PlatformFields) {
@@ -276,10 +337,14 @@ export const builderFormSchema = z
     // A checkbox: sent ('on') when ticked, absent when not.
     verifyCustomerEmail: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
     hostedVision: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
+    // The languages offered (checkboxes) and the default one (a radio), ADR 086.
+    languages: languageBoxes,
+    defaultLanguage: defaultLanguageField,
     ...platformsAndLinks,
   })
   .superRefine(checkPlatforms, always)
   .superRefine(checkQuestions, always)
+  .superRefine(checkFormLanguages, always)
   .superRefine((v, ctx) => {
     if (v.rewardMode === 'custom') {
       for (const [field, min] of [['customBronze', 1], ['customSilver', 2], ['customGold', 3]] as const) {
@@ -311,6 +376,7 @@ export const builderFormSchema = z
       reviewPolicy: v.reviewPolicy,
       verifyCustomerEmail: v.verifyCustomerEmail,
       hostedVision: v.hostedVision,
+      ...(formLanguages(v.languages, v.defaultLanguage) === undefined ? {} : { languages: formLanguages(v.languages, v.defaultLanguage) }),
       ...(formTierThresholds(v.surveyTemplateId, v) === undefined ? {} : { tierThresholds: formTierThresholds(v.surveyTemplateId, v) }),
     };
   });
@@ -338,6 +404,7 @@ export const surveyConfigApiSchema = z
     tierThresholds: tierThresholdsInput.optional(),
     verifyCustomerEmail: z.boolean({ error: 'verifyCustomerEmail must be true or false' }).optional(),
     hostedVision: z.boolean({ error: 'hostedVision must be true or false' }).optional(),
+    languages: languagesInput.optional(),
     ...platformsAndLinks,
   })
   .superRefine(checkPlatforms, always)
@@ -372,6 +439,7 @@ export const surveyConfigApiSchema = z
       ...(v.tierThresholds === undefined ? {} : { tierThresholds: v.tierThresholds }),
       ...(v.verifyCustomerEmail !== undefined ? { verifyCustomerEmail: v.verifyCustomerEmail } : {}),
       ...(v.hostedVision !== undefined ? { hostedVision: v.hostedVision } : {}),
+      ...(v.languages !== undefined ? { languages: v.languages } : {}),
     };
   });
 
@@ -387,6 +455,7 @@ export type StoredSurveyLike = {
   surveyFrequencyDays?: number;
   verifyCustomerEmail?: boolean;
   hostedVision?: boolean;
+  languages?: readonly string[] | null;
   selectedReviewPlatforms?: readonly string[];
   reviewUrls?: Record<string, string>;
   selectedSocialPlatforms?: readonly string[];
@@ -418,6 +487,9 @@ export function toFormValues(s: StoredSurveyLike | null | undefined, defaultMode
     surveyFrequencyDays: String(s?.surveyFrequencyDays ?? 90),
     verifyCustomerEmail: s?.verifyCustomerEmail ? 'on' : undefined,
     hostedVision: s?.hostedVision ? 'on' : undefined,
+    // The languages offered and the default (the first), ADR 086; a new survey: English only.
+    languages: surveyLocales(s?.languages),
+    defaultLanguage: surveyLocales(s?.languages)[0]!,
     selectedReviewPlatforms: [...(s?.selectedReviewPlatforms ?? [])],
     reviewUrls: { ...(s?.reviewUrls ?? {}) },
     selectedSocialPlatforms: [...(s?.selectedSocialPlatforms ?? [])],

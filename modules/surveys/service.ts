@@ -4,6 +4,7 @@ import { SurveyConfig } from './entities.ts';
 import type { SurveyConfigInput } from './schema.ts';
 import { newShortCode, parseShortCode } from './short-codes.ts';
 import { DEFAULT_REVIEW_POLICY, reviewPolicyOf, type ReviewPolicy } from './template.ts';
+import { surveyLocales, type Locale } from '../i18n/index.ts';
 
 export { publishCheck, type PublishCheck } from './publish-check.ts';
 
@@ -33,6 +34,8 @@ export type SurveyConfigView = {
   verifyCustomerEmail: boolean;
   /** Screenshots read by the hosted vision model (ADR 066). */
   hostedVision: boolean;
+  /** The languages the survey offers its customers, the default first (ADR 086). */
+  languages: Locale[];
   reviewUrls: Record<string, string>;
   socialHandles: Record<string, string>;
   customQuestions: unknown[];
@@ -65,6 +68,7 @@ export function toSurveyView(s: SurveyConfig): SurveyConfigView {
     surveyFrequencyDays: s.surveyFrequencyDays,
     verifyCustomerEmail: s.verifyCustomerEmail,
     hostedVision: s.hostedVision,
+    languages: surveyLocales(s.languages),
     reviewUrls: s.reviewUrls,
     socialHandles: s.socialHandles,
     customQuestions: s.customQuestions,
@@ -167,6 +171,7 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date; newSh
         customQuestions: input.customQuestions ?? [],
         reviewPolicy: input.reviewPolicy ?? DEFAULT_REVIEW_POLICY,
         tierThresholds: input.tierThresholds ?? null,
+        languages: input.languages ?? ['en'],
         isActive: true,
       });
       return toSurveyView(row);
@@ -232,6 +237,7 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date; newSh
         surveyFrequencyDays: row.surveyFrequencyDays,
         verifyCustomerEmail: row.verifyCustomerEmail,
         hostedVision: row.hostedVision,
+        languages: surveyLocales(row.languages),
         redemptionWebsite: row.redemptionWebsite ?? null,
         tierThresholds: row.tierThresholds ? { ...row.tierThresholds } : null,
         reviewPolicy: reviewPolicyOf(row),

@@ -540,7 +540,7 @@ describe('CSV export', () => {
     expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename="responses-spring-feedback-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, ...rows] = parseCsv(String(res.body));
-    expect(header!.slice(0, 12)).toEqual(['Submitted (UTC)', 'Survey', 'Name', 'Email', 'Points', 'Tier', 'Reward ($)', 'Reward status', 'Review platform', 'Review stars', 'Reviewer name', 'Verified proofs']);
+    expect(header!.slice(0, 13)).toEqual(['Submitted (UTC)', 'Survey', 'Name', 'Email', 'Points', 'Tier', 'Reward ($)', 'Reward status', 'Language', 'Review platform', 'Review stars', 'Reviewer name', 'Verified proofs']);
     expect(header).toContain('Overall rating');
     expect(header).toContain('Google review: reviewer name');
     expect(header).not.toContain('Google review: screenshot of your review');

@@ -104,6 +104,8 @@ const FIELDS = [
   'submissionKey', '_key',
   // The customer's language: the JSON submit body's `locale` and the page's `?lang=` (ADR 084).
   'locale', 'lang',
+  // The survey's languages: the config API's list, the builder's checkboxes and default, the analytics filter (ADR 086).
+  'languages', 'defaultLanguage', 'language',
 ];
 
 const nasty = fc.oneof(

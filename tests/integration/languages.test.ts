@@ -36,7 +36,8 @@ beforeAll(async () => {
   closeServer = () => new Promise((r) => server.close(() => r()));
   const owner = await signedInOwner(app, 'Café Lingua');
   businessId = owner.id;
-  surveyId = (await createSurvey(app, owner.jar)).id;
+  // The survey offers every language (ADR 086), English first.
+  surveyId = (await createSurvey(app, owner.jar, { languages: [...LOCALES] })).id;
   await startTrialForTest(app, { jar: owner.jar });
   await publishForTest(app, owner.jar, surveyId);
   await connectSquareForTest(app, businessId);

@@ -50,6 +50,7 @@ export function DateFilter({ data }: { data: AnalyticsPageData }) {
       {data.pickerValue ? <input type="hidden" name="survey" value={data.pickerValue} /> : null}
       {data.query.tab !== 'responses' ? <input type="hidden" name="tab" value={data.query.tab} /> : null}
       {data.query.q ? <input type="hidden" name="q" value={data.query.q} /> : null}
+      {data.query.language ? <input type="hidden" name="language" value={data.query.language} /> : null}
       <div>
         <label htmlFor="from" className="mb-1 block text-sm font-medium text-slate-800">
           From

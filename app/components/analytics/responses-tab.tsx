@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import { REWARD_STATUS_LABELS, type RewardStatus } from '../../../modules/analytics/index.ts';
 import { formatCents } from '../../../modules/scoring/index.ts';
+import { isLocale, LOCALE_ENGLISH_NAMES, LOCALES } from '../../../modules/i18n/index.ts';
 import type { AnalyticsPageData } from '../../utils/analytics.server.ts';
 import { Cell, Customer, TierBadge } from '../gift-card-ui.tsx';
 import { buttonClass } from '../ui.tsx';
@@ -82,11 +83,24 @@ export function ResponsesTab({ data }: { data: AnalyticsPageData }) {
             className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm"
           />
         </div>
+        <div>
+          <label htmlFor="language" className="mb-1 block text-sm font-medium text-slate-800">
+            Language
+          </label>
+          <select id="language" name="language" defaultValue={data.query.language} className="block min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm">
+            <option value="">All languages</option>
+            {LOCALES.map((code) => (
+              <option key={code} value={code}>
+                {LOCALE_ENGLISH_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit" className={buttonClass.secondary}>
           Search
         </button>
-        {data.query.q ? (
-          <Link to={href({ q: '', page: 1 })} className="inline-flex min-h-11 items-center px-2 font-medium text-brand-700 underline-offset-2 hover:underline">
+        {data.query.q || data.query.language ? (
+          <Link to={href({ q: '', language: '', page: 1 })} className="inline-flex min-h-11 items-center px-2 font-medium text-brand-700 underline-offset-2 hover:underline">
             Clear search
           </Link>
         ) : null}
@@ -98,15 +112,18 @@ export function ResponsesTab({ data }: { data: AnalyticsPageData }) {
       </Form>
       {responses.total === 0 ? (
         <p className="rounded-card border border-slate-200 bg-white p-6 text-slate-700">
-          {data.query.q ? `No response matches "${data.query.q}".` : 'No responses in this period.'}
+          {data.query.q ? `No response matches "${data.query.q}"${data.query.language ? ` in ${LOCALE_ENGLISH_NAMES[data.query.language]}` : ''}.` : data.query.language ? `No response in ${LOCALE_ENGLISH_NAMES[data.query.language]} in this period.` : 'No responses in this period.'}
         </p>
       ) : (
         <>
-          <ResponsiveTable caption="Survey responses, newest first" headers={['Customer', 'Review data', 'Points', 'Tier', 'Reward', 'Submitted', '']}>
+          <ResponsiveTable caption="Survey responses, newest first" headers={['Customer', 'Language', 'Review data', 'Points', 'Tier', 'Reward', 'Submitted', '']}>
             {responses.rows.map((r) => (
               <tr key={r.id} data-testid="response-row" className={rowClass}>
                 <Cell label="Customer">
                   <Customer name={r.customerName} email={r.customerEmail} />
+                </Cell>
+                <Cell label="Language" className="text-sm">
+                  <span data-testid="response-language">{isLocale(r.locale) ? LOCALE_ENGLISH_NAMES[r.locale] : r.locale}</span>
                 </Cell>
                 <Cell label="Review data">
                   <ReviewData row={r} />

@@ -55,7 +55,7 @@ export function Stat({ label, value, note }: { label: string; value: string; not
 export function useHref(data: AnalyticsPageData) {
   return (change: Partial<AnalyticsQuery>) => {
     const q = { ...data.query, ...change };
-    return data.basePath + analyticsSearch({ survey: data.pickerValue, tab: q.tab, from: q.from, to: q.to, q: q.q, page: q.page });
+    return data.basePath + analyticsSearch({ survey: data.pickerValue, tab: q.tab, from: q.from, to: q.to, q: q.q, language: q.language, page: q.page });
   };
 }
 
@@ -88,7 +88,7 @@ export function Pagination({ page, pageCount, total, pageSize, noun, href }: { p
 }
 
 export function exportHref(data: AnalyticsPageData, kind: 'responses' | 'giftcards') {
-  return `/survey-analytics/export/${kind}${analyticsSearch({ survey: data.survey?.id ?? null, from: data.query.from, to: data.query.to, q: kind === 'responses' ? data.query.q : '' })}`;
+  return `/survey-analytics/export/${kind}${analyticsSearch({ survey: data.survey?.id ?? null, from: data.query.from, to: data.query.to, q: kind === 'responses' ? data.query.q : '', language: kind === 'responses' ? data.query.language : '' })}`;
 }
 
 export function ExportLink({ data, kind }: { data: AnalyticsPageData; kind: 'responses' | 'giftcards' }) {

@@ -10,6 +10,7 @@ import { IncentivePlatformWarning, ReviewPolicyCard } from '../review-policy.tsx
 import { Toast, type ToastData } from '../toast.tsx';
 import { buttonClass, Card, FieldError, useHydrated } from '../ui.tsx';
 import { PlatformRows, TierPointsCard, toArray, RequiredMark, QuestionPanel } from './parts.tsx';
+import { LanguagesCard } from './languages.tsx';
 
 const modeLabel = (mode: RewardMode) => (mode === 'custom' ? 'Custom' : getTemplate(DEFAULT_TEMPLATE_ID)!.preset_rewards[mode].label);
 
@@ -295,6 +296,13 @@ export function BuilderForm({
           linkLabel="handle"
           placeholder={() => '@yourcafe'}
           inputMode="text"
+        />
+
+        <LanguagesCard
+          languages={fields.languages}
+          defaultLanguage={fields.defaultLanguage}
+          initiallyOffered={submitted ? toArray(fields.languages.initialValue) : defaults.languages}
+          initialDefault={String((submitted ? fields.defaultLanguage.initialValue : undefined) ?? defaults.defaultLanguage)}
         />
 
         <ReviewPolicyCard field={fields.reviewPolicy} initial={initialPolicy} problems={fairness.filter((p) => p.field === 'reviewPolicy').map((p) => p.message)} />

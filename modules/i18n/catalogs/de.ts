@@ -205,6 +205,11 @@ const de: Record<keyof typeof en, string> = {
   'Too many attempts. Please wait {{count}} minutes and try again._one': 'Zu viele Versuche. Bitte warten Sie {{count}} Minute und versuchen Sie es dann erneut.',
   'Too many attempts. Please wait {{count}} minutes and try again._other': 'Zu viele Versuche. Bitte warten Sie {{count}} Minuten und versuchen Sie es dann erneut.',
   'Your answers are not lost: go back and send them again after the wait.': 'Ihre Antworten sind nicht verloren: Gehen Sie zurück und senden Sie sie nach der Wartezeit erneut.',
+  'Confirm your email for your {{business}} gift card': 'Bestätigen Sie Ihre E-Mail-Adresse für Ihren Gutschein von {{business}}',
+  'Thank you for your feedback to {{business}}. To receive your {{amount}} {{tier}} gift card, please confirm this is your email address:': 'Vielen Dank für Ihr Feedback an {{business}}. Um Ihren {{tier}}-Gutschein über {{amount}} zu erhalten, bestätigen Sie bitte, dass dies Ihre E-Mail-Adresse ist:',
+  'Thank you for your feedback to {{business}}. To receive your {{amount}} {{tier}} gift card, please confirm this is your email address.': 'Vielen Dank für Ihr Feedback an {{business}}. Um Ihren {{tier}}-Gutschein über {{amount}} zu erhalten, bestätigen Sie bitte, dass dies Ihre E-Mail-Adresse ist.',
+  'Confirm my email': 'E-Mail-Adresse bestätigen',
+  'Your gift card is sent by email as soon as you confirm. If you did not answer a survey, ignore this email.': 'Ihr Gutschein wird per E-Mail gesendet, sobald Sie bestätigen. Wenn Sie an keiner Umfrage teilgenommen haben, ignorieren Sie diese E-Mail.',
 };
 
 export default de;

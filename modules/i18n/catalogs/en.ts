@@ -217,6 +217,12 @@ const en = {
   'Too many attempts. Please wait {{count}} minutes and try again._one': 'Too many attempts. Please wait {{count}} minute and try again.',
   'Too many attempts. Please wait {{count}} minutes and try again._other': 'Too many attempts. Please wait {{count}} minutes and try again.',
   'Your answers are not lost: go back and send them again after the wait.': 'Your answers are not lost: go back and send them again after the wait.',
+  // The confirm-your-email message of a held reward (modules/rewards/confirm-email.ts, ADR 050, 086)
+  'Confirm your email for your {{business}} gift card': 'Confirm your email for your {{business}} gift card',
+  'Thank you for your feedback to {{business}}. To receive your {{amount}} {{tier}} gift card, please confirm this is your email address:': 'Thank you for your feedback to {{business}}. To receive your {{amount}} {{tier}} gift card, please confirm this is your email address:',
+  'Thank you for your feedback to {{business}}. To receive your {{amount}} {{tier}} gift card, please confirm this is your email address.': 'Thank you for your feedback to {{business}}. To receive your {{amount}} {{tier}} gift card, please confirm this is your email address.',
+  'Confirm my email': 'Confirm my email',
+  'Your gift card is sent by email as soon as you confirm. If you did not answer a survey, ignore this email.': 'Your gift card is sent by email as soon as you confirm. If you did not answer a survey, ignore this email.',
 } as const;
 
 export default en;

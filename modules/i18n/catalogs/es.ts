@@ -205,6 +205,11 @@ const es: Record<keyof typeof en, string> = {
   'Too many attempts. Please wait {{count}} minutes and try again._one': 'Demasiados intentos. Espera {{count}} minuto y vuelve a intentarlo.',
   'Too many attempts. Please wait {{count}} minutes and try again._other': 'Demasiados intentos. Espera {{count}} minutos y vuelve a intentarlo.',
   'Your answers are not lost: go back and send them again after the wait.': 'Tus respuestas no se han perdido: vuelve atrás y envíalas de nuevo después de esperar.',
+  'Confirm your email for your {{business}} gift card': 'Confirma tu correo para tu tarjeta regalo de {{business}}',
+  'Thank you for your feedback to {{business}}. To receive your {{amount}} {{tier}} gift card, please confirm this is your email address:': 'Gracias por tu opinión sobre {{business}}. Para recibir tu tarjeta regalo {{tier}} de {{amount}}, confirma que esta es tu dirección de correo:',
+  'Thank you for your feedback to {{business}}. To receive your {{amount}} {{tier}} gift card, please confirm this is your email address.': 'Gracias por tu opinión sobre {{business}}. Para recibir tu tarjeta regalo {{tier}} de {{amount}}, confirma que esta es tu dirección de correo.',
+  'Confirm my email': 'Confirmar mi correo',
+  'Your gift card is sent by email as soon as you confirm. If you did not answer a survey, ignore this email.': 'Te enviamos la tarjeta regalo por correo en cuanto lo confirmes. Si no has respondido ninguna encuesta, ignora este correo.',
 };
 
 export default es;

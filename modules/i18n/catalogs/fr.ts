@@ -205,6 +205,11 @@ const fr: Record<keyof typeof en, string> = {
   'Too many attempts. Please wait {{count}} minutes and try again._one': 'Trop de tentatives. Veuillez patienter {{count}} minute, puis réessayer.',
   'Too many attempts. Please wait {{count}} minutes and try again._other': 'Trop de tentatives. Veuillez patienter {{count}} minutes, puis réessayer.',
   'Your answers are not lost: go back and send them again after the wait.': 'Vos réponses ne sont pas perdues : revenez en arrière et renvoyez-les après l\'attente.',
+  'Confirm your email for your {{business}} gift card': 'Confirmez votre adresse e-mail pour votre carte cadeau {{business}}',
+  'Thank you for your feedback to {{business}}. To receive your {{amount}} {{tier}} gift card, please confirm this is your email address:': 'Merci pour votre avis sur {{business}}. Pour recevoir votre carte cadeau {{tier}} de {{amount}}, veuillez confirmer que cette adresse e-mail est bien la vôtre :',
+  'Thank you for your feedback to {{business}}. To receive your {{amount}} {{tier}} gift card, please confirm this is your email address.': 'Merci pour votre avis sur {{business}}. Pour recevoir votre carte cadeau {{tier}} de {{amount}}, veuillez confirmer que cette adresse e-mail est bien la vôtre.',
+  'Confirm my email': 'Confirmer mon adresse e-mail',
+  'Your gift card is sent by email as soon as you confirm. If you did not answer a survey, ignore this email.': 'Votre carte cadeau vous est envoyée par e-mail dès votre confirmation. Si vous n\'avez répondu à aucune enquête, ignorez cet e-mail.',
 };
 
 export default fr;

@@ -205,6 +205,11 @@ const pt: Record<keyof typeof en, string> = {
   'Too many attempts. Please wait {{count}} minutes and try again._one': 'Muitas tentativas. Aguarde {{count}} minuto e tente de novo.',
   'Too many attempts. Please wait {{count}} minutes and try again._other': 'Muitas tentativas. Aguarde {{count}} minutos e tente de novo.',
   'Your answers are not lost: go back and send them again after the wait.': 'Suas respostas não se perderam: volte e envie de novo depois da espera.',
+  'Confirm your email for your {{business}} gift card': 'Confirme seu e-mail para receber seu vale-presente de {{business}}',
+  'Thank you for your feedback to {{business}}. To receive your {{amount}} {{tier}} gift card, please confirm this is your email address:': 'Obrigado pela sua opinião sobre {{business}}. Para receber seu vale-presente {{tier}} de {{amount}}, confirme que este é o seu endereço de e-mail:',
+  'Thank you for your feedback to {{business}}. To receive your {{amount}} {{tier}} gift card, please confirm this is your email address.': 'Obrigado pela sua opinião sobre {{business}}. Para receber seu vale-presente {{tier}} de {{amount}}, confirme que este é o seu endereço de e-mail.',
+  'Confirm my email': 'Confirmar meu e-mail',
+  'Your gift card is sent by email as soon as you confirm. If you did not answer a survey, ignore this email.': 'Seu vale-presente é enviado por e-mail assim que você confirmar. Se você não respondeu a nenhuma pesquisa, ignore este e-mail.',
 };
 
 export default pt;
