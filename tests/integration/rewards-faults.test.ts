@@ -221,32 +221,37 @@ describe('the reward email lease', () => {
       [shop.businessId, response!.id],
     );
     const sent: string[] = [];
-    let release!: () => void;
+    // One resolver per send begun, so a second send that should not have started fails an
+    // assertion instead of taking the first one's place and hanging it.
+    const pending: Array<() => void> = [];
+    const release = () => pending.shift()?.();
     const slowMailer = {
       id: 'outbox' as const,
       send: (message: { to: string }) =>
         new Promise<void>((resolve) => {
-          release = () => {
+          pending.push(() => {
             sent.push(message.to);
             resolve();
-          };
+          });
         }),
     };
-    const deps = { ...rewardDeps(app.root), mailer: slowMailer, leaseSeconds: 1 };
+    // A 2 s lease renewed every 2/3 s: a loaded machine may delay one renewal, not three.
+    const deps = { ...rewardDeps(app.root), mailer: slowMailer, leaseSeconds: 2 };
     const first = sendRewardEmail(deps, issuance!.id);
-    // Three leases later the first send still runs: its lease was renewed, the second sender backs off.
-    await new Promise((r) => setTimeout(r, 3_000));
+    // Two and a half leases later the first send still runs: its lease was renewed, the second sender backs off.
+    await new Promise((r) => setTimeout(r, 5_000));
     await expect(sendRewardEmail(deps, issuance!.id)).rejects.toBeInstanceOf(RewardEmailBusyError);
+    expect(pending).toHaveLength(1);
     release();
     expect(await first).toMatchObject({ status: 'sent' });
     expect(sent).toEqual(['lease@example.com']);
 
     // A sender that died mid-send (its lease left behind, nothing renews it): free again within the lease.
-    await query(app, `update gift_card_issuances set emailed_at = null, email_claimed_until = now() + interval '1 second' where id = ?`, [issuance!.id]);
+    await query(app, `update gift_card_issuances set emailed_at = null, email_claimed_until = now() + interval '2 seconds' where id = ?`, [issuance!.id]);
     await expect(sendRewardEmail(deps, issuance!.id)).rejects.toBeInstanceOf(RewardEmailBusyError);
-    await new Promise((r) => setTimeout(r, 1_200));
+    await new Promise((r) => setTimeout(r, 2_200));
     const again = sendRewardEmail(deps, issuance!.id);
-    await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(() => pending.length).toBe(1);
     release();
     expect(await again).toMatchObject({ status: 'sent' });
   });
