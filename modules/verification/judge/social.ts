@@ -148,8 +148,10 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
     const exact = findHandles(ocr, input.businessHandle, { lowercase }).filter((h) => h.line < limit);
     // A display name that spells the handle ('Harbor Light Diner') does not show which account this is:
     // a look-alike handle on screen ('@harboorlightdiner') still means another account.
-    // So does a confident look-alike when the handle itself was read unsure: the profile's header
-    // '@littlefigcoffee' (read at 65%, its final '_' lost) over its own post by '@littlefigcoffee_'.
+    // So does a confident look-alike when the handle itself was read unsure: a profile shows its
+    // handle small in the header, where OCR may read it unsure and drop a final '_'
+    // ('@littlefigcoffee'), while the account's own posts below show it again, read clearly
+    // ('@littlefigcoffee_'): the clear reading says which account this is.
     const displayOnly = exact.every((h) => h.joined);
     const unsure = exact.every((h) => h.joined || tokenConfidence(ocr.lines[h.line]!, handleTokens(ocr.lines[h.line]!)[h.token] ?? '') < UNSURE_HANDLE_CONFIDENCE);
     const near = unsure
