@@ -5,7 +5,9 @@
  * candidate lines read again with the models of accented letters before it is rejected.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { findName, judgeReview, nameCandidateLines, ocrFromText, type OcrText } from './judge.ts';
+import { findName, nameCandidateLines } from './judge/names.ts';
+import { ocrFromText, type OcrText } from './judge/ocr.ts';
+import { judgeReview } from './judge/review.ts';
 import { EMPTY_VERIFICATION_HISTORY } from './history.ts';
 import { fold, ocrKey, substringDistance, umlautSpelling } from './text.ts';
 import { verifyReviewWith, type ScreenshotReader, type ScreenshotReading } from './verify.ts';

@@ -4,7 +4,7 @@
  * from the text it can read: the reviewer's name, the business's name or handle, the platform's
  * markers; and the same image or the same review text may not earn twice for one business.
  *
- * The module owns the ports and the pure judgement (`judge.ts`). Adapters (`adapters/verification`)
+ * The module owns the ports and the pure judgement (`judge/`, indexed by `judge.ts`). Adapters (`adapters/verification`)
  * read the image: `OcrScreenshotVerifier` (tesseract.js, offline) and `FakeScreenshotVerifier`.
  */
 

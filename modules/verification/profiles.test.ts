@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { judgeReview, judgeSocial, ocrFromText as ocr, reviewPlatformScores, socialPlatformScores, type SocialJudgeInput } from './judge.ts';
+import { reviewPlatformScores, socialPlatformScores } from './judge/markers.ts';
+import { ocrFromText as ocr } from './judge/ocr.ts';
+import { judgeReview } from './judge/review.ts';
+import { judgeSocial, type SocialJudgeInput } from './judge/social.ts';
 import { phrasePattern, phraseSource, UI_LANGUAGES } from './profiles.ts';
 
 describe('platform profiles (ADR 085)', () => {

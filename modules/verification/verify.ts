@@ -3,22 +3,12 @@
  * image hash against the history, then reading the image (the slow part) and the judgement, then
  * the review text against the history. An adapter supplies only the `ScreenshotReader`.
  */
-import {
-  checkReviewLink,
-  duplicateImage,
-  duplicateReviewText,
-  isRejection,
-  judgeReview,
-  judgeSocial,
-  missingField,
-  nameCandidateLines,
-  needsReview,
-  ocrTimeout,
-  unreadableImage,
-  type OcrText,
-  type StarRow,
-  type Verdict,
-} from './judge.ts';
+import { checkReviewLink } from './judge/links.ts';
+import { nameCandidateLines } from './judge/names.ts';
+import type { OcrText, StarRow } from './judge/ocr.ts';
+import { judgeReview } from './judge/review.ts';
+import { judgeSocial } from './judge/social.ts';
+import { duplicateImage, duplicateReviewText, isRejection, missingField, needsReview, ocrTimeout, unreadableImage, type Verdict } from './judge/verdicts.ts';
 import {
   type RejectionCode,
   REVIEW_PLATFORMS,
