@@ -137,6 +137,18 @@ export const REVIEW_REASON_CODES = [
    * customer's new capture of the profile a minute later (a one-digit clock change matches).
    */
   'similar_capture',
+  /**
+   * A follow screenshot of the business's own profile (its handle or name read) on which no follow
+   * button was read at all, neither "Following" nor "Follow": the one thing OCR missed, not a sign
+   * of not following. A button read as "Follow" is still a rejection.
+   */
+  'unsure_follow',
+  /**
+   * A Facebook post that tags the page, whose author line names a person the customer's username
+   * does not spell: Facebook shows the author's name, not the username ('priya.rag' posts as
+   * 'Priya Raghunathan'), so only the owner can tell whether it is the customer.
+   */
+  'unsure_author',
 ] as const;
 export type ReviewReasonCode = (typeof REVIEW_REASON_CODES)[number];
 

@@ -11,6 +11,7 @@ import { judgeSocial } from './judge/social.ts';
 import { duplicateImage, duplicateReviewText, isRejection, missingField, needsReview, ocrTimeout, unreadableImage, type Verdict } from './judge/verdicts.ts';
 import {
   type RejectionCode,
+  type ReviewReasonCode,
   REVIEW_PLATFORMS,
   SOCIAL_PLATFORMS,
   type ReviewVerificationRequest,
@@ -45,6 +46,9 @@ export const CLOSER_READING_CODES: ReadonlySet<RejectionCode> = new Set<Rejectio
   'unreadable',
 ]);
 
+/** Reviews sent for one thing the first pass did not read (a follow button, a post's author line). */
+export const CLOSER_READING_REVIEW_CODES: ReadonlySet<ReviewReasonCode> = new Set<ReviewReasonCode>(['unsure_follow', 'unsure_author']);
+
 /**
  * Judges the reading; when it is rejected for a reason in CLOSER_READING_CODES and the reader offers a
  * closer reading, judges that instead (its verdict, accept or reject, stands: it saw more).
@@ -55,8 +59,10 @@ async function judgeCloser(
   name?: string,
 ): Promise<{ verdict: Verdict; reading: Extract<ScreenshotReading, { kind: 'read' }> }> {
   const first = await judgeNameAgain(reading, judge, name);
-  // A review verdict stands as it is: the owner sees the screenshot (ADR 077).
-  if (!isRejection(first.verdict) || !reading.more || !CLOSER_READING_CODES.has(first.verdict.code)) return first;
+  // A review verdict stands as it is (the owner sees the screenshot, ADR 077), except where the
+  // verifier was unsure only because one thing was not read: the closer reading may read it.
+  const closerMayTell = isRejection(first.verdict) ? CLOSER_READING_CODES.has(first.verdict.code) : !first.verdict.ok && CLOSER_READING_REVIEW_CODES.has(first.verdict.code);
+  if (!closerMayTell || !reading.more) return first;
   const closer = await reading.more();
   if (closer.kind === 'timeout') return first;
   return judgeNameAgain(closer, judge, name);

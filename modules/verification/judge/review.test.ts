@@ -345,3 +345,18 @@ Local Guide - 4 avis - 20 photos`;
     expect(checkReviewLink('yelp', 'https://www.yelp.com/biz/casa-verde-chicago', { name: 'Casa Verde Cantina' })).toMatchObject({ ok: false, code: 'wrong_business' });
   });
 });
+
+describe("a review on the member's own Yelp profile (issue 31)", () => {
+  // Yelp's profile: the member's name, their city, a stats row of three counts, the tabs, then each
+  // review under the business's name, its city, the stars and the date.
+  const profile = (stats: string) => ocr(`François L.\nValencia\n${stats}\nReseñas Photos Check-ins\nCrumb & Co Bakery\nPortland, OR\n2 oct 2026\n¡Buenísimo! Los croissants están increíbles y el servicio muy rápido.\nÚtil Gracias Me encanta`);
+  const input = { platform: 'yelp' as const, businessName: 'Crumb & Co Bakery', reviewerName: 'François L.' };
+  it('takes the name over the stats row as the author, whatever the language or a garbled word of it', () => {
+    expect(judgeReview(input, profile('84 amigos · 19 reseñas · 181 fotos'))).toMatchObject({ ok: true });
+    expect(judgeReview(input, profile('84 amigos - 19 resefias - 181 fotos'))).toMatchObject({ ok: true });
+    expect(judgeReview(input, profile('16 amigos • 41 avaliagdes • 171 fotos'))).toMatchObject({ ok: true });
+  });
+  it('does not take any line under a name for a stats row', () => {
+    expect(judgeReview(input, profile('Open until 6 pm'))).toMatchObject({ ok: false, code: 'name_mismatch' });
+  });
+});

@@ -101,7 +101,9 @@ function authorLine(ocr: OcrText, names: Match[], dates: number[], starRows: rea
   // ('Contribuições' read 'ContribuicGes': the heading is known by its stem.)
   const contributions = ocr.lines.findIndex((l) => /^\W*\w?\W*contribu[a-z]{4,9}\b/.test(fold(l.text).trim()));
   for (const name of names) {
-    const header = ocr.lines.slice(name.line + 1, name.line + 3).some((l) => PROFILE_HEADER.test(fold(l.text))) || (contributions >= 0 && contributions < name.line && name.line - contributions <= 3);
+    const header =
+      ocr.lines.slice(name.line + 1, name.line + 3).some((l) => PROFILE_HEADER.test(fold(l.text)) || (platform === 'yelp' && YELP_STATS_ROW.test(fold(l.text)))) ||
+      (contributions >= 0 && contributions < name.line && name.line - contributions <= 3);
     if (header && dates.some((d) => d > name.line)) return name.line;
   }
   return null;
@@ -168,6 +170,14 @@ function otherReviewApp(ocr: OcrText): string | null {
 const PROFILE_HEADER = new RegExp(
   `\\b(${phraseSource(GOOGLE.localGuide)})\\b|^\\d+ (${phraseSource(GOOGLE.reviewCounts, YELP.reviewCounts)})\\b|^\\d+ (${phraseSource(YELP.friends)})\\b.*\\b\\d+ (${phraseSource(YELP.reviewCounts)})\\b|\\bcontribu[a-z]{4,9}\\b|\\b(${phraseSource({ ...CONTRIBUTIONS, en: [], es: [], fr: [], pt: [] })})\\b`,
 );
+
+/**
+ * Yelp's profile stats row under the member's name, in any language: three counts, each a number and
+ * a word, joined by dots ('84 friends · 19 reviews · 181 photos', '16 amigos · 41 avaliações · 171
+ * fotos'); OCR reads the dots as '-' or '•' and may garble a word ('reseñas' as 'resefias'), never
+ * the shape.
+ */
+const YELP_STATS_ROW = /^\d[\d.,]*k? \p{L}{3,} [-·•.] \d[\d.,]*k? \p{L}{3,} [-·•.] \d[\d.,]*k? \p{L}{3,}$/u;
 
 /**
  * Judges a review screenshot from its text and layout: the platform's markers (and not another

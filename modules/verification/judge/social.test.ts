@@ -46,7 +46,6 @@ describe('followState and judgeSocial', () => {
   it.each([
     ['blank', follow, '', 'unreadable', /couldn't read any text/],
     ['a Follow button', follow, INSTAGRAM_PROFILE('Follow Message'), 'not_following', /@crumbandco profile still shows a "Follow" button/],
-    ['no button at all', follow, INSTAGRAM_PROFILE('Message'), 'not_following', /couldn't see that you follow @crumbandco/],
     ['another account', { ...follow, businessHandle: 'goldenwokpdx', businessName: 'Golden Wok' }, INSTAGRAM_PROFILE('Following Message'), 'wrong_account', /doesn't show the @goldenwokpdx profile/],
     ['an X profile as Instagram', follow, X_PROFILE, 'wrong_platform', /^This looks like an X screenshot, but it was uploaded for Instagram\./],
     ['a receipt', follow, 'Crumb & Co Bakery\nCroissant 4.50\nLatte 5.00\nTotal 9.50\nThank you for visiting', 'not_following', /^This doesn't look like an Instagram profile\./],
@@ -231,13 +230,35 @@ describe('authors and accounts (issue 13, ADR 045)', () => {
   });
 });
 
+describe('what the verifier cannot read goes to the owner (issue 31)', () => {
+  const follow: SocialJudgeInput = { platform: 'instagram', businessName: 'Crumb & Co Bakery', businessHandle: '@crumbandco', userHandle: 'ana.pereira', verificationType: 'follow' };
+  it("sends a business's profile with no follow button read to the owner, and still rejects one that says Follow", () => {
+    const verdict = judgeSocial(follow, ocr(INSTAGRAM_PROFILE('Message')));
+    expect(verdict).toMatchObject({ ok: false, review: true, code: 'unsure_follow' });
+    if (!verdict.ok) expect(verdict.reason).toMatch(/@crumbandco profile on Instagram, but its follow button could not be read/);
+    expect(judgeSocial(follow, ocr(INSTAGRAM_PROFILE('Follow Message')))).toMatchObject({ ok: false, code: 'not_following' });
+  });
+
+  const fbTag: SocialJudgeInput = { platform: 'facebook', businessName: 'Harbor Lane Books', businessHandle: 'harborlanebooks', userHandle: 'https://www.facebook.com/priya.rag', verificationType: 'tag' };
+  const post = (author: string) => `${author}\n3d · 🌐\nfinally tried it and wow, Harbor Lane Books\nLike Comment Share`;
+  it('sends a Facebook post whose author name shares a word with the username to the owner: Facebook shows names, not usernames', () => {
+    const verdict = judgeSocial(fbTag, ocr(post('Priya Raghunathan')));
+    expect(verdict).toMatchObject({ ok: false, review: true, code: 'unsure_author' });
+    if (!verdict.ok) expect(verdict.reason).toMatch(/author is shown as "Priya Raghunathan"/);
+  });
+  it("rejects a Facebook post whose author name shares no word with the username: someone else's post", () => {
+    expect(judgeSocial(fbTag, ocr(post('Daniel Kim')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+  });
+});
+
 describe('follows and tags met on train 2 (issue 13)', () => {
   const follow: SocialJudgeInput = { platform: 'instagram', businessName: 'Crumb & Co Bakery', businessHandle: '@crumbandco', userHandle: 'ana.pereira', verificationType: 'follow' };
   const tag: SocialJudgeInput = { ...follow, verificationType: 'tag' };
 
   it('a stray digit on the button row is not a counter: "Following v Message 2t" is the button', () => {
     expect(judgeSocial(follow, ocr(INSTAGRAM_PROFILE('Following v Message 2t')))).toEqual({ ok: true });
-    expect(judgeSocial(follow, ocr(INSTAGRAM_PROFILE('Following 12').replace('posts followers following', 'posts followers')))).toMatchObject({ ok: false, code: 'not_following' });
+    // No button read at all: not a sign of not following, the owner looks (unsure_follow).
+    expect(judgeSocial(follow, ocr(INSTAGRAM_PROFILE('Following 12').replace('posts followers following', 'posts followers')))).toMatchObject({ ok: false, review: true, code: 'unsure_follow' });
   });
 
   it("a Spanish Instagram profile: the counter row says it is Instagram; 'Sugerencias para ti' starts suggestions", () => {
@@ -252,7 +273,7 @@ thandi.nkosi marcuslee
 Seguir Seguir`;
     expect(socialPlatformScores(ocr(profile)).instagram).toBeGreaterThanOrEqual(2);
     expect(judgeSocial(follow, ocr(profile))).toEqual({ ok: true });
-    expect(judgeSocial(follow, ocr(profile.replace('Siguiendo + Mensaje', 'Mensaje')))).toMatchObject({ ok: false, code: 'not_following' });
+    expect(judgeSocial(follow, ocr(profile.replace('Siguiendo + Mensaje', 'Mensaje')))).toMatchObject({ ok: false, review: true, code: 'unsure_follow' });
   });
 
   it("a zero where the business's handle has an 'o' is another account, not OCR noise", () => {

@@ -99,6 +99,33 @@ function postLines(ocr: OcrText, platform: SocialPlatform): boolean[] {
 }
 
 /**
+ * Whether a person's name and a username share a word: a word of the username of 3 letters or more
+ * that starts a word of the name, or the reverse ('priya.rag' and 'Priya Raghunathan', 'mehmet.ozturk'
+ * and 'Mehmet Oztiirk' as OCR reads 'ü'). Accents and case folded.
+ */
+function nameSharesHandleWord(name: string, handle: string): boolean {
+  const nameWords = words(fold(name)).filter((w) => w.length >= 3);
+  const handleWords = fold(normaliseHandle(handle)).split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+  return handleWords.some((h) => nameWords.some((n) => n.startsWith(h) || h.startsWith(n)));
+}
+
+/**
+ * The author line of a Facebook post: the first line of the post (`own`) that starts with a name of
+ * two words or more and has the post's time ('3d', '2w · 🌐', 'Yesterday at 5:12 PM') on one of the
+ * next two lines, as Facebook lays out every post's header. Null when there is none.
+ */
+function facebookAuthorLine(ocr: OcrText, own: readonly boolean[]): number | null {
+  for (let i = 0; i < ocr.lines.length; i++) {
+    if (!own[i]) continue;
+    const words = ocr.lines[i]!.text.trim().split(/\s+/);
+    const named = words.slice(0, 2).every((w) => /^\p{Lu}[\p{L}'’-]+$/u.test(w));
+    if (!named) continue;
+    if (ocr.lines.slice(i + 1, i + 3).some((l) => isDateLine(l.text, { short: true }) || isDateLine(l.text))) return i;
+  }
+  return null;
+}
+
+/**
  * The doubt that decides when no match is sure (ADR 077): the first doubtful match when every match
  * is doubtful, else null. `joinedSure`: whether a handle spelled across tokens counts as sure (a
  * tag's mention or author line does; on a profile a display name spelling the handle does not show
@@ -174,12 +201,20 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
       );
     }
     const button = followButton(ocr, input.platform, anchors);
-    if (button?.state !== 'following') {
+    // No follow button read at all is not a sign of not following: the profile is the business's,
+    // and the button is the one thing OCR missed (a label inside an outlined pill beside the avatar,
+    // as X draws it; a liked page's button in a wording the profiles do not list). The owner looks.
+    // A button read as "Follow" (or "Follow back", "Requested") is: that stays a rejection.
+    if (!button) {
+      return needsReview(
+        'unsure_follow',
+        `The screenshot shows the ${business} profile on ${label}, but its follow button could not be read. Check whether the button under its name says "Following" (or "Liked" on a Facebook page).`,
+      );
+    }
+    if (button.state !== 'following') {
       return reject(
         'not_following',
-        button
-          ? `The ${business} profile still shows a "Follow" button, so you don't follow it yet. Tap Follow on ${label}, then upload a new screenshot that shows "Following".`
-          : `We couldn't see that you follow ${business}. Upload a screenshot of the ${business} profile on ${label} where the button under its name says "Following".`,
+        `The ${business} profile still shows a "Follow" button, so you don't follow it yet. Tap Follow on ${label}, then upload a new screenshot that shows "Following".`,
       );
     }
     // The handle on screen is the business's only if OCR slipped: the owner decides, never the verifier.
@@ -265,6 +300,16 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
   }
   if (authored.length === 0) {
     const seen = findHandles(ocr, input.userHandle, { lowercase }).length > 0;
+    // Facebook heads a post with its author's name over the time ('Priya Raghunathan' / '2w · 🌐'),
+    // never the username the customer typed ('priya.rag'): a name that does not spell it is not
+    // another person's for sure. The owner, who sees the name, decides.
+    const authorName = facebook && !seen ? facebookAuthorLine(ocr, own) : null;
+    if (authorName !== null && nameSharesHandleWord(ocr.lines[authorName]!.text, input.userHandle)) {
+      return needsReview(
+        'unsure_author',
+        `This Facebook post tags ${input.businessName.trim()} and its author is shown as "${ocr.lines[authorName]!.text.trim().slice(0, 80)}"; Facebook shows names, not usernames, and the customer gave "${input.userHandle.trim().slice(0, 80)}". Check that the post is the customer's.`,
+      );
+    }
     return reject(
       'author_mismatch',
       seen
