@@ -1,5 +1,5 @@
 import type { AnalyticsPageData } from '../../utils/analytics.server.ts';
-import { ChartFigure, LineChart } from '../analytics-charts.tsx';
+import { ChartFigure, LineChart, MIN_POINTS_FOR_A_TREND, NotEnoughData, pointsWithValue } from '../analytics-charts.tsx';
 import { Card } from '../ui.tsx';
 import { formatDay, formatCount } from './shared.tsx';
 
@@ -7,11 +7,19 @@ import { formatDay, formatCount } from './shared.tsx';
 
 export function WeeklyRatings({ weeks }: { weeks: NonNullable<AnalyticsPageData['questions']>['weeks'] }) {
   if (weeks.length === 0) return null;
+  const points = weeks.map((w) => ({ label: formatDay(w.week), value: w.averageRating }));
+  const have = pointsWithValue(points);
   return (
     <Card>
       <ChartFigure
         caption="Average overall rating per week (weeks start on Monday, UTC)"
-        chart={<LineChart title="Ratings over time" points={weeks.map((w) => ({ label: formatDay(w.week), value: w.averageRating }))} min={1} max={5} ticks={[1, 2, 3, 4, 5]} />}
+        chart={
+          have < MIN_POINTS_FOR_A_TREND ? (
+            <NotEnoughData title="Ratings over time" have={have} need={MIN_POINTS_FOR_A_TREND} unit="week" />
+          ) : (
+            <LineChart title="Ratings over time" points={points} min={1} max={5} ticks={[1, 2, 3, 4, 5]} />
+          )
+        }
         table={
           <table className="mt-2 w-full text-left text-sm" data-testid="weekly-table">
             <caption className="sr-only">Average overall rating per week</caption>
