@@ -1,6 +1,6 @@
 import type { AnalyticsPageData } from '../../utils/analytics.server.ts';
 import { ChartFigure, LineChart, MIN_POINTS_FOR_A_TREND, NotEnoughData, pointsWithValue } from '../analytics-charts.tsx';
-import { Card } from '../ui.tsx';
+import { Card, noticeClass } from '../ui.tsx';
 import { formatDay, formatCount } from './shared.tsx';
 
 /** The analytics page's Question Analysis tab: per question answers, mean rating and sentiment, and the weekly overall rating. (Split from analytics.tsx by tab, issue 28 item 4.) */
@@ -95,12 +95,12 @@ export function QuestionsTab({ data }: { data: AnalyticsPageData }) {
         Question Analysis
       </h2>
       {!analysis ? (
-        <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900">
+        <div role="alert" className={noticeClass.error}>
           <p className="font-semibold">Error</p>
           <p>The question analysis could not be computed. Please reload the page to try again.</p>
         </div>
       ) : analysis.questions.every((q) => q.count === 0) ? (
-        <p className="rounded-card border border-slate-200 bg-white p-6 text-slate-700">No answers in this period.</p>
+        <p className={noticeClass.empty}>No answers in this period.</p>
       ) : (
         <>
           <WeeklyRatings weeks={analysis.weeks} />

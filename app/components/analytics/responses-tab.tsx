@@ -3,7 +3,7 @@ import { REWARD_STATUS_LABELS, type RewardStatus } from '../../../modules/analyt
 import { formatCents } from '../../../modules/scoring/index.ts';
 import type { AnalyticsPageData } from '../../utils/analytics.server.ts';
 import { Cell, Customer, TierBadge } from '../gift-card-ui.tsx';
-import { buttonClass } from '../ui.tsx';
+import { buttonClass, noticeClass } from '../ui.tsx';
 import { ExportLink, formatWhen, Pagination, platformLabel, ResponsiveTable, rowClass, useHref } from './shared.tsx';
 
 /** The analytics page's All Responses tab: the responses of the scope, 10 a page, searchable, with their review and reward status. (Split from analytics.tsx by tab, issue 28 item 4.) */
@@ -97,7 +97,7 @@ export function ResponsesTab({ data }: { data: AnalyticsPageData }) {
         ) : null}
       </Form>
       {responses.total === 0 ? (
-        <p className="rounded-card border border-slate-200 bg-white p-6 text-slate-700">
+        <p className={noticeClass.empty}>
           {data.query.q ? `No response matches "${data.query.q}".` : 'No responses in this period.'}
         </p>
       ) : (
