@@ -171,6 +171,7 @@ describe('every owner page at 360 and 1280 px, with and without JavaScript', () 
         else await asLoadedWithoutScripts(inspector, page.url(), await res!.text());
         const view = `${name} ${mode} at ${width}`;
         findings[view] = await seriousAxeViolations(inspector);
+        if (findings[view].length) console.log(view, findings[view]);
         await fitsWidth(inspector, width);
         await shoot(inspector, view);
       }
