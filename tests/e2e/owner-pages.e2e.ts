@@ -168,7 +168,11 @@ describe('every owner page at 360 and 1280 px, with and without JavaScript', () 
         expect(new URL(page.url()).pathname, name).not.toBe('/auth');
         await page.locator('h1').first().waitFor();
         if (javaScriptEnabled) await page.waitForLoadState('networkidle');
-        else await asLoadedWithoutScripts(inspector, page.url(), await res!.text());
+        else {
+          await asLoadedWithoutScripts(inspector, page.url(), await res!.text());
+          // The inspector shows the page the no-JavaScript browser got, not something else.
+          expect(await inspector.locator('h1').first().textContent(), name).toBe(await page.locator('h1').first().textContent());
+        }
         const view = `${name} ${mode} at ${width}`;
         findings[view] = await seriousAxeViolations(inspector);
         if (findings[view].length) console.log(view, findings[view]);
