@@ -38,6 +38,30 @@ export function BarChart({ bars, title }: { bars: Bar[]; title: string }) {
 export type LinePoint = { label: string; value: number | null };
 
 /**
+ * A line needs this many points with a value before it says anything: one week is a lone dot, two a
+ * line that a single customer can tip. Below it the chart's place says 'Not enough data yet'.
+ */
+export const MIN_POINTS_FOR_A_TREND = 3;
+
+/** The points of a line that carry a value (a week without ratings is a gap, not a point). */
+export const pointsWithValue = (points: LinePoint[]) => points.filter((p) => p.value !== null).length;
+
+/**
+ * The place of a chart that has too little to draw: the same height as the chart (the layout does
+ * not jump when data arrives), what will appear and when.
+ */
+export function NotEnoughData({ title, have, need, unit }: { title: string; have: number; need: number; unit: string }) {
+  return (
+    <div data-chart-empty={title} className="flex h-40 flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-50 px-4 text-center">
+      <p className="font-semibold text-slate-800">Not enough data yet</p>
+      <p className="mt-1 text-sm text-slate-700">
+        The chart appears once {need} {unit}s have data ({have} so far).
+      </p>
+    </div>
+  );
+}
+
+/**
  * A line over time on a fixed scale (`min`..`max`, e.g. ratings 1-5), with grid lines. Drawn in a
  * stretched viewBox with non-scaling strokes; the axis labels are HTML, so they keep their size.
  */

@@ -2,7 +2,7 @@ import type { Tab } from '../../modules/analytics/index.ts';
 import { Link } from '@remix-run/react';
 import type { AnalyticsPageData } from '../utils/analytics.server.ts';
 import { pill } from './gift-card-ui.tsx';
-import { buttonClass, Card } from './ui.tsx';
+import { buttonClass, Card, noticeClass } from './ui.tsx';
 import { SurveyPicker, DateFilter, Tabs } from './analytics/filters.tsx';
 import { ResponsesTab } from './analytics/responses-tab.tsx';
 import { DistributionTab } from './analytics/distribution-tab.tsx';
@@ -52,7 +52,7 @@ export function AnalyticsView({ data }: { data: AnalyticsPageData }) {
             <DateFilter data={data} />
           </div>
           {data.error && data.error.field !== 'from' && data.error.field !== 'to' ? (
-            <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900">
+            <div role="alert" className={noticeClass.error}>
               <p className="font-semibold">These figures cannot be shown</p>
               <p>{data.error.message}</p>
             </div>

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { AvailabilityBadge, CopyUrl, SurveyDetails, TierSummary } from './survey-ui.tsx';
-import { buttonClass, Card } from './ui.tsx';
+import { buttonClass, Card, noticeClass } from './ui.tsx';
 import type { Availability, UnavailableFix } from '../../modules/surveys/index.ts';
 
 export type PublishedSurveyData = {
@@ -68,7 +68,7 @@ export function PublishedSurvey({ s }: { s: PublishedSurveyData }) {
       ) : null}
 
       {s.unavailableReasons.length ? (
-        <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900">
+        <div role="alert" className={noticeClass.error}>
           <p className="font-semibold">Surveys Currently Unavailable</p>
           <p className="text-sm">Published, but not live yet: customers who open the link or scan a QR code see &ldquo;Survey Not Found&rdquo; until you fix this.</p>
           <ul className="mt-1 list-disc pl-5 text-sm">

@@ -10,6 +10,17 @@ export const buttonClass = {
     'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60',
 } as const;
 
+/**
+ * The boxes that tell the owner something (docs/design.md): an error (with role="alert"), a warning,
+ * a success, and the empty state of a list or tab (what will appear there).
+ */
+export const noticeClass = {
+  error: 'rounded-card border border-red-300 bg-red-50 p-4 text-red-900',
+  warning: 'rounded-card border border-amber-300 bg-amber-50 p-4 text-amber-900',
+  success: 'rounded-card border border-emerald-300 bg-emerald-50 p-4 text-emerald-900',
+  empty: 'rounded-card border border-slate-200 bg-white p-6 text-slate-700',
+} as const;
+
 /** True once React has hydrated: controls that need JavaScript render only then. */
 export function useHydrated() {
   const [hydrated, setHydrated] = useState(false);

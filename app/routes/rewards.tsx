@@ -5,7 +5,7 @@ import { formatCents } from '../../modules/scoring/index.ts';
 import { isUuid } from '../../modules/shared/index.ts';
 import { HOLD_STATUS_LABELS } from '../../modules/trust/index.ts';
 import { Cell, Customer, IssuedCardCells, pill, TierBadge } from '../components/gift-card-ui.tsx';
-import { buttonClass, Card, useHydrated } from '../components/ui.tsx';
+import { buttonClass, Card, noticeClass, useHydrated } from '../components/ui.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
@@ -135,7 +135,7 @@ export default function Rewards() {
       </dl>
 
       {actionData?.message ? (
-        <p role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900">
+        <p role="alert" className={noticeClass.error}>
           {actionData.message}
         </p>
       ) : null}

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { BILLING_MESSAGES, dollars, PLANS, yearlyPerMonth, type SubscriptionStatus } from '../../modules/billing/index.ts';
-import { buttonClass, Card } from '../components/ui.tsx';
+import { buttonClass, Card, noticeClass } from '../components/ui.tsx';
 import { UsageMeter } from '../components/usage.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
 import { longDate } from '../utils/billing.server.ts';
@@ -86,13 +86,13 @@ export default function SubscriptionDetails() {
       </div>
 
       {failed?.error ? (
-        <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900">
+        <div role="alert" className={noticeClass.error}>
           <p className="font-semibold">{failed.error.title}</p>
           <p className="text-sm">{failed.error.message}</p>
         </div>
       ) : null}
       {d.paymentFailed ? (
-        <div role="alert" className="rounded-card border border-amber-300 bg-amber-50 p-4 text-amber-900">
+        <div role="alert" className={noticeClass.warning}>
           <p className="font-semibold">Payment failed</p>
           <p className="text-sm">We could not charge your card. Update it with Manage Subscription so your surveys stay available.</p>
         </div>

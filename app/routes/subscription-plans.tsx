@@ -15,7 +15,7 @@ import {
   yearlySavings,
   type BillingInterval,
 } from '../../modules/billing/index.ts';
-import { buttonClass, Card } from '../components/ui.tsx';
+import { buttonClass, Card, noticeClass } from '../components/ui.tsx';
 import { getOwner } from '../utils/auth.server.ts';
 import { checkoutPath } from '../utils/billing.server.ts';
 import { readForm } from '../utils/input.server.ts';
@@ -92,7 +92,7 @@ export default function SubscriptionPlans() {
       </div>
 
       {hasPlan ? (
-        <div role="status" className="mx-auto max-w-2xl rounded-card border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
+        <div role="status" className={`mx-auto max-w-2xl ${noticeClass.success}`}>
           <p className="font-semibold">You already have an active plan.</p>
           <p className="text-sm">
             See or change it on your{' '}
@@ -104,7 +104,7 @@ export default function SubscriptionPlans() {
         </div>
       ) : null}
       {signedIn && !trialAvailable && !hasPlan ? (
-        <div role="status" className="mx-auto max-w-2xl rounded-card border border-amber-300 bg-amber-50 p-4 text-amber-900">
+        <div role="status" className={`mx-auto max-w-2xl ${noticeClass.warning}`}>
           <p className="font-semibold">Free trial already used</p>
           <p className="text-sm">{TRIAL_USED_NOTICE}</p>
         </div>

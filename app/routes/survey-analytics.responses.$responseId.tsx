@@ -4,7 +4,7 @@ import { formatCents } from '../../modules/scoring/index.ts';
 import { actorLabel, AUDIT_EVENT_LABELS, HOLD_STATUS_LABELS, type AuditEntryView } from '../../modules/trust/index.ts';
 import { formatWhen, platformLabel } from '../components/analytics.tsx';
 import { CardTypeBadge, TierBadge } from '../components/gift-card-ui.tsx';
-import { buttonClass, Card } from '../components/ui.tsx';
+import { buttonClass, Card, noticeClass } from '../components/ui.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
 import { readForm } from '../utils/input.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
@@ -118,7 +118,7 @@ export default function ResponseDetail() {
           Screenshots and verification
         </h2>
         {actionData?.message ? (
-          <p role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900">
+          <p role="alert" className={noticeClass.error}>
             {actionData.message}
           </p>
         ) : null}

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useFetcher, useLoaderData } from '@remix-run
 import { Toast, type ToastData } from '../components/toast.tsx';
 import { formatCents } from '../../modules/scoring/index.ts';
 import { AvailabilityBadge, CopyUrl, TierSummary } from '../components/survey-ui.tsx';
-import { buttonClass, Card } from '../components/ui.tsx';
+import { buttonClass, Card, noticeClass } from '../components/ui.tsx';
 import { requireOwner } from '../utils/auth.server.ts';
 import { businessReadiness, surveyAvailability } from '../../modules/surveys/index.ts';
 import { surveyCard } from '../utils/survey-pages.server.ts';
@@ -121,7 +121,7 @@ export default function SurveyManagement() {
       </dl>
 
       {warning ? (
-        <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900">
+        <div role="alert" className={noticeClass.error}>
           <p className="font-semibold">Surveys Currently Unavailable</p>
           <p className="text-sm">An active survey cannot take responses yet. Customers who open it see that it is not available.</p>
           <ul className="mt-2 list-disc pl-5 text-sm">

@@ -5,7 +5,7 @@ import { maxPoints, questionCounts } from '../../modules/scoring/index.ts';
 import { BUILDER_DRAFT_KEY, builderFormSchema } from '../../modules/surveys/forms.ts';
 import { businessReadiness, publishCheck, effectiveTemplate, surveyAvailability, type Availability } from '../../modules/surveys/index.ts';
 import { AvailabilityBadge, SurveyDetails, TierSummary } from '../components/survey-ui.tsx';
-import { buttonClass, Card } from '../components/ui.tsx';
+import { buttonClass, Card, noticeClass } from '../components/ui.tsx';
 import { getOwner } from '../utils/auth.server.ts';
 import { shortSurveyUrl } from '../../modules/sharing/index.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
@@ -120,7 +120,7 @@ export default function SurveyPreview() {
         <SurveyDetails survey={shown} lead={{ term: 'Questions', value: `${counts.total} questions · up to ${maxPoints(template, shown)} points` }} />
       </Card>
       {!guard.ok ? (
-        <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900">
+        <div role="alert" className={noticeClass.error}>
           <p className="font-semibold">{guard.title}</p>
           <p className="text-sm">{guard.message}</p>
         </div>

@@ -1,6 +1,6 @@
 import type { AnalyticsPageData } from '../../utils/analytics.server.ts';
 import { BarChart, ChartFigure } from '../analytics-charts.tsx';
-import { Card } from '../ui.tsx';
+import { Card, noticeClass } from '../ui.tsx';
 import { formatCount } from './shared.tsx';
 
 /** The analytics page's Reward Distribution tab: count and percent per tier, as bars and a table. (Split from analytics.tsx by tab, issue 28 item 4.) */
@@ -15,7 +15,7 @@ export function DistributionTab({ data }: { data: AnalyticsPageData }) {
         Reward Distribution
       </h2>
       {total === 0 ? (
-        <p className="rounded-card border border-slate-200 bg-white p-6 text-slate-700">No responses in this period.</p>
+        <p className={noticeClass.empty}>No responses in this period.</p>
       ) : (
         <Card>
           <ChartFigure

@@ -2,6 +2,7 @@ import { formatCents } from '../../../modules/scoring/index.ts';
 import type { AnalyticsPageData } from '../../utils/analytics.server.ts';
 import { Cell, IssuedCardCells } from '../gift-card-ui.tsx';
 import { formatWhen, formatCount, ResponsiveTable, rowClass, Stat, useHref, Pagination, ExportLink } from './shared.tsx';
+import { noticeClass } from '../ui.tsx';
 
 /** The analytics page's Issued Gift Cards tab: totals, Square redemptions and the cards, 25 a page. (Split from analytics.tsx by tab, issue 28 item 4.) */
 
@@ -37,7 +38,7 @@ export function GiftCardsTab({ data }: { data: AnalyticsPageData }) {
         </p>
       ) : null}
       {t.cards === 0 ? (
-        <p className="rounded-card border border-slate-200 bg-white p-6 text-slate-700">No gift cards were issued in this period.</p>
+        <p className={noticeClass.empty}>No gift cards were issued in this period.</p>
       ) : (
         <>
           <ResponsiveTable caption="Gift cards issued, newest first" headers={['Issued', 'Customer', 'Gift card number', 'Value', 'Tier', 'Card', 'Balance']}>

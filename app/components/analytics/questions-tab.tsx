@@ -1,17 +1,25 @@
 import type { AnalyticsPageData } from '../../utils/analytics.server.ts';
-import { ChartFigure, LineChart } from '../analytics-charts.tsx';
-import { Card } from '../ui.tsx';
+import { ChartFigure, LineChart, MIN_POINTS_FOR_A_TREND, NotEnoughData, pointsWithValue } from '../analytics-charts.tsx';
+import { Card, noticeClass } from '../ui.tsx';
 import { formatDay, formatCount } from './shared.tsx';
 
 /** The analytics page's Question Analysis tab: per question answers, mean rating and sentiment, and the weekly overall rating. (Split from analytics.tsx by tab, issue 28 item 4.) */
 
 export function WeeklyRatings({ weeks }: { weeks: NonNullable<AnalyticsPageData['questions']>['weeks'] }) {
   if (weeks.length === 0) return null;
+  const points = weeks.map((w) => ({ label: formatDay(w.week), value: w.averageRating }));
+  const have = pointsWithValue(points);
   return (
     <Card>
       <ChartFigure
         caption="Average overall rating per week (weeks start on Monday, UTC)"
-        chart={<LineChart title="Ratings over time" points={weeks.map((w) => ({ label: formatDay(w.week), value: w.averageRating }))} min={1} max={5} ticks={[1, 2, 3, 4, 5]} />}
+        chart={
+          have < MIN_POINTS_FOR_A_TREND ? (
+            <NotEnoughData title="Ratings over time" have={have} need={MIN_POINTS_FOR_A_TREND} unit="week" />
+          ) : (
+            <LineChart title="Ratings over time" points={points} min={1} max={5} ticks={[1, 2, 3, 4, 5]} />
+          )
+        }
         table={
           <table className="mt-2 w-full text-left text-sm" data-testid="weekly-table">
             <caption className="sr-only">Average overall rating per week</caption>
@@ -87,12 +95,12 @@ export function QuestionsTab({ data }: { data: AnalyticsPageData }) {
         Question Analysis
       </h2>
       {!analysis ? (
-        <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900">
+        <div role="alert" className={noticeClass.error}>
           <p className="font-semibold">Error</p>
           <p>The question analysis could not be computed. Please reload the page to try again.</p>
         </div>
       ) : analysis.questions.every((q) => q.count === 0) ? (
-        <p className="rounded-card border border-slate-200 bg-white p-6 text-slate-700">No answers in this period.</p>
+        <p className={noticeClass.empty}>No answers in this period.</p>
       ) : (
         <>
           <WeeklyRatings weeks={analysis.weeks} />

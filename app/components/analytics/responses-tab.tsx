@@ -4,7 +4,7 @@ import { formatCents } from '../../../modules/scoring/index.ts';
 import { isLocale, LOCALE_ENGLISH_NAMES, LOCALES } from '../../../modules/i18n/index.ts';
 import type { AnalyticsPageData } from '../../utils/analytics.server.ts';
 import { Cell, Customer, TierBadge } from '../gift-card-ui.tsx';
-import { buttonClass } from '../ui.tsx';
+import { buttonClass, noticeClass } from '../ui.tsx';
 import { ExportLink, formatWhen, Pagination, platformLabel, ResponsiveTable, rowClass, useHref } from './shared.tsx';
 
 /** The analytics page's All Responses tab: the responses of the scope, 10 a page, searchable, with their review and reward status. (Split from analytics.tsx by tab, issue 28 item 4.) */
@@ -111,7 +111,7 @@ export function ResponsesTab({ data }: { data: AnalyticsPageData }) {
         ) : null}
       </Form>
       {responses.total === 0 ? (
-        <p className="rounded-card border border-slate-200 bg-white p-6 text-slate-700">
+        <p className={noticeClass.empty}>
           {data.query.q ? `No response matches "${data.query.q}"${data.query.language ? ` in ${LOCALE_ENGLISH_NAMES[data.query.language]}` : ''}.` : data.query.language ? `No response in ${LOCALE_ENGLISH_NAMES[data.query.language]} in this period.` : 'No responses in this period.'}
         </p>
       ) : (
