@@ -246,6 +246,13 @@ describe('what the verifier cannot read goes to the owner (issue 31)', () => {
     expect(verdict).toMatchObject({ ok: false, review: true, code: 'unsure_author' });
     if (!verdict.ok) expect(verdict.reason).toMatch(/author is shown as "Priya Raghunathan"/);
   });
+  it("ends a Facebook post at its action bar in the app's language: a comment under it that names the page is not the post's tag", () => {
+    const own = { ...fbTag, userHandle: 'priya.raghunathan' };
+    const screen = (bar: string) => `Priya Raghunathan\n3d · 🌐\nBester Start ins Wochenende\n${bar}\nDaniel Kim\nyou should try Harbor Lane Books`;
+    expect(judgeSocial(own, ocr(screen('Like Comment Share')))).toMatchObject({ ok: false, code: 'missing_mention' });
+    expect(judgeSocial(own, ocr(screen('Curtir Comentar Compartilhar')))).toMatchObject({ ok: false, code: 'missing_mention' });
+    expect(judgeSocial(own, ocr(screen('Gefällt mir Kommentieren Teilen')))).toMatchObject({ ok: false, code: 'missing_mention' });
+  });
   it("rejects a Facebook post whose author name shares no word with the username: someone else's post", () => {
     expect(judgeSocial(fbTag, ocr(post('Daniel Kim')))).toMatchObject({ ok: false, code: 'author_mismatch' });
   });

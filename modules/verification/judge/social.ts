@@ -3,7 +3,7 @@
  * uses (the post's lines, a business named near the author, doubtful handles).
  */
 import { type SocialPlatform, type SocialVerificationType, PLATFORM_LABELS } from '../port.ts';
-import { phrasePattern, REPLYING_TO } from '../profiles.ts';
+import { FACEBOOK_REVIEWS, phrasePattern, phraseSource, REPLYING_TO } from '../profiles.ts';
 import { words, ocrKey, fold, levenshtein, normaliseHandle } from '../text.ts';
 import { isDateLine } from './dates.ts';
 import { type HandleMatch, UNSURE_HANDLE_CONFIDENCE, findHandles, findNearHandle } from './handles.ts';
@@ -74,6 +74,9 @@ function findNearBusinessName(ocr: OcrText, businessName: string, keep: (line: n
   return null;
 }
 
+/** Facebook's action bar under a post, in any of the profiles' languages: 'Like Comment Share', 'Curtir Comentar Compartilhar', 'Gefällt mir Kommentieren Teilen'. */
+const FACEBOOK_ACTION_BAR = new RegExp(`\\b(${phraseSource(FACEBOOK_REVIEWS.like)})\\b.*\\b(${phraseSource(FACEBOOK_REVIEWS.comment)})\\b.*\\b(${phraseSource(FACEBOOK_REVIEWS.share)})\\b`);
+
 /**
  * Which lines are the post's own (its header, caption, stickers and overlays), as opposed to likes
  * and comments: 'Liked by' lines never count, nor lines after the comments start ('View all 12
@@ -83,12 +86,12 @@ function postLines(ocr: OcrText, platform: SocialPlatform): boolean[] {
   const folded = ocr.lines.map((l) => fold(l.text).replace(/\s+/g, ' ').trim());
   // On X a post's page ends with its time and views ('5 hours ago · 1,560 Views', '20 novembre -
   // 143 vues', '1,2 mil visualizaciones', 'visualizações'); its action bar, likers and replies follow.
-  // On Facebook the action bar (Like, Comment, Share) closes the post; comments follow.
+  // On Facebook the action bar (Like, Comment, Share, in the app's language) closes the post; comments follow.
   const start = folded.findIndex(
     (t) =>
       COMMENTS_START.test(t) ||
       (platform === 'x' && /\b[\d.,]+\s?(k|m|mil)? (views|vues|visualizaciones|visualizacoes)\b/.test(t)) ||
-      (platform === 'facebook' && /\blike\b.*\bcomment\b.*\bshare\b/.test(t)),
+      (platform === 'facebook' && FACEBOOK_ACTION_BAR.test(t)),
   );
   return folded.map((text, i) => {
     if (start >= 0 && i > start) return false;
