@@ -69,10 +69,10 @@ function isMention(raw: readonly string[], i: number): boolean {
  * A token that is not the handle as read, but may be it with one OCR slip (issue 31, ADR 076 and
  * 077). Low confidence never makes a match; what it may do is send the proof to the owner:
  *
- * - `'forgiven'`: what no account can spell, at any confidence: a capital other than I before a
- *   handle on a platform whose handles are lowercase only (Instagram, TikTok: an icon or the '@'
- *   read as 'E', 'B'...). The handle itself.
- * - `'stray_letter'` (needs_review): 'I' or '|' before such a handle. Instagram's and TikTok's
+ * - `'forgiven'`: what no account can spell, at any confidence: a capital other than I before or
+ *   after a handle on a platform whose handles are lowercase only (Instagram, TikTok: an icon, the
+ *   '@', a verified badge or a chevron read as 'E', 'B', 'Q'...). The handle itself.
+ * - `'stray_letter'` (needs_review): 'I' or '|' before or after such a handle. Instagram's and TikTok's
  *   sans-serif draw a capital I and a lowercase l alike, and 'l' + the handle is a valid account,
  *   so OCR cannot tell a stray icon from a look-alike account at any confidence.
  * - `'unsure_handle'` (needs_review): read under UNSURE_HANDLE_CONFIDENCE, one look-alike letter
@@ -94,6 +94,12 @@ function handleSlip(token: string, confidence: number, target: string, ownZeroes
     if (lowercase && /^[I|]/.test(bare)) return 'stray_letter';
     if (lowercase && /^[A-Z]/.test(bare)) return 'forgiven';
     return unsure ? 'unsure_handle' : null;
+  }
+  // The same after the handle: Instagram's top bar draws the verified badge or the account
+  // switcher's chevron right after the handle, and OCR reads it glued on as a letter.
+  if (lowercase && seen.length === target.length + 1 && seen.slice(0, -1) === target) {
+    if (/[I|]$/.test(bare)) return 'stray_letter';
+    if (/[A-Z]$/.test(bare)) return 'forgiven';
   }
   return unsure && oneConfusion(seen, target) ? 'unsure_handle' : null;
 }

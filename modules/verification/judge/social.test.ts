@@ -458,6 +458,19 @@ Seguindo + Mensagem`;
     expect(judgeSocial(tag, ocr(post('@Ibluedoorcafe')))).toMatchObject({ ok: false, review: true, code: 'stray_letter' });
   });
 
+  // Instagram's top bar draws the verified badge (or the account switcher's chevron) right after
+  // the handle; OCR reads it glued on as a capital no Instagram handle can hold.
+  it("a capital glued after an Instagram or TikTok handle is an icon; a lowercase letter is another account; an 'I' needs the owner", () => {
+    const ig: SocialJudgeInput = { platform: 'instagram', businessName: 'Bäckerei Sonnenschein', businessHandle: 'baeckerei_sonnenschein', userHandle: 'zosia', verificationType: 'follow' };
+    const profile = (handle: string) => `< ${handle}\n171 2,310 1436\nposts followers following\nBäckerei Sonnenschein\nFollowing Message`;
+    expect(judgeSocial(ig, ocr(profile('baeckerei_sonnenscheinQ')))).toEqual({ ok: true });
+    expect(judgeSocial(ig, ocr(profile('baeckerei_sonnenscheinq')))).toMatchObject({ ok: false, code: 'wrong_account' });
+    expect(judgeSocial(ig, ocr(profile('baeckerei_sonnenscheinI')))).toMatchObject({ ok: false, review: true, code: 'stray_letter' });
+    // X handles may hold capitals: there it stays another account.
+    const x: SocialJudgeInput = { ...ig, platform: 'x' };
+    expect(judgeSocial(x, ocr(`Bäckerei Sonnenschein\n@baeckerei_sonnenscheinQ\nJoined June 2015\n548 Following 3,918 Followers\nFollowing`))).toMatchObject({ ok: false, code: 'wrong_account' });
+  });
+
   it("a tag's or an author's handle read unsure with one letter off needs the owner's review, on every platform; read sure it is another account", () => {
     const x: SocialJudgeInput = { platform: 'x', businessName: 'Blue Door Café', businessHandle: '@bluedoorcafe', userHandle: '@lucassilva', verificationType: 'tag' };
     const post = (author: string, mention = '@bluedoorcafe') => `< Post\nLucas Silva\n${author}\nCould eat here every day ${mention}\n3h - 3965 Views`;
