@@ -1,38 +1,29 @@
-import type { AddressInfo } from 'node:net';
-import type { ServerBuild } from '@remix-run/node';
-import { createServer as createVite, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loader as homeLoader } from '../../app/routes/_index.tsx';
 import { loader as dashboardLoader } from '../../app/routes/dashboard.tsx';
 import type { DashboardData } from '../../app/utils/dashboard.server.ts';
 import { issueReward } from '../../modules/rewards/issue.ts';
-import { createHttpApp } from '../../server/http.ts';
 import { rewardDeps } from '../../server/composition.ts';
 import { startTrialForTest } from '../setup/billing.ts';
 import { createSurvey, publishForTest, signedInOwner } from '../setup/factories.ts';
 import { getRequest, run, type CookieJar } from '../setup/http.ts';
 import { query, rewardingBusiness } from '../setup/rewards.ts';
+import { servePages, type PageServer } from '../setup/pages.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
 // Issue 27, "a home, not a brochure" (ADR 083): the signed-in dashboard shows the owner's business.
 
 let app: TestApp;
-let vite: ViteDevServer;
+let pages: PageServer;
 let base: string;
-let closeServer: () => Promise<void>;
 
 beforeAll(async () => {
   app = await createTestApp({}, { jobs: true });
-  // The page as a browser gets it: the Express pipeline in front of Vite's SSR build of app/ (as in owner-loop.test.ts).
-  vite = await createVite({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  const server = createHttpApp(app.root, { build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild> }).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeServer = () => new Promise((r) => server.close(() => r()));
+  pages = await servePages(app.root);
+  base = pages.base;
 }, 120_000);
 afterAll(async () => {
-  await closeServer?.();
-  await vite?.close();
+  await pages?.close();
   await app?.close();
 });
 

@@ -1,8 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import type { ServerBuild } from '@remix-run/node';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createServer as createVite, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as publicPage from '../../app/routes/survey.public.$businessId.$surveyId.tsx';
 import { action as submitApi } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
@@ -11,29 +8,25 @@ import type { SurveyPageData } from '../../app/customer/state.ts';
 import { SurveyApp } from '../../app/customer/survey-page.tsx';
 import { englishTranslator, LOCALES, type Locale } from '../../modules/i18n/index.ts';
 import { createTranslator } from '../../modules/i18n/translator.ts';
-import { createHttpApp } from '../../server/http.ts';
 import { startTrialForTest } from '../setup/billing.ts';
 import { connectSquareForTest, createSurvey, publishForTest, signedInOwner } from '../setup/factories.ts';
 import { formRequest, jsonRequest, run } from '../setup/http.ts';
 import { query } from '../setup/rewards.ts';
+import { servePages, type PageServer } from '../setup/pages.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
 // Issue 30, ADR 084: the customer page in the customer's language, with and without JavaScript.
 
 let app: TestApp;
-let vite: ViteDevServer;
+let pages: PageServer;
 let base: string;
-let closeServer: () => Promise<void>;
 let businessId: string;
 let surveyId: string;
 
 beforeAll(async () => {
   app = await createTestApp();
-  vite = await createVite({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  const server = createHttpApp(app.root, { build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild> }).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeServer = () => new Promise((r) => server.close(() => r()));
+  pages = await servePages(app.root);
+  base = pages.base;
   const owner = await signedInOwner(app, 'Café Lingua');
   businessId = owner.id;
   // The survey offers every language (ADR 086), English first.
@@ -43,8 +36,7 @@ beforeAll(async () => {
   await connectSquareForTest(app, businessId);
 }, 180_000);
 afterAll(async () => {
-  await closeServer?.();
-  await vite?.close();
+  await pages?.close();
   await app?.close();
 });
 

@@ -1,8 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import type { ServerBuild } from '@remix-run/node';
-import { createServer as createVite, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpApp } from '../../server/http.ts';
 import * as publicPage from '../../app/routes/survey.public.$businessId.$surveyId.tsx';
 import { action as submitApi } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
 import { loader as previewLoader } from '../../app/routes/survey-preview.tsx';
@@ -18,6 +14,7 @@ import { query, rewardingBusiness, SILVER_ANSWERS } from '../setup/rewards.ts';
 import { loader as analyticsLoader } from '../../app/routes/survey-analytics.$surveyId.tsx';
 import { loader as exportLoader } from '../../app/routes/survey-analytics.export.$kind.ts';
 import { formRequest, getRequest, jsonRequest, run, type CookieJar } from '../setup/http.ts';
+import { servePages, type PageServer } from '../setup/pages.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
 // Issue 27: the owner's side without dead ends or contradicting states.
@@ -25,21 +22,16 @@ import { createTestApp, type TestApp } from '../setup/test-root.ts';
 let app: TestApp;
 const ctx = () => app.context();
 // The pages as a browser gets them: the Express pipeline in front of Vite's SSR build of app/ (as in hardening.test.ts).
-let vite: ViteDevServer;
+let pages: PageServer;
 let base: string;
-let closeServer: () => Promise<void>;
 
 beforeAll(async () => {
   app = await createTestApp({}, { jobs: true });
-  vite = await createVite({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  const server = createHttpApp(app.root, { build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild> }).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeServer = () => new Promise((r) => server.close(() => r()));
+  pages = await servePages(app.root);
+  base = pages.base;
 }, 120_000);
 afterAll(async () => {
-  await closeServer?.();
-  await vite?.close();
+  await pages?.close();
   await app?.close();
 });
 

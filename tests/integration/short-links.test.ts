@@ -1,11 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import type { ServerBuild } from '@remix-run/node';
 import jsQR from 'jsqr';
-import { createServer as createVite, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Migration20261127140000SurveyShortCodes } from '../../migrations/Migration20261127140000SurveyShortCodes.ts';
-import { createHttpApp } from '../../server/http.ts';
 import * as shortLinkRoute from '../../app/routes/s.$code.tsx';
 import { loader as getConfig } from '../../app/routes/api.survey.config.$id.ts';
 import { loader as listConfigs } from '../../app/routes/api.survey.configs.ts';
@@ -21,6 +17,7 @@ import { startTrialForTest } from '../setup/billing.ts';
 import { connectSquareForTest, createSurvey, publishForTest, signedInOwner, surveyBody } from '../setup/factories.ts';
 import { BASE, formRequest, getRequest, run, type CookieJar } from '../setup/http.ts';
 import { query } from '../setup/rewards.ts';
+import { servePages, type PageServer } from '../setup/pages.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
 // Issue 27, "short links in sight and in print" (ADR 082): /s/{code} for the share link, the QR code
@@ -29,9 +26,8 @@ import { createTestApp, type TestApp } from '../setup/test-root.ts';
 let app: TestApp;
 const ctx = () => app.context();
 // The pages as a browser gets them: the Express pipeline in front of Vite's SSR build of app/ (as in owner-loop.test.ts).
-let vite: ViteDevServer;
+let pages: PageServer;
 let base: string;
-let closeServer: () => Promise<void>;
 
 type Owner = { jar: CookieJar; id: string; email: string };
 type Survey = { id: string; businessId: string; shortCode: string };
@@ -41,11 +37,8 @@ let live: { owner: Owner; survey: Survey };
 
 beforeAll(async () => {
   app = await createTestApp();
-  vite = await createVite({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  const server = createHttpApp(app.root, { build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild> }).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeServer = () => new Promise((r) => server.close(() => r()));
+  pages = await servePages(app.root);
+  base = pages.base;
   const owner = await signedInOwner(app, 'Short Link Cafe');
   const survey = { ...(await createSurvey(app, owner.jar, { title: 'Tell us about your visit' })), title: 'Tell us about your visit' };
   await startTrialForTest(app, { jar: owner.jar });
@@ -54,8 +47,7 @@ beforeAll(async () => {
   live = { owner, survey };
 }, 180_000);
 afterAll(async () => {
-  await closeServer?.();
-  await vite?.close();
+  await pages?.close();
   await app?.close();
 });
 

@@ -1,6 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import type { ServerBuild } from '@remix-run/node';
-import { createServer as createVite, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as putConfig, loader as getConfig } from '../../app/routes/api.survey.config.$id.ts';
 import { action as createConfig } from '../../app/routes/api.survey.builder-config.ts';
@@ -14,33 +11,28 @@ import type { SurveyPageData } from '../../app/customer/state.ts';
 import type { AnalyticsPageData } from '../../app/utils/analytics.server.ts';
 import { LANGUAGES_MESSAGES } from '../../modules/surveys/forms.ts';
 import { startRewardWorkers } from '../../server/composition.ts';
-import { createHttpApp } from '../../server/http.ts';
 import { startTrialForTest } from '../setup/billing.ts';
 import { builderFields, connectSquareWithoutLocation, createSurvey, publishForTest, signedInOwner, surveyBody } from '../setup/factories.ts';
 import { formRequest, getRequest, jsonRequest, run, type CookieJar } from '../setup/http.ts';
 import { readOutbox } from '../setup/outbox.ts';
 import { query, SILVER_ANSWERS } from '../setup/rewards.ts';
+import { servePages, type PageServer } from '../setup/pages.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
 // Issue 30, ADR 086: the owner chooses which languages a survey offers; the customer page, the
 // submission, the analytics and the emails to the customer follow that choice.
 
 let app: TestApp;
-let vite: ViteDevServer;
+let pages: PageServer;
 let base: string;
-let closeServer: () => Promise<void>;
 
 beforeAll(async () => {
   app = await createTestApp({}, { jobs: true });
-  vite = await createVite({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  const server = createHttpApp(app.root, { build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild> }).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeServer = () => new Promise((r) => server.close(() => r()));
+  pages = await servePages(app.root);
+  base = pages.base;
 }, 180_000);
 afterAll(async () => {
-  await closeServer?.();
-  await vite?.close();
+  await pages?.close();
   await app?.close();
 });
 
