@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
+import expressStaticGzip from 'express-static-gzip';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../modules/uploads/index.ts';
@@ -292,7 +293,17 @@ export function createHttpApp(root: Root, options: HttpOptions) {
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else if (options.clientDir) {
-    app.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
+    // Assets go out as the build compressed them (Brotli 11 or gzip 9, scripts/precompress.ts), chosen
+    // by the browser's Accept-Encoding; compression() leaves a response that has its encoding alone.
+    app.use(
+      '/assets',
+      expressStaticGzip(path.join(options.clientDir, 'assets'), {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
+        index: false,
+        serveStatic: { immutable: true, maxAge: '1y', redirect: false },
+      }),
+    );
     // Only paths that name a file (favicon.svg, robots.txt) can be static: pages skip the disk lookup.
     const publicFiles = express.static(options.clientDir, { maxAge: '1h', index: false, redirect: false });
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));

@@ -1,7 +1,10 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { visitorAddress } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
+const clientDir = path.resolve(import.meta.dirname, '../../build/client');
 
 describe('the built app over HTTP (production mode)', () => {
   it('puts the response CSP nonce on every script tag', async () => {
@@ -49,6 +52,31 @@ describe('the built app over HTTP (production mode)', () => {
     const res = await fetch(`${baseUrl}${asset}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends assets as the build compressed them, in the encoding the browser accepts (issue 29)', async () => {
+    const html = await (await fetch(`${baseUrl}/auth`)).text();
+    const asset = /\/assets\/[\w.-]+\.css/.exec(html)![0];
+    const plain = await fetch(`${baseUrl}${asset}`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(1024);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const copy = statSync(path.join(clientDir, `${asset}.${encoding === 'gzip' ? 'gz' : 'br'}`));
+      const res = await fetch(`${baseUrl}${asset}`, { headers: { 'Accept-Encoding': accept } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toMatch(/Accept-Encoding/i);
+      expect(res.headers.get('cache-control')).toContain('immutable');
+      expect(res.headers.get('content-type')).toMatch(/text\/css/);
+      // The build's copy as it is, not a response compressed again per request (which has no length).
+      expect(Number(res.headers.get('content-length'))).toBe(copy.size);
+      // fetch decodes the body: the same stylesheet as the plain one.
+      expect(await res.text()).toBe(text);
+    }
   });
 
   it('hides the development outbox in production', async () => {
