@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable, type AppLoadContext, type EntryContex
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { NonceContext } from './nonce.tsx';
+import { NonceContext, SurveyStyleContext } from './nonce.tsx';
 import { SESSION_COOKIE } from './utils/session.server.ts';
 import { loggablePath } from '../modules/shared/index.ts';
 
@@ -43,7 +43,9 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <SurveyStyleContext.Provider value={loadContext.surveyIslandCss ?? ''}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </SurveyStyleContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

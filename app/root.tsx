@@ -17,13 +17,13 @@ import {
 import { useEffect, useRef, type ReactNode } from 'react';
 import { BUILDER_DRAFT_KEY } from '../modules/surveys/index.ts';
 import { Toast, type ToastData } from './components/toast.tsx';
-import { useNonce } from './nonce.tsx';
+import { useNonce, useSurveyStyle } from './nonce.tsx';
 import stylesheet from './tailwind.css?url';
 import { getOwner } from './utils/auth.server.ts';
 import { readToast } from './utils/toast.server.ts';
 
+// The stylesheet is linked by Layout: survey pages in production carry their own inside the HTML.
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -136,6 +136,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // Customer survey pages hydrate from their own small bundle in production, without the Remix runtime.
   const rootData = useRouteLoaderData<typeof loader>('root');
   const island = rootData?.surveyIsland;
+  const surveyStyle = useSurveyStyle();
   const matches = useMatches();
   const bare = matches.some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
   // The survey page is in the customer's language (ADR 084); every other page is English.
@@ -146,6 +147,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* A phone paints the survey without waiting for a second request (issue 29, ADR 092). */}
+        {bare && island && surveyStyle ? <style dangerouslySetInnerHTML={{ __html: surveyStyle }} /> : <link rel="stylesheet" href={stylesheet} />}
         <Links />
         {bare && island && lang !== 'en' && rootData?.surveyIslandTranslator ? <link rel="modulepreload" href={rootData.surveyIslandTranslator} nonce={nonce} /> : null}
       </head>

@@ -49,7 +49,7 @@ const { values: args } = parseArgs({
 const { cleanups, cleanup } = cleanupStack();
 
 type Variant = { name: string; path: string; expect: string; javaScript: boolean };
-type Run = { variant: string; lcpMs: number; loadMs: number; requests: number; kb: { html: number; css: number; js: number; other: number; total: number } };
+type Run = { variant: string; ttfbMs: number; lcpMs: number; lcpSize: number; loadMs: number; requests: number; kb: { html: number; css: number; js: number; other: number; total: number } };
 
 /** Bytes over the wire per resource type, as Chromium counts them (headers and body, compressed). */
 function bucket(type: string | undefined): keyof Run['kb'] {
@@ -87,13 +87,18 @@ async function measureOnce(browser: Browser, baseUrl: string, variant: Variant, 
     let documentStart: { wall: number; mono: number } | null = null;
     let loadAt: number | null = null;
     let requests = 0;
-    const lcps: number[] = [];
+    const lcps: Array<{ at: number; size: number }> = [];
+    let ttfb: number | null = null;
     cdp.on('Network.requestWillBeSent', (e) => {
       types.set(e.requestId, e.type ?? '');
       if (loadAt === null) requests += 1;
       if (e.type === 'Document' && !documentStart) documentStart = { wall: e.wallTime, mono: e.timestamp };
     });
-    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type ?? types.get(e.requestId) ?? ''));
+    cdp.on('Network.responseReceived', (e) => {
+      types.set(e.requestId, e.type ?? types.get(e.requestId) ?? '');
+      // The document's first byte, from the request's start (a new connection's handshake included).
+      if (e.type === 'Document' && ttfb === null && e.response.timing) ttfb = e.response.timing.receiveHeadersEnd;
+    });
     cdp.on('Network.loadingFinished', (e) => {
       const b = bucket(types.get(e.requestId));
       kb[b] += e.encodedDataLength / 1024;
@@ -104,7 +109,7 @@ async function measureOnce(browser: Browser, baseUrl: string, variant: Variant, 
     });
     cdp.on('PerformanceTimeline.timelineEventAdded', (e) => {
       const d = e.event.lcpDetails;
-      if (d) lcps.push(d.renderTime || d.loadTime || e.event.time);
+      if (d) lcps.push({ at: d.renderTime || d.loadTime || e.event.time, size: d.size });
     });
     await cdp.send('Page.enable');
     const response = await page.goto(baseUrl + variant.path, { waitUntil: 'load', timeout: 60_000 });
@@ -118,7 +123,9 @@ async function measureOnce(browser: Browser, baseUrl: string, variant: Variant, 
     const round = (n: number) => Math.round(n * 10) / 10;
     return {
       variant: variant.name,
-      lcpMs: Math.round((lcps.at(-1)! - start.wall) * 1000),
+      ttfbMs: Math.round(ttfb ?? Number.NaN),
+      lcpMs: Math.round((lcps.at(-1)!.at - start.wall) * 1000),
+      lcpSize: lcps.at(-1)!.size,
       loadMs: Math.round((loadAt - start.mono) * 1000),
       requests,
       kb: { html: round(kb.html), css: round(kb.css), js: round(kb.js), other: round(kb.other), total: round(kb.total) },
@@ -170,7 +177,7 @@ async function main() {
       const r = await measureOnce(browser, server.url, v, net);
       all.push(r);
       console.log(
-        `  ${r.variant.padEnd(22)} LCP ${String(r.lcpMs).padStart(5)} ms  load ${String(r.loadMs).padStart(5)} ms  ${r.requests} req  HTML ${r.kb.html} KB  CSS ${r.kb.css} KB  JS ${r.kb.js} KB  total ${r.kb.total} KB`,
+        `  ${r.variant.padEnd(22)} first byte ${String(r.ttfbMs).padStart(4)} ms  LCP ${String(r.lcpMs).padStart(5)} ms (${r.lcpSize} px²)  load ${String(r.loadMs).padStart(5)} ms  ${r.requests} req  HTML ${r.kb.html} KB  CSS ${r.kb.css} KB  JS ${r.kb.js} KB  total ${r.kb.total} KB`,
       );
     }
   }
@@ -180,6 +187,7 @@ async function main() {
       variant: v.name,
       lcpMs: Math.round(median(mine.map((r) => r.lcpMs))),
       lcpRangeMs: [Math.min(...mine.map((r) => r.lcpMs)), Math.max(...mine.map((r) => r.lcpMs))],
+      ttfbMs: Math.round(median(mine.map((r) => r.ttfbMs))),
       loadMs: Math.round(median(mine.map((r) => r.loadMs))),
       requests: mine[0]!.requests,
       kb: mine[0]!.kb,
@@ -187,7 +195,7 @@ async function main() {
   });
   console.log(`\nmedians over ${runs} run(s):`);
   for (const s of summary) {
-    console.log(`  ${s.variant.padEnd(22)} LCP ${s.lcpMs} ms (${s.lcpRangeMs.join('-')})  load ${s.loadMs} ms  ${s.requests} requests  JS ${s.kb.js} KB  CSS ${s.kb.css} KB  HTML ${s.kb.html} KB`);
+    console.log(`  ${s.variant.padEnd(22)} first byte ${s.ttfbMs} ms  LCP ${s.lcpMs} ms (${s.lcpRangeMs.join('-')})  load ${s.loadMs} ms  ${s.requests} requests  JS ${s.kb.js} KB  CSS ${s.kb.css} KB  HTML ${s.kb.html} KB`);
   }
   const customer = summary.filter((s) => s.variant.startsWith('customer'));
   const lcpPass = customer.every((s) => s.lcpMs <= LCP_TARGET_MS);

@@ -31,17 +31,21 @@ export type HttpOptions = {
 };
 
 /**
- * The survey island's script URL, written by scripts/build-island.ts next to the client build, and
- * its i18next translator chunk (preloaded for a language other than English, ADR 084); nulls without one.
+ * The survey island's script URL, written by scripts/build-island.ts next to the client build, its
+ * i18next translator chunk (preloaded for a language other than English, ADR 084) and the text of the
+ * survey page's own stylesheet, read once here and inlined in every survey page (ADR 092); nulls without one.
  */
-function surveyIslandScript(clientDir: string | undefined): { file: string | null; translator: string | null } {
-  if (!clientDir) return { file: null, translator: null };
+function surveyIslandAssets(clientDir: string | undefined): { file: string | null; translator: string | null; css: string | null } {
+  const none = { file: null, translator: null, css: null };
+  if (!clientDir) return none;
   try {
-    const { file, translator } = JSON.parse(readFileSync(path.join(clientDir, '..', 'survey-island.json'), 'utf8')) as { file?: unknown; translator?: unknown };
-    const asset = (value: unknown) => (typeof value === 'string' && value.startsWith('/assets/') ? value : null);
-    return { file: asset(file), translator: asset(file) ? asset(translator) : null };
+    const { file, translator, css } = JSON.parse(readFileSync(path.join(clientDir, '..', 'survey-island.json'), 'utf8')) as { file?: unknown; translator?: unknown; css?: unknown };
+    const asset = (value: unknown) => (typeof value === 'string' && /^\/assets\/[\w.-]+$/.test(value) ? value : null);
+    if (!asset(file)) return none;
+    const cssPath = asset(css);
+    return { file: asset(file), translator: asset(translator), css: cssPath ? readFileSync(path.join(clientDir, cssPath), 'utf8') : null };
   } catch {
-    return { file: null, translator: null };
+    return none;
   }
 }
 
@@ -309,7 +313,7 @@ export function createHttpApp(root: Root, options: HttpOptions) {
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  const surveyIsland = surveyIslandScript(options.devMiddleware ? undefined : options.clientDir);
+  const surveyIsland = surveyIslandAssets(options.devMiddleware ? undefined : options.clientDir);
   // A page or an API call that failed because the database is down answers 503 "try again shortly".
   app.use(
     outageAnswers({
@@ -333,6 +337,7 @@ export function createHttpApp(root: Root, options: HttpOptions) {
           clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
           surveyIsland: surveyIsland.file,
           surveyIslandTranslator: surveyIsland.translator,
+          surveyIslandCss: surveyIsland.css,
           requestId: String(res.locals.requestId),
           logger: res.locals.log as Logger,
         }),

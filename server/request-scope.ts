@@ -66,7 +66,7 @@ export type OperatorServices = ReturnType<typeof createOperatorServices>;
 /** What a loader or action sees as `context`: request-scoped services over one forked EntityManager. */
 export function createRequestContext(
   root: Root,
-  extra: { cspNonce: string; clientIp: string; surveyIsland?: string | null; surveyIslandTranslator?: string | null; requestId?: string; logger?: Root['logger'] },
+  extra: { cspNonce: string; clientIp: string; surveyIsland?: string | null; surveyIslandTranslator?: string | null; surveyIslandCss?: string | null; requestId?: string; logger?: Root['logger'] },
 ) {
   // The request's logger (server/http.ts: a child of the root's with the request id), for the
   // context and for every service built for this request; the root's where there is no HTTP request.
@@ -80,6 +80,8 @@ export function createRequestContext(
     surveyIsland: extra.surveyIsland ?? null,
     /** The island's i18next chunk, preloaded by survey pages in a language other than English (ADR 084). */
     surveyIslandTranslator: extra.surveyIslandTranslator ?? null,
+    /** The survey page's own stylesheet, inlined in its HTML with the island (ADR 092); not loader data, so no other page carries it. */
+    surveyIslandCss: extra.surveyIslandCss ?? null,
     config: {
       appUrl: root.config.APP_URL,
       production: root.config.NODE_ENV === 'production',

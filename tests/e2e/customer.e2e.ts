@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { fitsWidth, seriousAxeViolations } from './checks.ts';
+import { classesMissingFromSurveyStyle, fitsWidth, seriousAxeViolations } from './checks.ts';
 import { toLastSection } from './customer.ts';
 import { publishSurvey, signUp } from './owner.ts';
 
@@ -46,10 +46,13 @@ describe('a customer on a phone', () => {
     expect(await page.getByText('Preview mode').count()).toBe(1);
     expect(await page.getByText('Section 1 of 3').count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // Every class the page shows, in each state below, is in the stylesheet it carries (ADR 092).
+    expect(await classesMissingFromSurveyStyle(page)).toEqual([]);
 
     // Continue needs the rating.
     await page.getByRole('button', { name: 'Continue for Higher Reward' }).click();
     await page.getByText('Please rate your overall experience to continue.').first().waitFor();
+    expect(await classesMissingFromSurveyStyle(page)).toEqual([]);
 
     await page.locator('label', { has: page.locator('input[name="overall_rating"][value="5"]') }).click();
     expect(await page.getByTestId('points').textContent()).toBe('2 points');
@@ -74,12 +77,14 @@ describe('a customer on a phone', () => {
     expect(await page.getByTestId('tier').textContent()).toBe('Silver');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await fitsWidth(page, 360);
+    expect(await classesMissingFromSurveyStyle(page)).toEqual([]);
 
     await page.getByLabel('Email address').fill('ana@example.com');
     await page.getByRole('button', { name: 'Submit for $3' }).click();
     await page.getByText('Submitting Your Survey').waitFor();
     await page.getByRole('heading', { name: 'Thank You!' }).waitFor({ timeout: 10_000 });
     expect(await page.getByText('11 points').count()).toBeGreaterThan(0);
+    expect(await classesMissingFromSurveyStyle(page)).toEqual([]);
     expect(await page.getByText('Preview Survey Completed!').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
@@ -107,6 +112,7 @@ describe('a customer on a phone', () => {
     // 4 points, below Bronze: no reward to name on the button (issue 15).
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await page.getByText('Please provide at least 40 characters').first().waitFor();
+    expect(await classesMissingFromSurveyStyle(page)).toEqual([]);
     await page.getByLabel('How can we improve to give you a 5 star experience?').fill('A second barista at nine would keep the queue short.');
     // Back keeps the answers.
     await page.getByRole('button', { name: 'Back' }).click();
@@ -118,6 +124,7 @@ describe('a customer on a phone', () => {
     await page.getByRole('button', { name: 'Submit for $3' }).click();
     await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
     expect(await page.getByText('9 points').count()).toBeGreaterThan(0);
+    expect(await classesMissingFromSurveyStyle(page)).toEqual([]);
     await context.close();
   }, 60_000);
 
@@ -230,6 +237,7 @@ describe('a customer on a phone', () => {
     await follow.getByText('Choose another screenshot to try again, or remove this one.').waitFor();
     const followReason = (await follow.locator('p').first().textContent())!;
     expect(await page.getByRole('button', { name: /^Remove screenshot/ }).count()).toBe(2);
+    expect(await classesMissingFromSurveyStyle(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Remove screenshot for Share Your Review on Google' }).click();
     await page.getByText('Screenshot removed').first().waitFor();
@@ -279,6 +287,7 @@ describe('a customer on a phone', () => {
     const res = await page.goto(`${baseUrl}/survey/public/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000000`);
     expect(res?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Survey Not Found' }).waitFor();
+    expect(await classesMissingFromSurveyStyle(page)).toEqual([]);
     // An unknown short link (ADR 082) reads the same.
     const short = await page.goto(`${baseUrl}/s/zzzzzzzzz`);
     expect(short?.status()).toBe(404);
