@@ -122,17 +122,29 @@ export type Translator = {
 /** Intl's tag per language; USD shown with its narrow symbol ('$') in every language. */
 const INTL_TAG: Readonly<Record<Locale, string>> = { en: 'en-US', es: 'es', fr: 'fr', de: 'de', pt: 'pt' };
 
-/** Money and numbers for a language (Intl): whole dollars ('$5', '5 $'), or with cents ('$0.00'). */
+const formats = new Map<Locale, Pick<Translator, 'money' | 'number'>>();
+
+/**
+ * Money and numbers for a language (Intl): whole dollars ('$5', '5 $'), or with cents ('$0.00').
+ * Intl's formatters cost more to make than to use, so each locale's are made once per process and
+ * shared by every page (issue 29: they were 5% of a survey page's CPU).
+ */
 export function formatsFor(locale: Locale): Pick<Translator, 'money' | 'number'> {
+  const known = formats.get(locale);
+  if (known) return known;
   const tag = INTL_TAG[locale];
   const whole = new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 0, maximumFractionDigits: 0 });
   const cents = new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' });
   const numbers = new Intl.NumberFormat(tag);
-  return {
+  const made: Pick<Translator, 'money' | 'number'> = {
     money: (amount, asWhole = true) => (asWhole ? whole.format(Math.round(amount / 100)) : cents.format(amount / 100)),
     number: (n) => numbers.format(n),
   };
+  formats.set(locale, made);
+  return made;
 }
+
+const ENGLISH_PLURAL = new Intl.PluralRules('en-US');
 
 /**
  * English in the browser without i18next (ADR 084): a key is its own English, so all English needs
@@ -141,7 +153,7 @@ export function formatsFor(locale: Locale): Pick<Translator, 'money' | 'number'>
  * every key of the catalog, so the server and the island can never render English differently.
  */
 export function englishTranslator(messages: Messages = {}): Translator {
-  const plural = new Intl.PluralRules('en-US');
+  const plural = ENGLISH_PLURAL;
   const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
   const t: Translate = (key, values = {}) => {
     const count = values.count;
