@@ -18,6 +18,9 @@ if (root && data) {
   // English needs no library; another language loads i18next as a chunk of its own (ADR 084), which
   // the server already asked the browser to preload (app/root.tsx). Not a top-level await: that
   // chunk imports shared code from this entry, and awaiting it here would wait on itself forever.
-  if (locale === 'en') hydrate(englishTranslator(messages));
-  else void import('../../modules/i18n/translator.ts').then(({ createTranslator }) => hydrate(createTranslator(locale, messages)));
+  // After the first paint (issue 29): the server's HTML already works without JavaScript (every step
+  // is a form post), so hydrating never holds up what a phone paints first.
+  const afterPaint = (run: () => void) => requestAnimationFrame(() => setTimeout(run, 0));
+  if (locale === 'en') afterPaint(() => hydrate(englishTranslator(messages)));
+  else void import('../../modules/i18n/translator.ts').then(({ createTranslator }) => afterPaint(() => hydrate(createTranslator(locale, messages))));
 }
