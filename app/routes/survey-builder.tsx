@@ -122,7 +122,7 @@ export default function SurveyBuilder() {
   }, [loggedIn, survey, restoreDraft, defaultMode, template.id]);
   const defaults = draft ?? toFormValues(survey, defaultMode);
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
+    <main className="mx-auto max-w-6xl px-4 py-8 pb-28 lg:pb-8">
       <div className="mb-6">
         <h1 className="text-2xl font-bold sm:text-3xl">{survey ? 'Edit survey' : 'Build a survey'}</h1>
         <p className="text-slate-600">Choose rewards, where customers can review you, and how often they can take part.</p>
