@@ -168,14 +168,14 @@ export function BuilderForm({
           {form.errors?.length ? <FieldError id={form.errorId} errors={form.errors} /> : null}
           {refused ? (
             <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900" data-testid="not-saved">
-              <p className="font-semibold">The survey was not saved. Fix the steps marked “Needs a fix”:</p>
+              <p className="font-semibold">The survey was not saved. Fix the steps marked “Needs a fix”; each says what is wrong:</p>
               <ul className="mt-1 list-disc pl-5">
                 {BUILDER_STEPS.filter((s) => problems[s.id].all.length).map((s) => (
                   <li key={s.id}>
                     <a href={`#${s.id}`} className="font-semibold underline">
                       {s.label}
-                    </a>
-                    : {problems[s.id].all[0]}
+                    </a>{' '}
+                    ({problems[s.id].all.length === 1 ? '1 problem' : `${problems[s.id].all.length} problems`})
                   </li>
                 ))}
               </ul>

@@ -138,7 +138,8 @@ export function QuestionPanel({
   const removed = questions.filter((q) => q.removed).length;
   return (
     // Sticky on a desktop (issue 27): the stats and tiers stay in sight; the question list scrolls inside the aside.
-    <aside className="min-w-0 space-y-4 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto" aria-label="Survey summary">
+    // tabIndex: a region that scrolls is reachable with the keyboard (axe: scrollable-region-focusable).
+    <aside tabIndex={0} className="min-w-0 space-y-4 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto" aria-label="Survey summary">
       <Card>
         <h2 className="font-semibold">Survey Stats</h2>
         <p className="mt-1 text-sm text-slate-600">Points and tiers as the save will check them.</p>
