@@ -25,7 +25,7 @@ import { Toast, type ToastData } from '../toast.tsx';
 import { buttonClass, Card, FieldError, useHydrated } from '../ui.tsx';
 import { PlatformRows, TierPointsCard, toArray, RequiredMark, QuestionPanel } from './parts.tsx';
 import { LanguagesCard } from './languages.tsx';
-import { BUILDER_STEPS, BuilderStep, FIRST_PROBLEM_ANCHOR, PointsSummary, StepNav, stepProblems, SummaryBar, SurveyInWords, useStepInView, type StepId, type StepState } from './steps.tsx';
+import { BUILDER_STEPS, BuilderStep, FIRST_PROBLEM_ANCHOR, PointsSummary, StepNav, stepProblems, SummaryBar, SurveyInWords, useStepInView, stepState, type StepId, type StepState } from './steps.tsx';
 
 const modeLabel = (mode: RewardMode) => (mode === 'custom' ? 'Custom' : getTemplate(DEFAULT_TEMPLATE_ID)!.preset_rewards[mode].label);
 
@@ -139,8 +139,8 @@ export function BuilderForm({
     'step-platforms': reviewSelected.length > 0,
     'step-review': true,
   };
-  const states = Object.fromEntries(BUILDER_STEPS.map((s) => [s.id, problems[s.id].all.length ? 'problem' : required[s.id] ? 'done' : 'todo'])) as Record<StepId, StepState>;
-  const firstProblem = BUILDER_STEPS.find((s) => problems[s.id].all.length)?.id ?? null;
+  const states = Object.fromEntries(BUILDER_STEPS.map((s) => [s.id, stepState(problems[s.id], required[s.id])])) as Record<StepId, StepState>;
+  const firstProblem = BUILDER_STEPS.find((s) => states[s.id] === 'problem')?.id ?? null;
   const current = useStepInView(hydrated);
   const refused = lastResult?.status === 'error' && firstProblem !== null;
   // With JavaScript a refused save (the server's reply) opens at the first step with a problem.
@@ -157,7 +157,10 @@ export function BuilderForm({
   );
   const offered = toArray(fields.languages.value ?? (submitted ? fields.languages.initialValue : defaults.languages));
   const known = rewards.bronze !== undefined && rewards.silver !== undefined && rewards.gold !== undefined ? { bronze: rewards.bronze, silver: rewards.silver, gold: rewards.gold } : null;
-  const step = (index: number) => ({ index, problems: problems[BUILDER_STEPS[index]!.id], firstProblem: firstProblem === BUILDER_STEPS[index]!.id });
+  const step = (index: number) => {
+    const id = BUILDER_STEPS[index]!.id;
+    return { index, problems: states[id] === 'problem' ? problems[id] : { all: [], unshown: [], fromErrors: 0 }, firstProblem: firstProblem === id };
+  };
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -170,7 +173,7 @@ export function BuilderForm({
             <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900" data-testid="not-saved">
               <p className="font-semibold">The survey was not saved. Fix the steps marked “Needs a fix”; each says what is wrong:</p>
               <ul className="mt-1 list-disc pl-5">
-                {BUILDER_STEPS.filter((s) => problems[s.id].all.length).map((s) => (
+                {BUILDER_STEPS.filter((s) => states[s.id] === 'problem').map((s) => (
                   <li key={s.id}>
                     <a href={`#${s.id}`} className="font-semibold underline">
                       {s.label}

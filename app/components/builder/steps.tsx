@@ -19,6 +19,17 @@ export const BUILDER_STEPS = [
 ] as const;
 export type StepId = (typeof BUILDER_STEPS)[number]['id'];
 export type StepState = 'done' | 'problem' | 'todo';
+/**
+ * A step's state: an error from the form's check or a refused save is a problem; else a step whose
+ * requirement is not met yet is still to do (a new survey's live tier problems do not mark it);
+ * else any live tier problem marks it; else it is done.
+ */
+export function stepState(p: StepProblems, requirementMet: boolean): StepState {
+  if (p.fromErrors) return 'problem';
+  if (!requirementMet) return 'todo';
+  return p.all.length ? 'problem' : 'done';
+}
+
 export const STEP_STATE_LABEL: Record<StepState, string> = { done: 'Done', problem: 'Needs a fix', todo: 'To do' };
 
 /** The anchor a refused save opens at: the first step with a problem (ADR 089). */
@@ -43,7 +54,7 @@ const FAIRNESS_STEP: Record<FairnessField, StepId> = {
 };
 
 /** A step's problems: every message (its state), and those shown nowhere else on the page (its box lists them). */
-export type StepProblems = { all: string[]; unshown: string[] };
+export type StepProblems = { all: string[]; unshown: string[]; fromErrors: number };
 
 /**
  * Each step's problems from the form's errors (the browser's check, or the server's reply to a
@@ -53,7 +64,7 @@ export type StepProblems = { all: string[]; unshown: string[] };
  * review platform is chosen (choosing one is what a new survey lacks).
  */
 export function stepProblems(errors: Record<string, string[] | undefined> | undefined, report: TierReport, reviewChosen: boolean): Record<StepId, StepProblems> {
-  const out = Object.fromEntries(BUILDER_STEPS.map((s) => [s.id, { all: [] as string[], unshown: [] as string[] }])) as Record<StepId, StepProblems>;
+  const out = Object.fromEntries(BUILDER_STEPS.map((s) => [s.id, { all: [] as string[], unshown: [] as string[], fromErrors: 0 }])) as Record<StepId, StepProblems>;
   const add = (step: StepId, message: string, shown: boolean) => {
     const p = out[step];
     if (!p.all.includes(message)) p.all.push(message);
@@ -66,6 +77,7 @@ export function stepProblems(errors: Record<string, string[] | undefined> | unde
     for (const m of messages) {
       atFields.add(m);
       add(stepOfField(name), m, true);
+      out[stepOfField(name)].fromErrors += 1;
     }
   }
   for (const p of report.problems) {
