@@ -25,7 +25,7 @@ import { Toast, type ToastData } from '../toast.tsx';
 import { buttonClass, Card, FieldError, useHydrated } from '../ui.tsx';
 import { PlatformRows, TierPointsCard, toArray, RequiredMark, QuestionPanel } from './parts.tsx';
 import { LanguagesCard } from './languages.tsx';
-import { BUILDER_STEPS, BuilderStep, FIRST_PROBLEM_ANCHOR, PointsSummary, StepNav, stepProblems, SummaryBar, SurveyInWords, useStepInView, stepState, type StepId, type StepState } from './steps.tsx';
+import { BUILDER_STEPS, BuilderStep, FIRST_PROBLEM_ANCHOR, PointsSummary, StepNav, stepProblems, SummaryBar, SurveyInWords, useStepInView, stepState, goToStep, type StepId, type StepState } from './steps.tsx';
 
 const modeLabel = (mode: RewardMode) => (mode === 'custom' ? 'Custom' : getTemplate(DEFAULT_TEMPLATE_ID)!.preset_rewards[mode].label);
 
@@ -175,7 +175,7 @@ export function BuilderForm({
               <ul className="mt-1 list-disc pl-5">
                 {BUILDER_STEPS.filter((s) => states[s.id] === 'problem').map((s) => (
                   <li key={s.id}>
-                    <a href={`#${s.id}`} className="font-semibold underline">
+                    <a href={`#${s.id}`} onClick={(e) => goToStep(e, s.id)} className="font-semibold underline">
                       {s.label}
                     </a>{' '}
                     ({problems[s.id].all.length === 1 ? '1 problem' : `${problems[s.id].all.length} problems`})
@@ -380,6 +380,7 @@ export function BuilderForm({
           <BuilderStep {...step(4)}>
             <Card>
               <h3 className="mb-3 font-semibold">Your survey in words</h3>
+              {hydrated ? null : <p className="mb-3 text-sm text-slate-600">As the page was last loaded: saving checks what you have typed since.</p>}
               <SurveyInWords
                 title={text(fields.title.value)}
                 rewards={known}

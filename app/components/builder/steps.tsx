@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { formatCents, type TierReport } from '../../../modules/scoring/index.ts';
 import type { FairnessField } from '../../../modules/scoring/index.ts';
 import { TIER_STATE } from './parts.tsx';
@@ -87,6 +87,20 @@ export function stepProblems(errors: Record<string, string[] | undefined> | unde
   return out;
 }
 
+/**
+ * With JavaScript, a link to a step scrolls to it, moves focus to its heading and puts its id in the
+ * address (replaced, not pushed: Back leaves the builder as before). The router would otherwise take
+ * the hash change for a navigation and restore the scroll to the top.
+ */
+export function goToStep(event: MouseEvent<HTMLAnchorElement>, id: string) {
+  const target = document.getElementById(id);
+  if (!target || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+  event.preventDefault();
+  target.scrollIntoView({ block: 'start' });
+  target.querySelector<HTMLElement>('h2[tabindex]')?.focus({ preventScroll: true });
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#${id}`);
+}
+
 /** The step navigation: an ordered list of anchor links with each step's state in words. */
 export function StepNav({ states, current }: { states: Record<StepId, StepState>; current: StepId | null }) {
   return (
@@ -99,6 +113,7 @@ export function StepNav({ states, current }: { states: Record<StepId, StepState>
             <li key={step.id} className="min-w-0">
               <a
                 href={`#${step.id}`}
+                onClick={(e) => goToStep(e, step.id)}
                 aria-current={here ? 'step' : undefined}
                 data-state={state ?? 'last'}
                 className={`flex min-h-11 items-center gap-2 rounded-lg px-3 py-1 text-sm ${here ? 'bg-brand-50 font-semibold text-brand-800' : 'text-slate-800 hover:bg-slate-50'}`}
@@ -184,14 +199,14 @@ export function BuilderStep({ index, problems, firstProblem, children }: { index
       {children}
       <div className="flex flex-wrap justify-between gap-3 pt-1 text-sm">
         {prev ? (
-          <a href={`#${prev.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <a href={`#${prev.id}`} onClick={(e) => goToStep(e, prev.id)} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline">
             ← Back: {prev.label}
           </a>
         ) : (
           <span />
         )}
         {next ? (
-          <a href={`#${next.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <a href={`#${next.id}`} onClick={(e) => goToStep(e, next.id)} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline">
             Next: {next.label} →
           </a>
         ) : null}
