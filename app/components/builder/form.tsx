@@ -25,7 +25,7 @@ import { Toast, type ToastData } from '../toast.tsx';
 import { buttonClass, Card, FieldError, useHydrated } from '../ui.tsx';
 import { PlatformRows, TierPointsCard, toArray, RequiredMark, QuestionPanel } from './parts.tsx';
 import { LanguagesCard } from './languages.tsx';
-import { BUILDER_STEPS, BuilderStep, FIRST_PROBLEM_ANCHOR, PointsSummary, StepNav, stepProblems, SummaryBar, SurveyInWords, useStepInView, stepState, goToStep, type StepId, type StepState } from './steps.tsx';
+import { BUILDER_STEPS, BuilderStep, FIRST_PROBLEM_ANCHOR, NotSaved, ReviewCards, StepNav, stepProblems, SummaryBar, useStepInView, stepState, type StepId, type StepState } from './steps.tsx';
 
 const modeLabel = (mode: RewardMode) => (mode === 'custom' ? 'Custom' : getTemplate(DEFAULT_TEMPLATE_ID)!.preset_rewards[mode].label);
 
@@ -169,21 +169,7 @@ export function BuilderForm({
         <Form method="post" {...getFormProps(form)} className="space-y-8">
           <input type="hidden" name="surveyTemplateId" value={defaults.surveyTemplateId} />
           {form.errors?.length ? <FieldError id={form.errorId} errors={form.errors} /> : null}
-          {refused ? (
-            <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900" data-testid="not-saved">
-              <p className="font-semibold">The survey was not saved. Fix the steps marked “Needs a fix”; each says what is wrong:</p>
-              <ul className="mt-1 list-disc pl-5">
-                {BUILDER_STEPS.filter((s) => states[s.id] === 'problem').map((s) => (
-                  <li key={s.id}>
-                    <a href={`#${s.id}`} onClick={(e) => goToStep(e, s.id)} className="font-semibold underline">
-                      {s.label}
-                    </a>{' '}
-                    ({problems[s.id].all.length === 1 ? '1 problem' : `${problems[s.id].all.length} problems`})
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          {refused ? <NotSaved steps={BUILDER_STEPS.filter((s) => states[s.id] === 'problem').map((s) => ({ ...s, count: problems[s.id].all.length }))} /> : null}
 
           <BuilderStep {...step(0)}>
             <Card>
@@ -378,25 +364,19 @@ export function BuilderForm({
           </BuilderStep>
 
           <BuilderStep {...step(4)}>
-            <Card>
-              <h3 className="mb-3 font-semibold">Your survey in words</h3>
-              {hydrated ? null : <p className="mb-3 text-sm text-slate-600">As the page was last loaded: saving checks what you have typed since.</p>}
-              <SurveyInWords
-                title={text(fields.title.value)}
-                rewards={known}
-                questions={questionTotal}
-                review={reviewSelected.map((p) => PLATFORM_LABELS[p as Platform] ?? p)}
-                social={socialSelected.map((p) => PLATFORM_LABELS[p as Platform] ?? p)}
-                languages={offered.map((c) => LOCALE_NAMES[c as Locale] ?? c)}
-                frequencyDays={String(fields.surveyFrequencyDays.value ?? defaults.surveyFrequencyDays)}
-              />
-            </Card>
-            <Card>
-              <h3 className="font-semibold">Points and tiers</h3>
-              <div className="mt-2">
-                <PointsSummary report={report} />
-              </div>
-            </Card>
+            <ReviewCards
+              report={report}
+              asLoaded={!hydrated}
+              words={{
+                title: text(fields.title.value),
+                rewards: known,
+                questions: questionTotal,
+                review: reviewSelected.map((p) => PLATFORM_LABELS[p as Platform] ?? p),
+                social: socialSelected.map((p) => PLATFORM_LABELS[p as Platform] ?? p),
+                languages: offered.map((c) => LOCALE_NAMES[c as Locale] ?? c),
+                frequencyDays: String(fields.surveyFrequencyDays.value ?? defaults.surveyFrequencyDays),
+              }}
+            />
             <p className="text-sm text-slate-700">
               {loggedIn
                 ? editing

@@ -1,6 +1,7 @@
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { formatCents, type TierReport } from '../../../modules/scoring/index.ts';
 import type { FairnessField } from '../../../modules/scoring/index.ts';
+import { Card } from '../ui.tsx';
 import { TIER_STATE } from './parts.tsx';
 
 /**
@@ -306,5 +307,43 @@ export function SurveyInWords(props: {
       <dt className="font-semibold text-slate-700">How often</dt>
       <dd>Once every {props.frequencyDays} days per email address</dd>
     </dl>
+  );
+}
+
+/** A refused save's box above the steps: the steps that need a fix, each a link with its number of problems (the messages are beside their fields). */
+export function NotSaved({ steps }: { steps: Array<{ id: string; label: string; count: number }> }) {
+  return (
+    <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900" data-testid="not-saved">
+      <p className="font-semibold">The survey was not saved. Fix the steps marked “Needs a fix”; each says what is wrong:</p>
+      <ul className="mt-1 list-disc pl-5">
+        {steps.map((s) => (
+          <li key={s.id}>
+            <a href={`#${s.id}`} onClick={(e) => goToStep(e, s.id)} className="font-semibold underline">
+              {s.label}
+            </a>{' '}
+            ({s.count === 1 ? '1 problem' : `${s.count} problems`})
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Step 5's cards: the survey in words, then its points and tiers. `asLoaded`: without JavaScript the words are the page's as served. */
+export function ReviewCards({ words, report, asLoaded }: { words: Parameters<typeof SurveyInWords>[0]; report: TierReport; asLoaded: boolean }) {
+  return (
+    <>
+      <Card>
+        <h3 className="mb-3 font-semibold">Your survey in words</h3>
+        {asLoaded ? <p className="mb-3 text-sm text-slate-600">As the page was last loaded: saving checks what you have typed since.</p> : null}
+        <SurveyInWords {...words} />
+      </Card>
+      <Card>
+        <h3 className="font-semibold">Points and tiers</h3>
+        <div className="mt-2">
+          <PointsSummary report={report} />
+        </div>
+      </Card>
+    </>
   );
 }
