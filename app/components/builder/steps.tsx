@@ -174,7 +174,8 @@ export function BuilderStep({ index, problems, firstProblem, children }: { index
   const next = BUILDER_STEPS[index + 1];
   return (
     <section id={step.id} aria-labelledby={`${step.id}-title`} className="scroll-mt-4 space-y-4" data-testid={step.id}>
-      {firstProblem ? <span id={FIRST_PROBLEM_ANCHOR} className="block scroll-mt-4" /> : null}
+      {/* On a phone the "Save Failed" toast sits at the top of the screen: the step opens below it. */}
+      {firstProblem ? <span id={FIRST_PROBLEM_ANCHOR} className="block scroll-mt-44 lg:scroll-mt-4" /> : null}
       <div className="flex items-baseline justify-between gap-3 border-b border-slate-200 pb-2">
         <h2 id={`${step.id}-title`} tabIndex={-1} className="text-lg font-semibold">
           <span className="mr-2 text-slate-600">
