@@ -68,8 +68,13 @@ async function seedBusiness(root: Root, owner: { displayName: string; email: str
   const signed = await ctx.accounts.signUp(owner);
   if (!signed.ok) throw new Error(`sign-up failed: ${JSON.stringify(signed)}`);
   const businessId = (await ctx.accounts.byEmail(owner.email))!.id;
-  const main = await ctx.surveys.create(businessId, surveyBody('In-store feedback'));
-  const second = await ctx.surveys.create(businessId, surveyBody('Catering feedback'));
+  const create = async (title: string) => {
+    const saved = await ctx.surveys.save(businessId, surveyBody(title));
+    if (saved.status !== 'saved') throw new Error(`survey refused: ${saved.refusal.message}`);
+    return saved.survey;
+  };
+  const main = await create('In-store feedback');
+  const second = await create('Catering feedback');
   const sql = (q: string, params: unknown[] = []) => root.db.orm.em.fork().getConnection().execute(q, params);
   await sql(`update survey_configs set published_at = now() where business_id = ?`, [businessId]);
   const total = perDayCount * dayCount;

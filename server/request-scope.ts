@@ -6,6 +6,7 @@ import { createBranding } from '../modules/branding/server.ts';
 import { createPos, createPosOperations } from '../modules/pos/server.ts';
 import { createResponses, createVerificationReplay, createVerifications } from '../modules/responses/server.ts';
 import { createRewardOperations, createRewards, rewardIssued } from '../modules/rewards/server.ts';
+import { surveyFairnessProblems } from '../modules/scoring/index.ts';
 import { createSurveys } from '../modules/surveys/server.ts';
 import { withRequestId } from '../modules/jobs/index.ts';
 import type { Root } from './root.ts';
@@ -17,7 +18,9 @@ import { rewardParts } from './workers.ts';
  */
 export function createServices(root: Root, em: EntityManager = root.db.orm.em.fork(), logger: Root['logger'] = root.logger, jobs: Root['jobs'] = root.jobs) {
   const { config } = root;
-  const surveys = createSurveys({ em });
+  // The save's rules (ADR 089): scoring's fairness check (scoring reads surveys' template, so surveys
+  // is handed it here) and whether this server has the hosted vision verifier (ADR 066).
+  const surveys = createSurveys({ em, rules: { fairnessProblems: surveyFairnessProblems, hostedVisionAvailable: root.visionVerifier !== null } });
   return {
     accounts: createAccounts({ em, mailer: root.mailer, appUrl: config.APP_URL, logger }),
     surveys,

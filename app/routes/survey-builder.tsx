@@ -3,15 +3,13 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { surveyFairnessProblems, type FairnessProblem } from '../../modules/scoring/index.ts';
 import { BUILDER_DRAFT_KEY, builderFormSchema, readQuestionListText, toFormValues } from '../../modules/surveys/forms.ts';
-import { applyQuestionIntent, DEFAULT_REVIEW_POLICY, DEFAULT_TEMPLATE_ID, defaultPresetId, draftFromForm, getTemplate, parseQuestionIntent, questionList, type CustomQuestion, type EditorState, type SurveyTemplate } from '../../modules/surveys/index.ts';
+import { applyQuestionIntent, DEFAULT_TEMPLATE_ID, defaultPresetId, draftFromForm, getTemplate, parseQuestionIntent, questionList, type CustomQuestion, type EditorState, type SaveRefusal, type SurveyTemplate } from '../../modules/surveys/index.ts';
 import { Toast } from '../components/toast.tsx';
 import { useHydrated } from '../components/ui.tsx';
 import { getOwner } from '../utils/auth.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
 import { readForm } from '../utils/input.server.ts';
-import { HOSTED_VISION_UNAVAILABLE, hostedVisionRefused } from '../utils/hosted-vision.server.ts';
 import { BuilderForm } from '../components/builder/form.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Survey builder — RewardLoop' }];
@@ -64,46 +62,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
       401,
     );
   }
+  // The one save (ADR 089): every rule (hosted vision, tier fairness) is checked inside it.
   const surveyId = new URL(request.url).searchParams.get('surveyId');
-  const stored = surveyId ? await context.surveys.get(owner.id, surveyId) : null;
-  if (surveyId && !stored) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
-  if (hostedVisionRefused(context, submission.value.hostedVision, stored)) {
+  const saved = surveyId ? await context.surveys.save(owner.id, submission.value, surveyId) : await context.surveys.save(owner.id, submission.value);
+  if (saved.status === 'not_found') throw new Response("Survey not found or you don't have access to it.", { status: 404 });
+  if (saved.status === 'refused') {
     return data(
-      { result: submission.reply({ fieldErrors: { hostedVision: [HOSTED_VISION_UNAVAILABLE] } }), toast: { title: 'Save Failed', description: HOSTED_VISION_UNAVAILABLE, type: 'error' as const }, draftSaved: false, editor: posted.state },
+      { result: submission.reply(refusalReply(saved.refusal)), toast: { title: 'Save Failed', description: saved.refusal.message, type: 'error' as const }, draftSaved: false, editor: posted.state },
       400,
     );
   }
-  // Tier fairness (ADR 041): the same pure check as the JSON API, with the survey's own tier points.
-  const tiers = submission.value.tierThresholds === undefined ? (stored?.tierThresholds ?? null) : submission.value.tierThresholds;
-  const unfair = surveyFairnessProblems({ ...submission.value, reviewPolicy: submission.value.reviewPolicy ?? DEFAULT_REVIEW_POLICY, tierThresholds: tiers });
-  if (unfair.length) {
-    return data(
-      { result: submission.reply({ ...fairnessReply(unfair) }), toast: { title: 'Save Failed', description: unfair[0]!.message, type: 'error' as const }, draftSaved: false, editor: posted.state },
-      400,
-    );
-  }
-  if (surveyId) {
-    const updated = await context.surveys.update(owner.id, surveyId, submission.value);
-    if (!updated) throw new Response("Survey not found or you don't have access to it.", { status: 404 });
+  if (!saved.created) {
     // Spec section 4: after saving an existing survey, its published page (a new one goes to the preview).
-    return redirectWithToast(context, `/survey-published/${updated.id}`, {
+    return redirectWithToast(context, `/survey-published/${saved.survey.id}`, {
       title: 'Survey Updated',
       description: 'Your changes are saved.',
       type: 'success',
     });
   }
-  const created = await context.surveys.create(owner.id, submission.value);
   // Saved from the browser's draft (?draft=1, a hand-over that needed a change): the page then forgets that draft.
   const fromDraft = new URL(request.url).searchParams.get('draft') === '1';
-  return redirectWithToast(context, `/survey-preview?surveyId=${created.id}${fromDraft ? '&handover=1' : ''}`, { title: 'Survey Saved', description: 'Review it, then publish.', type: 'success' });
+  return redirectWithToast(context, `/survey-preview?surveyId=${saved.survey.id}${fromDraft ? '&handover=1' : ''}`, { title: 'Survey Saved', description: 'Review it, then publish.', type: 'success' });
 }
 
-/** Fairness problems on the builder's fields: the policy choice, the custom amounts, else the whole form. */
-function fairnessReply(problems: readonly FairnessProblem[]) {
+/** A refused save's problems on the builder's fields: hosted vision, the policy choice, the custom amounts, the tier points, the questions. */
+function refusalReply(refusal: SaveRefusal) {
   const formErrors: string[] = [];
   const fieldErrors: Record<string, string[]> = {};
-  const formField = { reviewPolicy: 'reviewPolicy', bronzeRewardValue: 'customBronze', silverRewardValue: 'customSilver', goldRewardValue: 'customGold', tierThresholds: 'tierGold', customQuestions: 'customQuestions' } as const;
-  for (const p of problems) {
+  const formField = { hostedVision: 'hostedVision', reviewPolicy: 'reviewPolicy', bronzeRewardValue: 'customBronze', silverRewardValue: 'customSilver', goldRewardValue: 'customGold', tierThresholds: 'tierGold', customQuestions: 'customQuestions' } as const;
+  for (const p of refusal.problems) {
     const name = formField[p.field];
     if (name) (fieldErrors[name] ??= []).push(p.message);
     else formErrors.push(p.message);
@@ -135,7 +122,7 @@ export default function SurveyBuilder() {
   }, [loggedIn, survey, restoreDraft, defaultMode, template.id]);
   const defaults = draft ?? toFormValues(survey, defaultMode);
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
+    <main className="mx-auto max-w-6xl px-4 py-8 pb-28 lg:pb-8">
       <div className="mb-6">
         <h1 className="text-2xl font-bold sm:text-3xl">{survey ? 'Edit survey' : 'Build a survey'}</h1>
         <p className="text-slate-600">Choose rewards, where customers can review you, and how often they can take part.</p>

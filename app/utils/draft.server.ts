@@ -1,7 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { surveyFairnessProblems } from '../../modules/scoring/index.ts';
 import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
-import { DEFAULT_REVIEW_POLICY } from '../../modules/surveys/index.ts';
 import { parseJsonWithLimits } from '../../modules/shared/index.ts';
 
 /** What became of a handed-over draft: saved (its id), left in the browser for a reason the owner can fix, or nothing usable. */
@@ -9,9 +7,10 @@ export type HandOver = { surveyId: string | null; problem: string | null };
 
 /**
  * A survey built while logged out travels with sign-in / sign-up (spec: surveyBuilderConfig) and
- * is saved to the account. An unreadable or invalid draft is ignored (logged); one that fails the
- * save-time fairness check (ADR 041) is not saved and its first problem is returned: the browser
- * keeps its copy, and the builder (`/survey-builder?draft=1`) opens it for the owner to change.
+ * is saved to the account through the one save (`surveys.save`, ADR 089). An unreadable or invalid
+ * draft is ignored (logged); one the save refuses (tier fairness, ADR 041; hosted vision where this
+ * server has none, ADR 066) is not saved and its first problem is returned: the browser keeps its
+ * copy, and the builder (`/survey-builder?draft=1`) opens it for the owner to change.
  */
 export async function handOverDraft(context: AppLoadContext, businessId: string, raw: unknown): Promise<HandOver> {
   const none = { surveyId: null, problem: null };
@@ -31,12 +30,12 @@ export async function handOverDraft(context: AppLoadContext, businessId: string,
     context.logger.warn({ businessId, issues: parsed.error.issues.length }, 'handed-over survey draft is invalid; ignored');
     return none;
   }
-  const unfair = surveyFairnessProblems({ ...parsed.data, reviewPolicy: parsed.data.reviewPolicy ?? DEFAULT_REVIEW_POLICY, tierThresholds: parsed.data.tierThresholds ?? null });
-  if (unfair.length) {
-    context.logger.warn({ businessId, problems: unfair.map((p) => p.field) }, 'handed-over survey draft fails the fairness check; left in the browser');
-    return { surveyId: null, problem: unfair[0]!.message };
+  const saved = await context.surveys.save(businessId, parsed.data);
+  if (saved.status === 'refused') {
+    context.logger.warn({ businessId, rule: saved.refusal.rule, problems: saved.refusal.problems.map((p) => p.field) }, 'handed-over survey draft refused by the save rules; left in the browser');
+    return { surveyId: null, problem: saved.refusal.message };
   }
-  return { surveyId: (await context.surveys.create(businessId, parsed.data)).id, problem: null };
+  return { surveyId: saved.survey.id, problem: null };
 }
 
 /** `handOverDraft` for the callers that only need the saved survey's id (null: not saved). */

@@ -28,8 +28,9 @@ import { tierFor, tierThresholds, type TierOverride } from './tiers.ts';
  *    a 2-star complaint earned Gold while a 5-star full answer earned Silver).
  *
  * Messages are written for the owner and name the field they belong to. It runs on the survey's
- * effective questions (`surveyFairnessProblems`), in the routes after the schema: surveys' schemas
- * never import scoring (scoring reads surveys' template), so there is no module cycle.
+ * effective questions (`surveyFairnessProblems`), inside the one survey save (`surveys.save`, ADR 089),
+ * which the composition root hands this check: surveys never import scoring (scoring reads surveys'
+ * template), so there is no module cycle.
  */
 export type FairnessInput = PlatformSelection & {
   readonly bronzeRewardValue: number;

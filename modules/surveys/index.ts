@@ -13,6 +13,7 @@ export * from './home-status.ts';
 export * from './publish-check.ts';
 export * from './review-policy.ts';
 export * from './short-codes.ts';
-export type { ShortLinkTarget, SurveyConfigView } from './service.ts';
+export * from './save-rules.ts';
+export type { SaveOutcome, ShortLinkTarget, SurveyConfigView } from './service.ts';
 /** Survey ids in links and forms are checked with it (the one UUID check, modules/shared/ids.ts). */
 export { isUuid } from '../shared/ids.ts';

@@ -243,7 +243,7 @@ const questionListField = z.preprocess((v, ctx) => {
 /**
  * The owner's questions (issue 16): every problem of the list (messages of `validateQuestionList`).
  * Runs whatever else failed, reading the values defensively like checkPlatforms. Whether Gold can
- * still be reached is scoring's (`surveyFairnessProblems`, run by the routes after this schema).
+ * still be reached is scoring's (`surveyFairnessProblems`, run inside `surveys.save`, ADR 089).
  */
 function checkQuestions(raw: unknown, ctx: z.RefinementCtx) {
   const v = asRecord(raw) as Record<string, unknown>;

@@ -4,6 +4,7 @@ import { SurveyConfig } from './entities.ts';
 import type { SurveyConfigInput } from './schema.ts';
 import { newShortCode, parseShortCode } from './short-codes.ts';
 import { DEFAULT_REVIEW_POLICY, reviewPolicyOf, type ReviewPolicy } from './template.ts';
+import { saveRefusal, type SaveRefusal, type SaveRules } from './save-rules.ts';
 import { surveyLocales, type Locale } from '../i18n/index.ts';
 
 export { publishCheck, type PublishCheck } from './publish-check.ts';
@@ -82,6 +83,12 @@ function given(input: SurveyConfigInput): Partial<SurveyConfigInput> {
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
 }
 
+/**
+ * What `save` answers: the stored survey (`created`: it is new), a refusal by one of the save rules
+ * (nothing stored), or `not_found` (an edit of a survey that is not this owner's).
+ */
+export type SaveOutcome = { status: 'saved'; survey: SurveyConfigView; created: boolean } | { status: 'refused'; refusal: SaveRefusal } | { status: 'not_found' };
+
 /** Where a short link leads (ADR 082): the ids of the survey's public path. */
 export type ShortLinkTarget = { businessId: string; surveyId: string };
 
@@ -96,8 +103,8 @@ const SHORT_CODE_ATTEMPTS = 5;
  * id behaves exactly like an unknown one (null). The one exception is `shortLink`, which reads what
  * a printed short link leads to, for anyone holding the code.
  */
-export function createSurveys(deps: { em: EntityManager; now?: () => Date; newShortCode?: () => string }) {
-  const { em } = deps;
+export function createSurveys(deps: { em: EntityManager; rules: SaveRules; now?: () => Date; newShortCode?: () => string }) {
+  const { em, rules } = deps;
   const now = deps.now ?? (() => new Date());
   const drawShortCode = deps.newShortCode ?? (() => newShortCode());
 
@@ -123,6 +130,37 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date; newSh
         if (!taken || attempt >= SHORT_CODE_ATTEMPTS) throw error;
       }
     }
+  }
+
+  /**
+   * The one survey save (issue 28 item 1, ADR 089): creates a survey (`id` absent) or replaces an
+   * edit's fields (what the input leaves out is kept), after every save rule (`saveRefusal`: hosted
+   * vision availability, tier fairness). The builder page, the JSON API and the draft hand-over all
+   * call it and only turn its answer into theirs.
+   */
+  function save(businessId: string, input: SurveyConfigInput): Promise<Exclude<SaveOutcome, { status: 'not_found' }>>;
+  function save(businessId: string, input: SurveyConfigInput, id: string): Promise<SaveOutcome>;
+  async function save(businessId: string, input: SurveyConfigInput, id?: string): Promise<SaveOutcome> {
+    const row = id === undefined ? null : await owned(businessId, id);
+    if (id !== undefined && !row) return { status: 'not_found' };
+    const stored = row ? { hostedVision: row.hostedVision, customQuestions: row.customQuestions, reviewPolicy: reviewPolicyOf(row), tierThresholds: row.tierThresholds ?? null } : null;
+    const refusal = saveRefusal(rules, input, stored);
+    if (refusal) return { status: 'refused', refusal };
+    if (row) {
+      em.assign(row, given(input));
+      await em.flush();
+      return { status: 'saved', survey: toSurveyView(row), created: false };
+    }
+    const created = await insertWithShortCode({
+      businessId,
+      ...input,
+      customQuestions: input.customQuestions ?? [],
+      reviewPolicy: input.reviewPolicy ?? DEFAULT_REVIEW_POLICY,
+      tierThresholds: input.tierThresholds ?? null,
+      languages: input.languages ?? ['en'],
+      isActive: true,
+    });
+    return { status: 'saved', survey: toSurveyView(created), created: true };
   }
 
   return {
@@ -164,27 +202,7 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date; newSh
       return row ? toSurveyView(row) : null;
     },
 
-    async create(businessId: string, input: SurveyConfigInput): Promise<SurveyConfigView> {
-      const row = await insertWithShortCode({
-        businessId,
-        ...input,
-        customQuestions: input.customQuestions ?? [],
-        reviewPolicy: input.reviewPolicy ?? DEFAULT_REVIEW_POLICY,
-        tierThresholds: input.tierThresholds ?? null,
-        languages: input.languages ?? ['en'],
-        isActive: true,
-      });
-      return toSurveyView(row);
-    },
-
-    /** Replaces the editable fields; null when the survey is not this owner's. */
-    async update(businessId: string, id: string, input: SurveyConfigInput): Promise<SurveyConfigView | null> {
-      const row = await owned(businessId, id);
-      if (!row) return null;
-      em.assign(row, given(input));
-      await em.flush();
-      return toSurveyView(row);
-    },
+    save,
 
     /** Switches a survey on or off; null when it is not this owner's or is archived (restore it first). */
     async setActive(businessId: string, id: string, isActive: boolean): Promise<SurveyConfigView | null> {

@@ -14,7 +14,7 @@ import { action as updateApi } from '../../app/routes/api.survey.config.$id.ts';
 import { loader as publicApi } from '../../app/routes/api.survey.public.$businessId.$surveyId.ts';
 import { action as verifyScreenshot } from '../../app/routes/api.verify-screenshot.ts';
 import { action as builderAction } from '../../app/routes/survey-builder.tsx';
-import { HOSTED_VISION_UNAVAILABLE } from '../../app/utils/hosted-vision.server.ts';
+import { HOSTED_VISION_UNAVAILABLE } from '../../modules/surveys/index.ts';
 import { startTrialForTest } from '../setup/billing.ts';
 import { builderFields, connectSquareWithoutLocation, publishForTest, signedInOwner, surveyBody } from '../setup/factories.ts';
 import { formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';

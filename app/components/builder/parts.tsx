@@ -136,12 +136,13 @@ export function QuestionPanel({
   const counts = questionCounts(template, selection);
   const max = maxPoints(template, selection);
   const removed = questions.filter((q) => q.removed).length;
-  const goldProblem = report.problems.find((p) => p.field === 'customQuestions')?.message ?? null;
-  const needsFix = report.tiers.some((t) => t.state === 'needs_fix');
   return (
-    <aside className="min-w-0 space-y-4 lg:sticky lg:top-4 lg:self-start" aria-label="Survey preview">
+    // Sticky on a desktop (issue 27): the stats and tiers stay in sight; the question list scrolls inside the aside.
+    // tabIndex: a region that scrolls is reachable with the keyboard (axe: scrollable-region-focusable).
+    <aside tabIndex={0} className="min-w-0 space-y-4 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto" aria-label="Survey summary">
       <Card>
         <h2 className="font-semibold">Survey Stats</h2>
+        <p className="mt-1 text-sm text-slate-600">Points and tiers as the save will check them.</p>
         <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
           <div className="rounded-lg bg-slate-50 p-2">
             <dt className="text-xs text-slate-600">Total Questions</dt>
@@ -167,16 +168,21 @@ export function QuestionPanel({
             </li>
           ))}
         </ul>
-        {needsFix && !goldProblem ? (
-          <p className="mt-2 text-sm font-medium text-amber-900" data-testid="tiers-need-fix">
-            See the warning under “Points for each tier” or “Who is asked to review and follow you”: the survey cannot be saved until it is fixed.
-          </p>
-        ) : null}
-        {goldProblem ? (
-          <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-            {goldProblem}
-          </p>
-        ) : null}
+        {/* The same problems the save refuses on, in words (one report: never "Reachable" beside a warning). */}
+        <div aria-live="polite">
+          {report.problems.length ? (
+            <div className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="tiers-need-fix">
+              <p className="font-semibold">The survey cannot be saved until this is fixed:</p>
+              <ul className="mt-1 list-disc space-y-1 pl-5">
+                {report.problems.map((p) => (
+                  <li key={p.message}>{p.message}</li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <p className="mt-3 text-sm text-emerald-800">The tiers are fair: nothing stops the save.</p>
+          )}
+        </div>
       </Card>
       <Card>
         <h2 className="font-semibold">Questions</h2>

@@ -1,0 +1,81 @@
+import type { SurveyConfigInput } from './schema.ts';
+import { DEFAULT_REVIEW_POLICY, type ReviewPolicy } from './template.ts';
+
+/**
+ * The rules every survey save obeys (issue 28 item 1, ADR 089), checked inside `surveys.save` so the
+ * builder page, the JSON API and the draft hand-over cannot skip one or apply it differently:
+ *
+ * 1. the hosted vision verifier can only be turned on where this server has it (ADR 066); a survey
+ *    that already has it keeps it (its screenshots are read here meanwhile);
+ * 2. tier fairness (ADR 041): scoring's check over the survey as it will be stored (what the body
+ *    leaves out is the stored survey's, or a new survey's default).
+ *
+ * Browser-safe and pure. The fairness check itself is scoring's (`surveyFairnessProblems`, the
+ * same report the builder's summary shows); scoring reads this module's template, so this module
+ * cannot import it: the composition root hands it in as `SaveRules.fairnessProblems`.
+ */
+
+/** The message when an owner asks for the hosted vision verifier on a server without it (ADR 066). */
+export const HOSTED_VISION_UNAVAILABLE = 'Checking screenshots with a hosted AI service is not set up on this server.';
+
+/** The fields a refusal names: the survey's own (scoring's fairness fields are among them). */
+export type SaveField = 'hostedVision' | 'bronzeRewardValue' | 'silverRewardValue' | 'goldRewardValue' | 'tierThresholds' | 'reviewPolicy' | 'customQuestions';
+export type SaveProblem = { readonly field: SaveField; readonly message: string };
+
+/** What the fairness rule reads: the survey as it will be stored. */
+export type FairnessSubject = {
+  surveyTemplateId: string;
+  customQuestions: readonly unknown[];
+  bronzeRewardValue: number;
+  silverRewardValue: number;
+  goldRewardValue: number;
+  selectedReviewPlatforms: readonly string[];
+  selectedSocialPlatforms: readonly string[];
+  reviewPolicy: ReviewPolicy;
+  tierThresholds: Partial<Record<string, number>> | null;
+};
+
+/** What the save is given by the composition root. */
+export type SaveRules = {
+  /** Scoring's tier fairness check (`surveyFairnessProblems`): the owner's problems, in their words. */
+  fairnessProblems: (survey: FairnessSubject) => readonly SaveProblem[];
+  /** The hosted vision verifier is configured on this server (ADR 066). */
+  hostedVisionAvailable: boolean;
+};
+
+/** Why a save was refused: the rule, its first message (what a toast or a JSON `message` says) and every problem by field. */
+export type SaveRefusal = { rule: 'hosted_vision' | 'fairness'; message: string; problems: SaveProblem[] };
+
+/** The stored survey's fields an edit keeps when the body leaves them out. */
+export type StoredForRules = {
+  hostedVision: boolean;
+  customQuestions: readonly unknown[];
+  reviewPolicy: ReviewPolicy;
+  tierThresholds: Partial<Record<string, number>> | null;
+};
+
+/** The first rule a save breaks, or null. `stored`: the survey being edited (null for a new one). */
+export function saveRefusal(rules: SaveRules, input: SurveyConfigInput, stored: StoredForRules | null): SaveRefusal | null {
+  if (input.hostedVision && !stored?.hostedVision && !rules.hostedVisionAvailable) {
+    return { rule: 'hosted_vision', message: HOSTED_VISION_UNAVAILABLE, problems: [{ field: 'hostedVision', message: HOSTED_VISION_UNAVAILABLE }] };
+  }
+  const problems = rules.fairnessProblems({
+    surveyTemplateId: input.surveyTemplateId,
+    customQuestions: input.customQuestions ?? stored?.customQuestions ?? [],
+    bronzeRewardValue: input.bronzeRewardValue,
+    silverRewardValue: input.silverRewardValue,
+    goldRewardValue: input.goldRewardValue,
+    selectedReviewPlatforms: input.selectedReviewPlatforms,
+    selectedSocialPlatforms: input.selectedSocialPlatforms,
+    reviewPolicy: input.reviewPolicy ?? stored?.reviewPolicy ?? DEFAULT_REVIEW_POLICY,
+    tierThresholds: input.tierThresholds === undefined ? (stored?.tierThresholds ?? null) : input.tierThresholds,
+  });
+  return problems.length ? { rule: 'fairness', message: problems[0]!.message, problems: [...problems] } : null;
+}
+
+/** A refusal's problems by field: the JSON API's `fieldErrors`. */
+export function refusalFieldErrors(refusal: SaveRefusal): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const p of refusal.problems) (out[p.field] ??= []).push(p.message);
+  return out;
+}
