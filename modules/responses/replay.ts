@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Business } from '../accounts/entities.ts';
-import type { JobQueue } from '../jobs/port.ts';
+import type { JobQueue } from '../jobs/index.ts';
 import { scoreSurvey, type Verified } from '../scoring/index.ts';
 import { SurveyConfig } from '../surveys/entities.ts';
 import { effectiveTemplate } from '../surveys/questions.ts';

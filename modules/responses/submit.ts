@@ -1,6 +1,6 @@
 import { LockMode, raw, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import type { JobQueue } from '../jobs/port.ts';
+import type { JobQueue } from '../jobs/index.ts';
 import { scoreSurvey, type Verified } from '../scoring/index.ts';
 import {
   answerKey,

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { escapeHtml, type Mailer, type MailMessage } from '../mail/mailer.ts';
+import { escapeHtml, type Mailer, type MailMessage } from '../mail/index.ts';
 import { Business } from '../accounts/entities.ts';
 import { SurveyResponse } from '../responses/entities.ts';
 import { formatCents } from '../scoring/index.ts';

@@ -2,7 +2,7 @@ import { raw, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { Business } from '../accounts/entities.ts';
 import { logoPath } from '../branding/index.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/index.ts';
 import { SurveyResponse } from '../responses/entities.ts';
 import { SurveyConfig } from '../surveys/entities.ts';
 import { GiftCardIssuance } from './entities.ts';

@@ -1,6 +1,6 @@
 import { raw, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import type { JobQueue } from '../jobs/port.ts';
+import type { JobQueue } from '../jobs/index.ts';
 import { posCredentials } from '../pos/credentials.ts';
 import { SurveyResponse } from '../responses/entities.ts';
 import { isUuid } from '../shared/ids.ts';

@@ -1,6 +1,6 @@
 import { sql, type EntityManager } from '@mikro-orm/core';
 import { Business } from '../accounts/entities.ts';
-import type { JobQueue } from '../jobs/port.ts';
+import type { JobQueue } from '../jobs/index.ts';
 import { SurveyResponse } from '../responses/entities.ts';
 import { queryBuilder } from '../shared/orm.ts';
 import { RewardHold } from '../trust/server.ts';
