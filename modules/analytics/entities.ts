@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { Business } from '../accounts/entities.ts';
-import { SurveyConfig } from '../surveys/entities.ts';
+import { Business } from '../accounts/server.ts';
+import { SurveyConfig } from '../surveys/server.ts';
 
 /**
  * The survey funnel's first-party counts (ADR 026): per survey, UTC day and step, how many times a

@@ -19,7 +19,7 @@ import {
   type Question,
   type SurveyTemplate,
   type VerificationKind,
-} from '../surveys/template.ts';
+} from '../surveys/index.ts';
 import type { ScoringConfig } from '../scoring/index.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../uploads/limits.ts';
 

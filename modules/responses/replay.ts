@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Business } from '../accounts/entities.ts';
+import { Business } from '../accounts/server.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { scoreSurvey, type Verified } from '../scoring/index.ts';
-import { SurveyConfig } from '../surveys/entities.ts';
-import { effectiveTemplate } from '../surveys/questions.ts';
-import { PLATFORM_LABELS, type Answers, type Platform, type ReviewPlatform, type SocialPlatform } from '../surveys/template.ts';
+import { SurveyConfig } from '../surveys/server.ts';
+import { effectiveTemplate, PLATFORM_LABELS, type Answers, type Platform, type ReviewPlatform, type SocialPlatform } from '../surveys/index.ts';
 import { appendAudit, createHold, holdStatus } from '../trust/server.ts';
 import type { BlobStore } from '../uploads/blob-store.ts';
 import type { ScreenshotVerifier, VerdictName, VerificationHistory, VerificationResult } from '../verification/port.ts';

@@ -4,17 +4,18 @@ import type { JobQueue } from '../jobs/index.ts';
 import { scoreSurvey, type Verified } from '../scoring/index.ts';
 import {
   answerKey,
+  effectiveTemplate,
   isBlock,
   overallRatingOf,
   PLATFORM_LABELS,
+  questionTexts,
   VERIFICATION_KIND_BY_TYPE,
   visibleSections,
   type Platform,
   type Question,
   type SurveyTemplate,
   type VerificationKind,
-} from '../surveys/template.ts';
-import { effectiveTemplate, questionTexts } from '../surveys/questions.ts';
+} from '../surveys/index.ts';
 import { appendAudit, assessSubmission, createHold, RewardHold, type HoldReason } from '../trust/server.ts';
 import { duplicateImage, duplicateReviewText } from '../verification/judge.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { escapeHtml, type Mailer, type MailMessage } from '../mail/index.ts';
-import { Business } from '../accounts/entities.ts';
+import { Business } from '../accounts/server.ts';
 import { SurveyResponse } from '../responses/entities.ts';
 import { formatCents } from '../scoring/index.ts';
 import { mintEmailToken, RewardHold } from '../trust/server.ts';

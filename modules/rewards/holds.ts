@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Business } from '../accounts/entities.ts';
+import { Business } from '../accounts/server.ts';
 import { SurveyResponse } from '../responses/entities.ts';
 import { isUuid } from '../shared/ids.ts';
 import { labelProofs } from '../responses/labels.ts';

@@ -1,5 +1,5 @@
 import { sql, type EntityManager } from '@mikro-orm/core';
-import { Business } from '../accounts/entities.ts';
+import { Business } from '../accounts/server.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { SurveyResponse } from '../responses/entities.ts';
 import { queryBuilder } from '../shared/orm.ts';
