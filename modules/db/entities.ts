@@ -1,7 +1,7 @@
 import { Business, Session } from '../accounts/server.ts';
 import { BillingCheckout, BillingWebhookEvent } from '../billing/entities.ts';
 import { SurveyAnswerCount, SurveyFunnelCount } from '../analytics/entities.ts';
-import { CustomerSubmission, ScreenshotVerification, SurveyResponse } from '../responses/entities.ts';
+import { CustomerSubmission, ScreenshotVerification, SurveyResponse } from '../responses/server.ts';
 import { GiftCardIssuance, GiftCardRequest, SquareWebhookEvent } from '../rewards/entities.ts';
 import { SurveyConfig } from '../surveys/server.ts';
 import { ResponseFingerprint, RewardAuditEntry, RewardHold } from '../trust/entities.ts';

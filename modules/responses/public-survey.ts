@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { Business } from '../accounts/server.ts';
 import { isUuid } from '../shared/ids.ts';
 import { brandOf, logoPath } from '../branding/index.ts';
-import { rewardBudget } from '../billing/usage.ts';
+import { rewardBudget } from '../billing/server.ts';
 import { businessReadiness, surveyAvailability } from '../surveys/index.ts';
 import { SurveyConfig, toSurveyView, type SurveyConfigView } from '../surveys/server.ts';
 

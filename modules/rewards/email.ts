@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { Business } from '../accounts/server.ts';
 import { logoPath } from '../branding/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { SurveyResponse } from '../responses/entities.ts';
+import { SurveyResponse } from '../responses/server.ts';
 import { SurveyConfig } from '../surveys/server.ts';
 import { GiftCardIssuance } from './entities.ts';
 import { errorText } from './issue.ts';
