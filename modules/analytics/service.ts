@@ -1,6 +1,6 @@
 import { isUuid } from '../shared/ids.ts';
 import type { EntityManager } from '@mikro-orm/core';
-import type { BlobStore, StoredBlob } from '../uploads/blob-store.ts';
+import type { BlobStore, StoredBlob } from '../uploads/index.ts';
 import type { FunnelEvent } from './funnel.ts';
 import type { FunnelCounts } from './funnel-counts.ts';
 import { analysedQuestions, QUESTION_LABELS, questionLabel } from './labels.ts';

@@ -21,7 +21,7 @@ import {
   type VerificationKind,
 } from '../surveys/index.ts';
 import type { ScoringConfig } from '../scoring/index.ts';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../uploads/limits.ts';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../uploads/index.ts';
 
 /**
  * What the page says at once about a screenshot the customer chose, before any upload: over 10 MB it

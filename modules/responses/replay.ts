@@ -5,7 +5,7 @@ import { scoreSurvey, type Verified } from '../scoring/index.ts';
 import { SurveyConfig } from '../surveys/server.ts';
 import { effectiveTemplate, PLATFORM_LABELS, type Answers, type Platform, type ReviewPlatform, type SocialPlatform } from '../surveys/index.ts';
 import { appendAudit, createHold, holdStatus } from '../trust/server.ts';
-import type { BlobStore } from '../uploads/blob-store.ts';
+import type { BlobStore } from '../uploads/index.ts';
 import type { ScreenshotVerifier, VerdictName, VerificationHistory, VerificationResult } from '../verification/port.ts';
 import { createDatabaseVerificationHistory } from './verification-history.ts';
 import { ScreenshotVerification, SurveyResponse } from './entities.ts';
