@@ -37,7 +37,7 @@ export type BlockStatus = 'idle' | 'verifying' | 'verified' | 'failed';
  * and the page says the business will check it by hand (`NEEDS_REVIEW_MESSAGE`).
  */
 export type BlockState = { status: BlockStatus; error?: string | null; checking?: boolean };
-export { NEEDS_REVIEW_MESSAGE } from '../verification/port.ts';
+export { NEEDS_REVIEW_MESSAGE } from '../verification/index.ts';
 /** Verification state per part-3 block, keyed as the spec keys it (see `blockStateKey`). */
 export type BlockStates = Readonly<Record<string, BlockState | undefined>>;
 

@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Business } from '../accounts/server.ts';
 import { SurveyConfig } from '../surveys/server.ts';
 import type { VerificationKind } from '../surveys/index.ts';
-import type { VerdictName } from '../verification/port.ts';
+import type { VerdictName } from '../verification/index.ts';
 
 const now = () => new Date();
 

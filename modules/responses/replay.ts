@@ -6,7 +6,7 @@ import { SurveyConfig } from '../surveys/server.ts';
 import { effectiveTemplate, PLATFORM_LABELS, type Answers, type Platform, type ReviewPlatform, type SocialPlatform } from '../surveys/index.ts';
 import { appendAudit, createHold, holdStatus } from '../trust/server.ts';
 import type { BlobStore } from '../uploads/index.ts';
-import type { ScreenshotVerifier, VerdictName, VerificationHistory, VerificationResult } from '../verification/port.ts';
+import type { ScreenshotVerifier, VerdictName, VerificationHistory, VerificationResult } from '../verification/index.ts';
 import { createDatabaseVerificationHistory } from './verification-history.ts';
 import { ScreenshotVerification, SurveyResponse } from './entities.ts';
 import { isUuid } from '../shared/ids.ts';

@@ -17,7 +17,7 @@ import {
   type VerificationKind,
 } from '../surveys/index.ts';
 import { appendAudit, assessSubmission, createHold, RewardHold, type HoldReason } from '../trust/server.ts';
-import { duplicateImage, duplicateReviewText } from '../verification/judge.ts';
+import { duplicateImage, duplicateReviewText } from '../verification/server.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';
 import { eligibilityFrom, WINDOW_MESSAGE_KEY } from './eligibility.ts';
 import { isUuid } from '../shared/ids.ts';
