@@ -103,6 +103,7 @@ export default tseslint.config(
     // Architecture boundaries (issue 11, ADR 034). Each folder of modules/ is a module whose public face
     // is its index.ts (and, where index.ts must stay browser-safe, a server-only server.ts). app/, cli/
     // and server/ import modules only through a face; adapters import faces for port types; modules
+    // import other modules through faces too, modules/shared (the kernel) excepted (ADR 091), and
     // never import app/, cli/, server/ or adapters/. Tests and benchmarks are outside the rule.
     files: ['app/**/*.{ts,tsx}', 'cli/**/*.ts', 'server/**/*.ts', 'adapters/**/*.ts', 'modules/**/*.ts', 'scripts/**/*.ts'],
     ignores: ['**/*.test.ts'],
