@@ -36,6 +36,14 @@ const VENDOR_ALLOW_LIST = {
 const el = (...types) => ({ element: { type: types } });
 // translator.ts: modules/i18n's i18next translator, a face of its own so the survey island can load it lazily (ADR 084).
 const FACE = { element: { type: 'module', fileInternalPath: ['index.ts', 'server.ts', 'forms.ts', 'translator.ts'] } };
+// The file's own module: any of its files (issue 28 item 2, ADR 091).
+const OWN_MODULE = { element: { type: 'module', captured: { module: '{{ from.element.captured.module }}' } } };
+// modules/shared, the shared kernel (ADR 091): small files (ids, text folding, domain errors, the logger, the ORM's
+// QueryBuilder, ...) every module imports directly, each file its own face; it imports no other module.
+const SHARED_KERNEL = { element: { type: 'module', captured: { module: 'shared' } } };
+const MODULE_FACE_MESSAGE =
+  "Another module is imported through one of its faces (index.ts, server.ts, forms.ts, translator.ts), never file by file; export what you need from its face (modules/shared, the kernel, excepted; ADR 091).";
+const SHARED_KERNEL_MESSAGE = 'modules/shared is the shared kernel: every module imports it, so it imports no other module (ADR 091).';
 const VENDOR_MESSAGE =
   'A vendor/native library belongs in adapters/ (behind a port) or server/; a module that still needs one is named in VENDOR_ALLOW_LIST in eslint.config.js (ADR 034).';
 /** The boundaries/dependencies rule; `allowedVendors` are the libraries the linted file may still import. */
@@ -54,8 +62,10 @@ const boundariesRule = (allowedVendors = []) => [
       { from: el('cli'), allow: { to: [el('cli', 'server'), FACE] } },
       { from: el('server'), allow: { to: [el('server', 'adapter', 'app'), FACE] } },
       { from: el('adapter'), allow: { to: [el('adapter'), FACE] } },
-      // Inside modules/: a module's own files, and other modules (faces preferred; not enforced yet).
-      { from: el('module'), allow: { to: el('module') } },
+      // Inside modules/: a module's own files, other modules' faces, and the shared kernel (issue 28 item 2, ADR 091).
+      { from: el('module'), disallow: { to: el('module') }, message: MODULE_FACE_MESSAGE },
+      { from: el('module'), allow: { to: [OWN_MODULE, FACE, SHARED_KERNEL] } },
+      { from: SHARED_KERNEL, disallow: { to: { element: { type: 'module', captured: { module: '!shared' } } } }, message: SHARED_KERNEL_MESSAGE },
       { from: el('script'), allow: { to: el('script') } },
       {
         from: el('app', 'cli', 'module', 'script'),
@@ -93,6 +103,7 @@ export default tseslint.config(
     // Architecture boundaries (issue 11, ADR 034). Each folder of modules/ is a module whose public face
     // is its index.ts (and, where index.ts must stay browser-safe, a server-only server.ts). app/, cli/
     // and server/ import modules only through a face; adapters import faces for port types; modules
+    // import other modules through faces too, modules/shared (the kernel) excepted (ADR 091), and
     // never import app/, cli/, server/ or adapters/. Tests and benchmarks are outside the rule.
     files: ['app/**/*.{ts,tsx}', 'cli/**/*.ts', 'server/**/*.ts', 'adapters/**/*.ts', 'modules/**/*.ts', 'scripts/**/*.ts'],
     ignores: ['**/*.test.ts'],

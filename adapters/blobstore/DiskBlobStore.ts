@@ -13,7 +13,7 @@ import {
   type BlobStat,
   type BlobStore,
   type StoredBlob,
-} from '../../modules/uploads/index.ts';
+} from '../../modules/uploads/server.ts';
 import { defineProvider } from '../../modules/shared/index.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
   type BlobStat,
   type BlobStore,
   type StoredBlob,
-} from '../../modules/uploads/index.ts';
+} from '../../modules/uploads/server.ts';
 
 /**
  * Blobs in a Map, for tests that need a BlobStore but not a disk. Same key format, size cap and

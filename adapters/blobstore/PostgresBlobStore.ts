@@ -11,7 +11,7 @@ import {
   type BlobStat,
   type BlobStore,
   type StoredBlob,
-} from '../../modules/uploads/index.ts';
+} from '../../modules/uploads/server.ts';
 import { defineProvider } from '../../modules/shared/index.ts';
 
 /** 256 KiB: a 10 MiB blob is 40 rows, each one bind parameter and one TOAST value of its own. */

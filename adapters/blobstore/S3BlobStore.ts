@@ -20,7 +20,7 @@ import {
   type BlobStat,
   type BlobStore,
   type StoredBlob,
-} from '../../modules/uploads/index.ts';
+} from '../../modules/uploads/server.ts';
 import { defineProvider } from '../../modules/shared/index.ts';
 
 export type S3BlobStoreOptions = {

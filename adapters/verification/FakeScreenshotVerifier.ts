@@ -18,7 +18,7 @@
  * evidence.imageHash is the bytes' sha256; no review text and no stars are read (`starRating: null`).
  */
 import { createHash } from 'node:crypto';
-import { EMPTY_VERIFICATION_HISTORY, checkReviewLink, duplicateImage, missingField, unreadableImage, type Verdict, PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type RejectionCode, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, normaliseHandle, needsReview, verificationResult } from '../../modules/verification/index.ts';
+import { EMPTY_VERIFICATION_HISTORY, checkReviewLink, duplicateImage, missingField, unreadableImage, type Verdict, PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type RejectionCode, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, normaliseHandle, needsReview, verificationResult } from '../../modules/verification/server.ts';
 import { z } from 'zod';
 import { defineProvider } from '../../modules/shared/index.ts';
 

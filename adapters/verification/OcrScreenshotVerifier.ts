@@ -4,7 +4,7 @@
  * OCR worker threads reads it, the star rows are counted from pixels, and the module's judge decides.
  * See `preprocess.ts` for the image hash and `TesseractPool.ts` for the pool.
  */
-import { EMPTY_VERIFICATION_HISTORY, type OcrLine, type OcrText, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, verifyReviewWith, verifySocialWith, type OpenedScreenshot, type ScreenshotReader, type ScreenshotReading } from '../../modules/verification/index.ts';
+import { EMPTY_VERIFICATION_HISTORY, type OcrLine, type OcrText, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, verifyReviewWith, verifySocialWith, type OpenedScreenshot, type ScreenshotReader, type ScreenshotReading } from '../../modules/verification/server.ts';
 import { dominantColour, openScreenshot, screenToOcr, WHITE_ROW_SCALE, type DecodedScreenshot } from './preprocess.ts';
 import { findStarRows } from './stars.ts';
 import { NAME_LANGUAGES, OcrTimeoutError, TesseractPool, type TesseractPoolOptions } from './TesseractPool.ts';

@@ -31,7 +31,7 @@ import {
   type StarRow,
   type VerificationHistory,
   type VerificationResult,
-} from '../../modules/verification/index.ts';
+} from '../../modules/verification/server.ts';
 import { openScreenshot } from './preprocess.ts';
 
 export type VisionScreenshotVerifierOptions = {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { compareFingerprints, decodeFingerprint, encodeFingerprint, isSameCapture } from '../../modules/verification/index.ts';
+import { compareFingerprints, decodeFingerprint, encodeFingerprint, isSameCapture } from '../../modules/verification/server.ts';
 import { imageFingerprint } from './preprocess.ts';
 
 /** A profile screen drawn with SVG: status bar (clock, battery), name, bio, counts, 'Followed by', button, a posts grid. */

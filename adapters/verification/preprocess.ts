@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
-import { encodeFingerprint, FINGERPRINT_MAX_HEIGHT, FINGERPRINT_WIDTH, type OpenedScreenshot, type ScreenshotReading } from '../../modules/verification/index.ts';
+import { encodeFingerprint, FINGERPRINT_MAX_HEIGHT, FINGERPRINT_WIDTH, type OpenedScreenshot, type ScreenshotReading } from '../../modules/verification/server.ts';
 
 /** Larger images are refused before decoding (a phone screenshot is 2-5 Mpx). */
 export const MAX_INPUT_PIXELS = 40_000_000;

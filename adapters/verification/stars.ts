@@ -7,7 +7,7 @@
  * 4.7 average in a place header) breaks the pattern and that row is skipped, so averages are not
  * mistaken for the customer's stars. Anything else (no stars, odd styles) gives no row.
  */
-import type { StarRow } from '../../modules/verification/index.ts';
+import type { StarRow } from '../../modules/verification/server.ts';
 
 type Component = { x0: number; y0: number; x1: number; y1: number; count: number };
 

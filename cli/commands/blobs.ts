@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { migrateBlobs, type BlobMigrationOutcome } from '../../modules/uploads/index.ts';
+import { migrateBlobs, type BlobMigrationOutcome } from '../../modules/uploads/server.ts';
 import { createBlobStore } from '../../server/composition.ts';
 import { CliError, EXIT, requireMigrated, withRoot, type CliIo } from '../runtime.ts';
 

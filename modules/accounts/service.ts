@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { escapeHtml, type Mailer } from '../mail/mailer.ts';
+import { escapeHtml, type Mailer } from '../mail/index.ts';
 import { posStatus } from './pos-status.ts';
 import { Business } from './entities.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';

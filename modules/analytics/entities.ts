@@ -1,13 +1,13 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { Business } from '../accounts/entities.ts';
-import { SurveyConfig } from '../surveys/entities.ts';
+import { Business } from '../accounts/server.ts';
+import { SurveyConfig } from '../surveys/server.ts';
 
 /**
  * The survey funnel's first-party counts (ADR 026): per survey, UTC day and step, how many times a
  * customer reached that step. Nothing about who: no cookie, no address, no device, no response id;
  * a count only. Steps: `view` (the live survey page was served), `start` (a first answer or a first
  * form post), `section:{n}` (section n reached, n from 2).
- * Not exported from the module's face: registered with the ORM in modules/db/entities.ts; the
+ * Exported only by the server face, for the ORM's list (modules/db/entities.ts); the
  * service reads and writes it with SQL.
  */
 export const SurveyFunnelCount = defineEntity({

@@ -1,4 +1,4 @@
-import { PLATFORM_LABELS, TEMPLATES, verificationKindOf, type Platform, type Question, type QuestionType } from '../surveys/template.ts';
+import { PLATFORM_LABELS, TEMPLATES, verificationKindOf, type Platform, type Question, type QuestionType } from '../surveys/index.ts';
 
 /**
  * The one question-key label map (spec section 2: "A label map for known question keys exists").

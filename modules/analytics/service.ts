@@ -1,10 +1,10 @@
 import { isUuid } from '../shared/ids.ts';
 import type { EntityManager } from '@mikro-orm/core';
-import type { BlobStore, StoredBlob } from '../uploads/blob-store.ts';
+import type { BlobStore, StoredBlob } from '../uploads/index.ts';
 import type { FunnelEvent } from './funnel.ts';
 import type { FunnelCounts } from './funnel-counts.ts';
 import { analysedQuestions, QUESTION_LABELS, questionLabel } from './labels.ts';
-import { OWNER_QUESTION_ID } from '../surveys/questions.ts';
+import { OWNER_QUESTION_ID } from '../surveys/index.ts';
 import { clientGiftCards, clientResponses } from './client-api.ts';
 import { exportGiftCards, exportResponses } from './exports.ts';
 import {

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { csvRow } from './csv.ts';
 import type { QuestionInfo, RewardStatus } from './labels.ts';
-import { OWNER_QUESTION_ID, questionList } from '../surveys/questions.ts';
-import { TEMPLATES } from '../surveys/template.ts';
+import { OWNER_QUESTION_ID, questionList, TEMPLATES } from '../surveys/index.ts';
 import type { GiftCardRow, ResponseRow, Scope } from './types.ts';
 
 /**

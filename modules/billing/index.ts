@@ -20,7 +20,7 @@ export {
   type Plan,
   type PlanId,
 } from './plans.ts';
-export { subscriptionState, type SubscriptionState, type SubscriptionStatus } from './status.ts';
+export { subscriptionState, type BillingFields, type SubscriptionState, type SubscriptionStatus } from './status.ts';
 export { canUseFreeTrial, publishStatus, TRIAL_USED_NOTICE, type PublishStatus } from './publish-readiness.ts';
 export * from './port.ts';
 export { BILLING_MESSAGES, portalErrorTitle, selectionFailedMessage } from './messages.ts';

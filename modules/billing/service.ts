@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { Business } from '../accounts/entities.ts';
-import { escapeHtml, type Mailer } from '../mail/mailer.ts';
+import { Business } from '../accounts/server.ts';
+import { escapeHtml, type Mailer } from '../mail/index.ts';
 import { BillingCheckout, BillingWebhookEvent } from './entities.ts';
 import { findPlan, PLAN_NOT_FOUND, periodPrice, TRIAL_DAYS, type BillingInterval, type Plan, type PlanId } from './plans.ts';
 import { BillingError, type Billing, type BillingEvent, type ProviderSubscription } from './port.ts';

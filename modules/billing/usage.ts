@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { Business } from '../accounts/entities.ts';
-import { escapeHtml, type Mailer } from '../mail/mailer.ts';
+import { Business } from '../accounts/server.ts';
+import { escapeHtml, type Mailer } from '../mail/index.ts';
 
 export { usageWindow, type Usage } from './usage-window.ts';
 import { usageFromCount, usagePlanWindow, usageWindow, type Usage } from './usage-window.ts';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { Business } from '../accounts/entities.ts';
-import { storeImageUpload, type BlobStore, type StoredBlob } from '../uploads/index.ts';
+import { Business } from '../accounts/server.ts';
+import { storeImageUpload, type BlobStore, type StoredBlob } from '../uploads/server.ts';
 import { brandOf, type Brand } from './brand.ts';
 import { checkBrandColor } from './color.ts';
 

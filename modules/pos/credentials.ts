@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Business } from '../accounts/entities.ts';
+import { Business } from '../accounts/server.ts';
 import { decryptToken } from './token-crypto.ts';
 
 /** What the gift card job needs to act for a business on Square: its decrypted access token and chosen location. */

@@ -3,5 +3,5 @@
  * The connect/callback service and the token refresh job are in `./server.ts`.
  */
 export * from './port.ts';
-export { posStatus, type PosFields, type PosStatus } from '../accounts/pos-status.ts';
+export { posStatus, type PosFields, type PosStatus } from '../accounts/index.ts';
 export * from './location.ts';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Business } from '../accounts/entities.ts';
-import { posStatus, type PosStatus } from '../accounts/pos-status.ts';
+import { Business } from '../accounts/server.ts';
+import { posStatus, type PosStatus } from '../accounts/index.ts';
 
 /** What support may see of a business's Square connection: never a token (`reward-cli square status`). */
 export type PosConnectionReport = PosStatus & {

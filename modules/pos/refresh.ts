@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { Business } from '../accounts/entities.ts';
-import type { JobQueue } from '../jobs/port.ts';
+import { Business } from '../accounts/server.ts';
+import type { JobQueue } from '../jobs/index.ts';
 import { PosError, type PosConnector } from './port.ts';
 import { decryptToken, encryptToken } from './token-crypto.ts';
 

@@ -1,9 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { Business } from '../accounts/entities.ts';
+import { Business } from '../accounts/server.ts';
 import { PosError, type DemoConsent, type PosConnector, type PosLocation } from './port.ts';
-import { posStatus } from '../accounts/pos-status.ts';
+import { posStatus } from '../accounts/index.ts';
 import { decryptToken, encryptToken } from './token-crypto.ts';
 
 /** How long a started connection may take: from "Connect with Square" to the callback. */

@@ -11,7 +11,7 @@ import {
   type PlatformSelection,
   type Question,
   type SurveyTemplate,
-} from '../surveys/template.ts';
+} from '../surveys/index.ts';
 
 /** A refusal with the spec's title and message (spec sections 5 and 8). */
 export type AnswerProblem = { title: string; message: string; field?: string };

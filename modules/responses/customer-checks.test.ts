@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allQuestions } from '../surveys/questions.ts';
-import { getTemplate, isBlock } from '../surveys/template.ts';
-import { UPLOAD_MESSAGES } from '../uploads/limits.ts';
+import { allQuestions, getTemplate, isBlock } from '../surveys/index.ts';
+import { UPLOAD_MESSAGES } from '../uploads/index.ts';
 import { blockEvidence, blockKey, blockStateKey, chosenScreenshotProblem, liveScore, sectionOfProblem, submitProblem, verificationStatus, verifiedFlags } from './customer-checks.ts';
 
 const template = getTemplate('restaurant_cafe_bakery')!;

@@ -19,9 +19,9 @@ import {
   type Question,
   type SurveyTemplate,
   type VerificationKind,
-} from '../surveys/template.ts';
+} from '../surveys/index.ts';
 import type { ScoringConfig } from '../scoring/index.ts';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../uploads/limits.ts';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../uploads/index.ts';
 
 /**
  * What the page says at once about a screenshot the customer chose, before any upload: over 10 MB it
@@ -37,7 +37,7 @@ export type BlockStatus = 'idle' | 'verifying' | 'verified' | 'failed';
  * and the page says the business will check it by hand (`NEEDS_REVIEW_MESSAGE`).
  */
 export type BlockState = { status: BlockStatus; error?: string | null; checking?: boolean };
-export { NEEDS_REVIEW_MESSAGE } from '../verification/port.ts';
+export { NEEDS_REVIEW_MESSAGE } from '../verification/index.ts';
 /** Verification state per part-3 block, keyed as the spec keys it (see `blockStateKey`). */
 export type BlockStates = Readonly<Record<string, BlockState | undefined>>;
 

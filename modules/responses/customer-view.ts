@@ -3,9 +3,9 @@
  * config's public fields, the business's display name and the mode. Nothing private (no owner
  * email, no frequency internals beyond the window length, no Square state).
  */
-import type { SurveyConfigView } from '../surveys/service.ts';
+import type { SurveyConfigView } from '../surveys/index.ts';
 import { LOCALES, surveyLocales, type Locale } from '../i18n/index.ts';
-import { DEFAULT_REVIEW_POLICY, DEFAULT_TEMPLATE_ID, REVIEW_PLATFORMS, reviewPolicyOf, SOCIAL_PLATFORMS, type ReviewPolicy } from '../surveys/template.ts';
+import { DEFAULT_REVIEW_POLICY, DEFAULT_TEMPLATE_ID, REVIEW_PLATFORMS, reviewPolicyOf, SOCIAL_PLATFORMS, type ReviewPolicy } from '../surveys/index.ts';
 
 /**
  * live: answers are saved and rewarded. preview: the owner's look at a survey (bypass_square=true, or

@@ -1,8 +1,8 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { Business } from '../accounts/entities.ts';
-import { SurveyConfig } from '../surveys/entities.ts';
-import type { VerificationKind } from '../surveys/template.ts';
-import type { VerdictName } from '../verification/port.ts';
+import { Business } from '../accounts/server.ts';
+import { SurveyConfig } from '../surveys/server.ts';
+import type { VerificationKind } from '../surveys/index.ts';
+import type { VerdictName } from '../verification/index.ts';
 
 const now = () => new Date();
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Business } from '../accounts/entities.ts';
+import { Business } from '../accounts/server.ts';
 import { isUuid } from '../shared/ids.ts';
-import { SurveyConfig } from '../surveys/entities.ts';
+import { SurveyConfig } from '../surveys/server.ts';
 import type { BlobStore } from '../uploads/index.ts';
 import { ScreenshotVerification, type OwnerLabelSource, type OwnerVerdict } from './entities.ts';
 

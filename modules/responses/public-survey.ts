@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Business } from '../accounts/entities.ts';
+import { Business } from '../accounts/server.ts';
 import { isUuid } from '../shared/ids.ts';
 import { brandOf, logoPath } from '../branding/index.ts';
-import { rewardBudget } from '../billing/usage.ts';
-import { businessReadiness, surveyAvailability } from '../surveys/availability.ts';
-import { SurveyConfig } from '../surveys/entities.ts';
-import { toSurveyView, type SurveyConfigView } from '../surveys/service.ts';
+import { rewardBudget } from '../billing/server.ts';
+import { businessReadiness, surveyAvailability } from '../surveys/index.ts';
+import { SurveyConfig, toSurveyView, type SurveyConfigView } from '../surveys/server.ts';
 
 
 /** `rewardsPaused`: the owner's monthly reward budget is used up; a submission earns no reward. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import type { JobQueue } from '../jobs/port.ts';
+import type { JobQueue } from '../jobs/index.ts';
 import { checkEligibility } from './eligibility.ts';
 import { findCurrentSurvey, findPublicSurvey } from './public-survey.ts';
 import { submitSurvey, type SubmissionInput } from './submit.ts';

@@ -1,22 +1,23 @@
 import { LockMode, raw, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import type { JobQueue } from '../jobs/port.ts';
+import type { JobQueue } from '../jobs/index.ts';
 import { scoreSurvey, type Verified } from '../scoring/index.ts';
 import {
   answerKey,
+  effectiveTemplate,
   isBlock,
   overallRatingOf,
   PLATFORM_LABELS,
+  questionTexts,
   VERIFICATION_KIND_BY_TYPE,
   visibleSections,
   type Platform,
   type Question,
   type SurveyTemplate,
   type VerificationKind,
-} from '../surveys/template.ts';
-import { effectiveTemplate, questionTexts } from '../surveys/questions.ts';
+} from '../surveys/index.ts';
 import { appendAudit, assessSubmission, createHold, RewardHold, type HoldReason } from '../trust/server.ts';
-import { duplicateImage, duplicateReviewText } from '../verification/judge.ts';
+import { duplicateImage, duplicateReviewText } from '../verification/server.ts';
 import { checkAnswers, customerContact, isEmail } from './answers.ts';
 import { eligibilityFrom, WINDOW_MESSAGE_KEY } from './eligibility.ts';
 import { isUuid } from '../shared/ids.ts';

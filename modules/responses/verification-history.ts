@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { isCopyOfAny } from '../verification/fingerprint.ts';
-import type { VerificationHistory } from '../verification/port.ts';
+import { isCopyOfAny } from '../verification/server.ts';
+import type { VerificationHistory } from '../verification/index.ts';
 import { isUuid } from '../shared/ids.ts';
 import { REVIEW_TEXT_KEY_MAX, ScreenshotVerification } from './entities.ts';
 

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { perceptualHash, storeImageUpload, type BlobStore } from '../uploads/index.ts';
-import type { RejectionCode, ScreenshotVerifier, VerdictName, VerificationResult } from '../verification/port.ts';
-import { PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, VERIFICATION_KINDS, type ReviewPlatform, type SocialPlatform, type VerificationKind } from '../surveys/template.ts';
+import { perceptualHash, storeImageUpload, type BlobStore } from '../uploads/server.ts';
+import type { RejectionCode, ScreenshotVerifier, VerdictName, VerificationResult } from '../verification/index.ts';
+import { PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, VERIFICATION_KINDS, type ReviewPlatform, type SocialPlatform, type VerificationKind } from '../surveys/index.ts';
 import { ScreenshotVerification } from './entities.ts';
 import { findPublicSurvey } from './public-survey.ts';
 import { reviewTextKey } from './verification-history.ts';

@@ -1,5 +1,5 @@
 import { checkUsageAlerts } from '../billing/server.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/index.ts';
 import { issueReward, type IssueOutcome, type RewardDeps } from './issue.ts';
 
 /**

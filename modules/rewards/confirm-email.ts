@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { escapeHtml, type Mailer, type MailMessage } from '../mail/mailer.ts';
-import { Business } from '../accounts/entities.ts';
-import { SurveyResponse } from '../responses/entities.ts';
+import { escapeHtml, type Mailer, type MailMessage } from '../mail/index.ts';
+import { Business } from '../accounts/server.ts';
+import { SurveyResponse } from '../responses/server.ts';
 import { formatCents } from '../scoring/index.ts';
 import { mintEmailToken, RewardHold } from '../trust/server.ts';
 import { localeOf } from '../i18n/index.ts';

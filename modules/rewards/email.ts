@@ -1,10 +1,10 @@
 import { raw, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { Business } from '../accounts/entities.ts';
+import { Business } from '../accounts/server.ts';
 import { logoPath } from '../branding/index.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { SurveyResponse } from '../responses/entities.ts';
-import { SurveyConfig } from '../surveys/entities.ts';
+import type { Mailer } from '../mail/index.ts';
+import { SurveyResponse } from '../responses/server.ts';
+import { SurveyConfig } from '../surveys/server.ts';
 import { GiftCardIssuance } from './entities.ts';
 import { errorText } from './issue.ts';
 import { rewardEmail } from './reward-email.ts';

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { Business } from '../accounts/entities.ts';
-import { SurveyResponse } from '../responses/entities.ts';
+import { Business } from '../accounts/server.ts';
+import { SurveyResponse } from '../responses/server.ts';
 
 const now = () => new Date();
 

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Business } from '../accounts/entities.ts';
-import { SurveyResponse } from '../responses/entities.ts';
+import { Business } from '../accounts/server.ts';
+import { labelProofs, SurveyResponse } from '../responses/server.ts';
 import { isUuid } from '../shared/ids.ts';
-import { labelProofs } from '../responses/labels.ts';
 import { decideHold as decideTrustHold, RewardHold, type HeldReward } from '../trust/server.ts';
 import type { HoldStatus } from '../trust/index.ts';
 

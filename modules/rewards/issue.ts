@@ -1,8 +1,8 @@
 import { raw, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import type { JobQueue } from '../jobs/port.ts';
-import { posCredentials } from '../pos/credentials.ts';
-import { SurveyResponse } from '../responses/entities.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import { posCredentials } from '../pos/server.ts';
+import { SurveyResponse } from '../responses/server.ts';
 import { isUuid } from '../shared/ids.ts';
 import { queryBuilder } from '../shared/orm.ts';
 import { appendAudit, holdStatus } from '../trust/server.ts';

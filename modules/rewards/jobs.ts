@@ -1,5 +1,5 @@
-import { isLastAttempt, withRequestId, type JobHandler } from '../jobs/port.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { isLastAttempt, withRequestId, type JobHandler } from '../jobs/index.ts';
+import type { Mailer } from '../mail/index.ts';
 import { sendConfirmEmail } from './confirm-email.ts';
 import { recordEmailFailure, sendRewardEmail } from './email.ts';
 import { errorText, recordIssueFailure, type RewardDeps } from './issue.ts';

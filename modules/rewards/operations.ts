@@ -1,7 +1,7 @@
 import { sendRewardEmail } from './email.ts';
 import { recordIssueFailure, rewardIssued, type IssueOutcome, type RewardDeps } from './issue.ts';
 import { issueRewardNow } from './after-issue.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/index.ts';
 import { listFailures, listIssuances, retryFailed } from './queries.ts';
 import { decideHold, listHolds } from './holds.ts';
 

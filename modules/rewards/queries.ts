@@ -1,7 +1,7 @@
 import { sql, type EntityManager } from '@mikro-orm/core';
-import { Business } from '../accounts/entities.ts';
-import type { JobQueue } from '../jobs/port.ts';
-import { SurveyResponse } from '../responses/entities.ts';
+import { Business } from '../accounts/server.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import { SurveyResponse } from '../responses/server.ts';
 import { queryBuilder } from '../shared/orm.ts';
 import { RewardHold } from '../trust/server.ts';
 import { GiftCardIssuance, GiftCardRequest } from './entities.ts';

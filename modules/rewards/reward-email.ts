@@ -1,4 +1,4 @@
-import { escapeHtml, type MailMessage } from '../mail/mailer.ts';
+import { escapeHtml, type MailMessage } from '../mail/index.ts';
 import { formatCents } from '../scoring/index.ts';
 import { INCENTIVE_DISCLOSURE, POLICY_DISCLOSURE, reviewPolicyOf } from '../surveys/index.ts';
 import { localeOf } from '../i18n/index.ts';

@@ -1,4 +1,4 @@
-/** modules/rewards, the server face: the rewards service, issuing, the reward email, the jobs and the CLI's queries. */
+/** modules/rewards, the server face: the rewards service, issuing, the reward email, the jobs, the CLI's queries and the entities. */
 export * from './service.ts';
 export * from './issue.ts';
 export * from './after-issue.ts';
@@ -8,3 +8,4 @@ export * from './queries.ts';
 export * from './operations.ts';
 export * from './confirm-email.ts';
 export * from './holds.ts';
+export * from './entities.ts';

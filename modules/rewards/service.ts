@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import type { JobQueue } from '../jobs/port.ts';
+import type { JobQueue } from '../jobs/index.ts';
 import { issuanceTotals, listFailures, listIssuances, listPending, retryFailed } from './queries.ts';
 import { auditTrail, confirmCustomerEmail, decideHold, holdOf, listHolds, type HoldDecision } from './holds.ts';
 import { receiveSquareWebhook } from './webhooks.ts';

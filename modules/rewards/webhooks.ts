@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { Business } from '../accounts/entities.ts';
+import { Business } from '../accounts/server.ts';
 import { queryBuilder } from '../shared/orm.ts';
 import { GiftCardIssuance, SquareWebhookEvent } from './entities.ts';
 

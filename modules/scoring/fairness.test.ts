@@ -6,7 +6,7 @@ import {
   visibleSections,
   type Answers,
   type ReviewPolicy,
-} from '../surveys/template.ts';
+} from '../surveys/index.ts';
 import { answerPaths, scoreSurvey, tierFairnessProblems, tierReport, type FairnessInput, type Verified } from './index.ts';
 
 const rewards = { bronzeRewardValue: 100, silverRewardValue: 300, goldRewardValue: 800 };

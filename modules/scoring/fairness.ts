@@ -1,4 +1,5 @@
 import {
+  effectiveTemplate,
   isSharing,
   sectionBranches,
   TIER_NAMES,
@@ -6,8 +7,7 @@ import {
   type Question,
   type SurveyTemplate,
   type TierName,
-} from '../surveys/template.ts';
-import { effectiveTemplate } from '../surveys/questions.ts';
+} from '../surveys/index.ts';
 import { maxPoints } from './points.ts';
 import { goldUnreachableMessage, reachableTiers } from './reachability.ts';
 import { tierFor, tierThresholds, type TierOverride } from './tiers.ts';

@@ -13,7 +13,7 @@ import {
   type SocialPlatform,
   type SurveyTemplate,
   type TierName,
-} from '../surveys/template.ts';
+} from '../surveys/index.ts';
 import { tierFor, tierThresholds, type TierOverride } from './tiers.ts';
 
 /** Which part-3 screenshots the verifier accepted, per platform. Missing means not verified. */

@@ -1,4 +1,4 @@
-import type { RewardTierDef, TierName } from '../surveys/template.ts';
+import type { RewardTierDef, TierName } from '../surveys/index.ts';
 
 /**
  * Which tiers a survey can reach with its most points (issue 16, ADR 035). Pure: the builder shows

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REVIEW_PLATFORMS, SOCIAL_PLATFORMS, restaurantCafeBakery as template, type Answers, type PlatformSelection } from '../surveys/template.ts';
+import { REVIEW_PLATFORMS, SOCIAL_PLATFORMS, restaurantCafeBakery as template, type Answers, type PlatformSelection } from '../surveys/index.ts';
 import {
   formatCents,
   maxPoints,

@@ -1,4 +1,4 @@
-import type { RewardTierDef, SurveyTemplate, TierName } from '../surveys/template.ts';
+import type { RewardTierDef, SurveyTemplate, TierName } from '../surveys/index.ts';
 
 /** An owner's per-survey minimums (survey_configs.tier_thresholds); missing tiers keep the template's. */
 export type TierOverride = Readonly<Partial<Record<TierName, number>>>;

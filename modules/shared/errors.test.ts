@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BillingError } from '../billing/port.ts';
+import { BillingError } from '../billing/index.ts';
 import { DomainError } from './errors.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -16,7 +16,7 @@ describe('domain errors are recognised across copies of their module (issue 25)'
   it('a second copy of a module (as Vite bundles one for the routes) still makes instances of the first', async () => {
     // A query string makes the module loader evaluate the file again: a second BillingError class.
     const second = '../billing/port.ts?second-copy';
-    const copy = (await import(/* @vite-ignore */ second)) as typeof import('../billing/port.ts');
+    const copy = (await import(/* @vite-ignore */ second)) as typeof import('../billing/index.ts');
     expect(copy.BillingError).not.toBe(BillingError);
     const fromCopy = new copy.BillingError('not_found', 'No such setupintent');
     expect(fromCopy instanceof BillingError).toBe(true);
@@ -28,7 +28,7 @@ describe('domain errors are recognised across copies of their module (issue 25)'
   });
 
   it('kinds do not mix: a BillingError is not a PosError, and plain errors are none', async () => {
-    const { PosError } = await import('../pos/port.ts');
+    const { PosError } = await import('../pos/index.ts');
     expect(new BillingError('invalid', 'x') instanceof PosError).toBe(false);
     expect(new Error('x') instanceof BillingError).toBe(false);
     expect(Object.assign(new Error('x'), { name: 'BillingError', code: 'not_found' }) instanceof BillingError).toBe(false);

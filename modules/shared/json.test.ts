@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builderFormSchema, readQuestionListText, UNREADABLE_QUESTIONS } from '../surveys/schema.ts';
+import { builderFormSchema, readQuestionListText, UNREADABLE_QUESTIONS } from '../surveys/forms.ts';
 import { jsonDepthOver, JSON_LIMITS, parseJsonWithLimits } from './json.ts';
 
 const deepObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { createCanvas, GlobalFonts, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import { encodePngAsync, rgbaToRgbScanlines } from './png.ts';
 import { brandPalette } from '../branding/index.ts';
-import { formatCents } from '../scoring/money.ts';
+import { formatCents } from '../scoring/index.ts';
 import { darkRuns, QUIET_ZONE, qrMatrix, type QrMatrix } from './qr.ts';
 import { parseHttpUrl } from './urls.ts';
 import { foldText } from '../shared/text.ts';

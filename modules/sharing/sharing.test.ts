@@ -1,4 +1,4 @@
-import { formatCents } from '../scoring/money.ts';
+import { formatCents } from '../scoring/index.ts';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import jsQR from 'jsqr';
 import { beforeAll, describe, expect, it } from 'vitest';

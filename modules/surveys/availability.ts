@@ -5,7 +5,7 @@
  * connected; Unavailable = published and active but not available, with the reasons and their fixes.
  * The one place this rule lives: customers reach exactly the Available surveys.
  */
-import { subscriptionState, type BillingFields } from '../billing/status.ts';
+import { subscriptionState, type BillingFields } from '../billing/index.ts';
 import { posStatus, type PosFields } from '../pos/index.ts';
 
 export type Availability = 'Draft' | 'Available' | 'Unavailable' | 'Inactive';

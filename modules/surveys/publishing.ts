@@ -1,5 +1,4 @@
-import type { BillingAccount } from '../billing/port.ts';
-import { publishStatus } from '../billing/publish-readiness.ts';
+import { publishStatus, type BillingAccount } from '../billing/index.ts';
 import { publishCheck } from './publish-check.ts';
 import type { Surveys, SurveyConfigView } from './service.ts';
 

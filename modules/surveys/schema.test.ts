@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../accounts/schemas.ts';
+import { fieldErrors } from '../accounts/forms.ts';
 import { builderFormSchema, surveyConfigApiSchema } from './schema.ts';
 
 const form = {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { JobQueue } from '../jobs/port.ts';
+import type { JobQueue } from '../jobs/index.ts';
 import { LockMode, raw, type EntityManager } from '@mikro-orm/core';
 import { appendAudit } from './audit.ts';
 import { RewardHold, type HoldReason, type HoldStatus } from './entities.ts';

@@ -1,33 +1,9 @@
-import type { BlobStore } from './blob-store.ts';
-import { processImageUpload, type ImageContentType, type ImageUploadError, type ImageUploadOptions } from './images.ts';
-
-export * from './blob-store.ts';
-export * from './images.ts';
-
-/** What a response row keeps about an uploaded screenshot: a key into the BlobStore, never the bytes. */
-export type StoredUpload = {
-  key: string;
-  contentType: ImageContentType;
-  width: number;
-  height: number;
-  byteLength: number;
-  sha256: string;
-};
-
 /**
- * Checks, re-encodes and stores one uploaded image. Bad input comes back as a refusal; a failing store throws.
- * `data` is the stored (re-encoded) image, for a caller that judges what it stored (the screenshot verifier).
+ * modules/uploads, the browser-safe face (the customer page's checks use it): the upload limits and
+ * their words, and the types of the BlobStore port and of a stored upload. No sharp, no node: import.
+ * The image checks and re-encoding, the blob keys and size rules, `storeImageUpload` and `migrateBlobs`
+ * are in `./server.ts`.
  */
-export async function storeImageUpload(
-  store: BlobStore,
-  bytes: Uint8Array,
-  options?: ImageUploadOptions,
-): Promise<{ ok: true; upload: StoredUpload; data: Buffer } | ImageUploadError> {
-  const processed = await processImageUpload(bytes, options);
-  if (!processed.ok) return processed;
-  const { data, contentType, width, height, sha256 } = processed.image;
-  const { key } = await store.put(data, contentType);
-  return { ok: true, upload: { key, contentType, width, height, byteLength: data.byteLength, sha256 }, data };
-}
 export * from './limits.ts';
-export * from './migrate.ts';
+export type { BlobContentType, BlobStat, BlobStore, BlobStoreId, StoredBlob } from './blob-store.ts';
+export type { StoredUpload } from './store.ts';

@@ -1,10 +1,7 @@
 /**
- * modules/verification: the ScreenshotVerifier port, the layout-aware judge, text folding, the
- * verification history and the reader-driven verify flow that adapters/verification builds on.
+ * modules/verification, the browser-safe face: the ScreenshotVerifier and VerificationHistory ports,
+ * their request and result types, the rejection and review-reason codes and the needs_review message
+ * (the customer page's checks import it). The judge, the verify flow the adapters build on, text
+ * folding, the history and the picture's fingerprint (node:zlib) are in `./server.ts`.
  */
 export * from './port.ts';
-export * from './history.ts';
-export * from './judge.ts';
-export * from './text.ts';
-export * from './verify.ts';
-export * from './fingerprint.ts';

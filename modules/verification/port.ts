@@ -9,8 +9,8 @@
  */
 
 // The platforms and their labels are the survey template's: one list for the whole product.
-export { PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type ReviewPlatform, type SocialPlatform } from '../surveys/template.ts';
-import type { ReviewPlatform, SocialPlatform } from '../surveys/template.ts';
+export { PLATFORM_LABELS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type ReviewPlatform, type SocialPlatform } from '../surveys/index.ts';
+import type { ReviewPlatform, SocialPlatform } from '../surveys/index.ts';
 export type SocialVerificationType = 'follow' | 'tag';
 
 export type ReviewVerificationRequest = {

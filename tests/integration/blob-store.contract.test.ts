@@ -14,7 +14,7 @@ import { MemoryBlobStore } from '../../adapters/blobstore/MemoryBlobStore.ts';
 import { BLOB_CHUNK_BYTES, PostgresBlobStore } from '../../adapters/blobstore/PostgresBlobStore.ts';
 import { S3BlobStore } from '../../adapters/blobstore/S3BlobStore.ts';
 import { createLogger } from '../../modules/shared/logger.ts';
-import { BlobTooLargeError, InvalidBlobKeyError, MAX_UPLOAD_BYTES, newBlobKey, type BlobStore } from '../../modules/uploads/index.ts';
+import { BlobTooLargeError, InvalidBlobKeyError, MAX_UPLOAD_BYTES, newBlobKey, type BlobStore } from '../../modules/uploads/server.ts';
 import { createRoot, type Root } from '../../server/composition.ts';
 import { startTestS3, type TestS3 } from '../setup/s3.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';

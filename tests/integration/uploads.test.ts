@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskBlobStore } from '../../adapters/blobstore/DiskBlobStore.ts';
 import { InvalidBlobKeyError } from '../../modules/uploads/blob-store.ts';
-import { storeImageUpload } from '../../modules/uploads/index.ts';
+import { storeImageUpload } from '../../modules/uploads/server.ts';
 
 let scratch: string;
 beforeAll(async () => {
