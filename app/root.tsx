@@ -138,8 +138,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const island = rootData?.surveyIsland;
   const matches = useMatches();
   const bare = matches.some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
-  // The survey page is in the customer's language (ADR 084); every other page is English.
-  const lang = bare ? ((matches.at(-1)?.data as { locale?: string } | undefined)?.locale ?? 'en') : 'en';
+  // The survey page and the reward-confirm page are in the customer's language (ADR 084, 090); every other page is English.
+  const customer = bare || matches.some((m) => (m.handle as { customerLocale?: boolean } | undefined)?.customerLocale);
+  const lang = customer ? ((matches.at(-1)?.data as { locale?: string } | undefined)?.locale ?? 'en') : 'en';
   return (
     <html lang={lang}>
       <head>

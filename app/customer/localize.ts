@@ -53,3 +53,8 @@ export function localizeProblem(problem: Problem, tr: Translator): Problem {
   const params = Object.fromEntries(Object.entries(problem.params ?? {}).map(([k, v]) => [k, k === 'count' ? Number(v) : k === 'why' ? v : tr.t(v)]));
   return { ...problem, message: tr.t(problem.key, params) };
 }
+
+/** A platform's name as the page shows it ('instagram' -> 'Instagram'); an unknown id as given. */
+export function platformLabel(platform: string | null | undefined): string {
+  return (platform && PLATFORM_LABELS[platform as keyof typeof PLATFORM_LABELS]) || (platform ?? '');
+}

@@ -25,8 +25,8 @@ import {
 import { tierRanges, tierRangeLabel, tierThresholds, type TierRange } from '../../modules/scoring/index.ts';
 import { Toast } from '../components/toast.tsx';
 import { ELEMENT, I18nProvider, useI18n, withElement } from '../components/i18n.tsx';
-import { LOCALE_NAMES, LOCALES, type Locale, type Translator } from '../../modules/i18n/index.ts';
-import { localizeProblem, localizeTemplate } from './localize.ts';
+import { LOCALE_NAMES, LOCALES, rejectionMessage, type Locale, type Translator } from '../../modules/i18n/index.ts';
+import { localizeProblem, localizeTemplate, platformLabel } from './localize.ts';
 import { useHydrated } from '../components/ui.tsx';
 import { readError, sleep } from './fetching.ts';
 import { BlockFields, InlineError, inputClass, QuestionInput, type FieldApi, type UploadApi } from './questions.tsx';
@@ -316,7 +316,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
   const { step, setStep, stepRef, headingRef, index, total, current, isLast, isPart3, rating, toast, goTo, answer } = steps;
   const refuse = (problem: Problem) => steps.refuse(localizeProblem(problem, tr));
   const eligibility = useEligibility(view);
-  const verification = useVerificationQueue({ view, template, stepRef, setStep, toast });
+  const verification = useVerificationQueue({ view, template, stepRef, setStep, toast, tr });
   const score = liveScore(template, view, step.answers, step.states);
   const ranges = tierRanges(tierThresholds(template, view.tierThresholds));
 
@@ -379,16 +379,20 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
       });
       if (!res.ok) {
         const { message, body } = await readError(res);
-        const rejected = body.screenshotRejected as { questionId?: string } | undefined;
+        const rejected = body.screenshotRejected as { questionId?: string; platform?: string; rejectionCode?: string | null } | undefined;
         if (rejected?.questionId) {
           // Spec 8: clear that platform's screenshot, name, link and handle; back to section index 2.
           const q = allQuestions(template).find((x) => x.id === rejected.questionId);
           if (q) verification.forget(q.id);
-          setStep((s) => withRejectedBlock(s, q, message));
+          // The verifier's English reason, or its code's sentence in the customer's language (ADR 090).
+          const reason = rejectionMessage(tr, rejected.rejectionCode, message, platformLabel(rejected.platform ?? q?.platform));
+          setStep((s) => withRejectedBlock(s, q, reason));
           goTo(Math.min(2, total - 1));
           return;
         }
-        toast({ title: 'Submission Failed', description: message || 'Please try again.', type: 'error' });
+        // A message naming a platform or a number comes with its catalog key and words (ADR 090).
+        const said = typeof body.key === 'string' ? localizeProblem({ title: 'Submission Failed', message, key: body.key, params: (body.params ?? {}) as Record<string, string> }, tr).message : message;
+        toast({ title: 'Submission Failed', description: said || 'Please try again.', type: 'error' });
         return;
       }
       const completed = submittedStep((await res.json()) as Submitted, email);

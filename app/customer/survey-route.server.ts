@@ -14,9 +14,9 @@ import {
 import { readForm } from '../utils/input.server.ts';
 import { FIELD, checkingField, failedField, fileField, firstStep, INTENTS, MAX_FAILED_REASON_CHARS, simulatedStep, submittedStep, withRejectedBlock, type Intent, type SurveyPageData, type SurveyStep } from './state.ts';
 import { ownerPreview } from '../utils/auth.server.ts';
-import { localeCookie, pickLocale, type Locale } from '../../modules/i18n/index.ts';
+import { localeCookie, pickLocale, rejectionMessage, type Locale } from '../../modules/i18n/index.ts';
 import { messagesFor, translatorFor } from '../../modules/i18n/server.ts';
-import { localizeProblem } from './localize.ts';
+import { localizeProblem, platformLabel } from './localize.ts';
 
 /** Which link the customer came by (spec section 2, "Public survey"). */
 export type SurveyRouteKind = 'public' | 'business' | 'dynamic' | 'preview';
@@ -118,7 +118,7 @@ function answersFrom(form: FormData, template: SurveyTemplate): Record<string, s
  * it and says why. The demo and a builder draft (no survey yet) check nothing and store nothing; an
  * owner's preview of a saved survey is checked for real.
  */
-async function verifyUploads(context: AppLoadContext, form: FormData, view: CustomerSurveyView, template: SurveyTemplate, step: SurveyStep) {
+async function verifyUploads(context: AppLoadContext, form: FormData, view: CustomerSurveyView, template: SurveyTemplate, step: SurveyStep, locale: Locale) {
   for (const q of visibleBlocks(template, view, step.answers)) {
     const shot = blockScreenshotKey(q);
     const stateKey = blockKey(q);
@@ -153,7 +153,8 @@ async function verifyUploads(context: AppLoadContext, form: FormData, view: Cust
       step.states[stateKey] = { status: 'verified', ...(result.verdict === 'needs_review' ? { checking: true } : {}) };
     } else {
       delete step.answers[shot];
-      const reason = result.rejectionReason ?? 'Please upload a different screenshot.';
+      // English: the verifier's words; another language: its code's sentence (ADR 090).
+      const reason = rejectionMessage(translatorFor(locale), result.rejectionCode, result.rejectionReason, platformLabel(evidence.platform));
       step.states[stateKey] = { status: 'failed', error: reason };
       step.errors[shot] = reason;
       step.toast = { title: evidence.kind === 'review' ? 'Screenshot Verification Failed' : 'Social Verification Failed', description: reason, type: 'error' };
@@ -235,7 +236,7 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
   // for it in the same post; the customer stays on the section to choose another or skip the block.
   carriedFailures(form, template, view, step);
   const removed = removedScreenshot(form, template, view, step);
-  await verifyUploads(context, form, view, template, step);
+  await verifyUploads(context, form, view, template, step, locale);
   if (removed) {
     step.toast = { title: 'Screenshot removed', description: 'Choose another screenshot, or clear the other fields of this block to skip it.', type: 'info' };
     return data<SurveyPageData>({ view, step, ...lang }, { headers: { 'Cache-Control': 'no-store', ...headers } });
@@ -294,8 +295,9 @@ async function submit(context: AppLoadContext, request: Request, page: { view: C
   }
   if (result.screenshotRejected) {
     // Spec 8: show the reason, clear that platform's fields, return to section index 2.
-    const { questionId } = result.screenshotRejected;
-    Object.assign(step, withRejectedBlock(step, allQuestions(template).find((x) => x.id === questionId), result.message));
+    const { questionId, platform, rejectionCode } = result.screenshotRejected;
+    const reason = rejectionMessage(translatorFor(locale), rejectionCode, result.message, platformLabel(platform));
+    Object.assign(step, withRejectedBlock(step, allQuestions(template).find((x) => x.id === questionId), reason));
     step.section = Math.min(2, template.sections.length - 1);
     return;
   }
