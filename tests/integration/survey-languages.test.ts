@@ -287,6 +287,19 @@ describe('analytics by language', () => {
     expect(csvOfB).not.toContain('a-es-1@example.com');
   });
 
+  it('the response detail page names the response’s language in English (owner pages stay English); another owner gets a 404', async () => {
+    const idOf = async (email: string) => (await query<{ id: string }>(app, 'select id from survey_responses where customer_email = ?', [email]))[0]!.id;
+    const detail = (id: string, jar: CookieJar) => fetch(`${base}/survey-analytics/responses/${id}`, { headers: { Cookie: jar.header(), Accept: 'text/html', 'X-Forwarded-For': nextIp() } });
+    const es = await detail(await idOf('a-es-1@example.com'), a.jar);
+    expect(es.status).toBe(200);
+    const html = await es.text();
+    expect(html).toContain('<html lang="en">');
+    expect(/data-testid="response-language">([^<]+)</.exec(html)?.[1]).toBe('Spanish');
+    // Stored before languages existed (null): English.
+    expect(/data-testid="response-language">([^<]+)</.exec(await (await detail(await idOf('a-en@example.com'), a.jar)).text())?.[1]).toBe('English');
+    expect((await detail(await idOf('a-fr@example.com'), b.jar)).status).toBe(404);
+  });
+
   it('the CSV has a Language column and follows the filter', async () => {
     const res = await run(() => exportLoader({ request: getRequest(`/survey-analytics/export/responses?survey=${a.surveyId}&language=es`, a.jar), context: ctx(), params: { kind: 'responses' } }));
     expect(res.status).toBe(200);
