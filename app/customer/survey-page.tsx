@@ -26,7 +26,7 @@ import { tierRanges, tierRangeLabel, tierThresholds, type TierRange } from '../.
 import { Toast } from '../components/toast.tsx';
 import { ELEMENT, I18nProvider, useI18n, withElement } from '../components/i18n.tsx';
 import { LOCALE_NAMES, LOCALES, rejectionMessage, type Locale, type Translator } from '../../modules/i18n/index.ts';
-import { localizeProblem, localizeTemplate, platformLabel } from './localize.ts';
+import { localizeProblem, localizeTemplate, platformLabel, withOwnerWords } from './localize.ts';
 import { useHydrated } from '../components/ui.tsx';
 import { readError, sleep } from './fetching.ts';
 import { BlockFields, InlineError, inputClass, QuestionInput, type FieldApi, type UploadApi } from './questions.tsx';
@@ -53,8 +53,10 @@ const dollars = (tr: Translator, cents: number, tier: string | null) => (tier ? 
 export function SurveyApp({ page, action, translator }: { page: SurveyPageData; action: string; translator: Translator }) {
   // The customer's language (ADR 084): the server chose it and sent its messages; the route (server)
   // and the island (browser) each make the translator from them (app/customer/route.tsx, island.tsx).
+  // The owner's names for the reward tiers in this language come first (ADR 090).
+  const tr = useMemo(() => withOwnerWords(translator, page.view?.translations?.[translator.locale]), [translator, page.view]);
   return (
-    <I18nProvider value={translator}>
+    <I18nProvider value={tr}>
       {page.custom ? (
         <CustomPreview action={action} />
       ) : !page.view ? (
@@ -309,7 +311,9 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
   const tr = useI18n();
   const { t } = tr;
   // What the customer reads in their language; ids, option values and points are the template's (localize.ts).
-  const template = useMemo(() => localizeTemplate(effectiveTemplate(view), tr), [view, tr]);
+  // The owner's own translation of their words in this language comes first (ADR 090).
+  const own = view.translations?.[tr.locale];
+  const template = useMemo(() => localizeTemplate(effectiveTemplate(view), tr, own), [view, tr, own]);
   const hydrated = useHydrated();
   const [submitting, setSubmitting] = useState(false);
   const steps = useSurveySteps(view, template, initial);
@@ -447,7 +451,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
       <LanguageSwitcher action={action} languages={view.languages} />
       <header className="mb-3">
         <BrandLogo view={view} className="mb-3" />
-        <h1 className="text-2xl font-bold leading-tight">{view.title}</h1>
+        <h1 className="text-2xl font-bold leading-tight">{own?.title ?? view.title}</h1>
         <p className="mt-1 text-slate-700">
           {withElement(t('Share your experience with {{business}}', { business: ELEMENT }), ELEMENT, <span className="font-semibold">{view.businessName}</span>)}
         </p>

@@ -47,6 +47,12 @@ function customerLocale(request: Request, offered?: readonly Locale[]): { locale
 /** The page data's language part: the locale and that language's messages only (the island needs no other). */
 const language = (locale: Locale) => ({ locale, messages: messagesFor(locale) });
 
+/** The view with only this language's translation of the owner's words (ADR 090): the page data carries no other. */
+function viewFor<V extends CustomerSurveyView>(view: V, locale: Locale): V {
+  const own = view.translations?.[locale];
+  return { ...view, translations: own ? { [locale]: own } : {} };
+}
+
 async function resolveView({ request, context, params }: Args, kind: SurveyRouteKind): Promise<Resolved> {
   const query = new URL(request.url).searchParams;
   const bypassSquare = await ownerPreview(request, context, params.businessId ?? '', query.get('bypass_square'));
@@ -89,7 +95,7 @@ export async function surveyPageLoader(args: Args, kind: SurveyRouteKind) {
   if (args.request.method === 'GET') countFunnel(args.context, view, [{ step: 'view' }]);
   const { locale, headers } = customerLocale(args.request, view.languages);
   return data<SurveyPageData>(
-    { view, step: { ...firstStep(), ...(view.mode === 'live' ? { key: newSubmissionKey() } : {}) }, ...language(locale) },
+    { view: viewFor(view, locale), step: { ...firstStep(), ...(view.mode === 'live' ? { key: newSubmissionKey() } : {}) }, ...language(locale) },
     { headers: { 'Cache-Control': 'no-store', ...headers } },
   );
 }
@@ -202,10 +208,11 @@ function refuse(step: SurveyStep, template: SurveyTemplate, problem: Problem, lo
  */
 export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 'request'>, kind: SurveyRouteKind) {
   const { request, context } = args;
-  const { view, custom } = await resolveView(args, kind);
-  if (!view) return notFound(request, custom);
-  const template = effectiveTemplate(view);
-  const { locale, headers } = customerLocale(request, view.languages);
+  const { view: resolved, custom } = await resolveView(args, kind);
+  if (!resolved) return notFound(request, custom);
+  const template = effectiveTemplate(resolved);
+  const { locale, headers } = customerLocale(request, resolved.languages);
+  const view = viewFor(resolved, locale);
   const lang = language(locale);
 
   let form: FormData;

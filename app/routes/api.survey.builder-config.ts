@@ -3,6 +3,7 @@ import { fairnessFieldErrors, surveyFairnessProblems } from '../../modules/scori
 import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
 import { DEFAULT_REVIEW_POLICY } from '../../modules/surveys/index.ts';
 import { apiError, readJson } from '../utils/api.server.ts';
+import { translationFieldErrors, translationProblems } from '../../modules/surveys/index.ts';
 import { requireOwnerApi } from '../utils/owner-api.server.ts';
 import { HOSTED_VISION_UNAVAILABLE, hostedVisionRefused } from '../utils/hosted-vision.server.ts';
 
@@ -21,5 +22,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Tier fairness (ADR 041): Gold needs sharing, no rating path outranks another, rewards rise with the tier.
   const unfair = surveyFairnessProblems({ ...input, reviewPolicy: input.reviewPolicy ?? DEFAULT_REVIEW_POLICY, tierThresholds: input.tierThresholds ?? null });
   if (unfair.length) return apiError(400, unfair[0]!.message, { fieldErrors: fairnessFieldErrors(unfair) });
+  // Translations name only this survey's languages (other than the default) and questions (ADR 090).
+  const untranslatable = input.translations ? translationProblems(input.translations, { ...input, languages: input.languages ?? ['en'] }) : [];
+  if (untranslatable.length) return apiError(400, untranslatable[0]!.message, { fieldErrors: translationFieldErrors(untranslatable) });
   return Response.json(await context.surveys.create(owner.id, input), { status: 201 });
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { fairnessFieldErrors, surveyFairnessProblems } from '../../modules/scoring/index.ts';
 import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
 import { apiError, readJson } from '../utils/api.server.ts';
+import { translationFieldErrors, translationProblems } from '../../modules/surveys/index.ts';
 import { requireOwnerApi, surveyNotFound } from '../utils/owner-api.server.ts';
 import { HOSTED_VISION_UNAVAILABLE, hostedVisionRefused } from '../utils/hosted-vision.server.ts';
 
@@ -28,6 +29,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     tierThresholds: input.tierThresholds === undefined ? stored.tierThresholds : input.tierThresholds,
   });
   if (unfair.length) return apiError(400, unfair[0]!.message, { fieldErrors: fairnessFieldErrors(unfair) });
+  // Translations (ADR 090) against the languages and questions the survey will have: the body's, else the stored ones.
+  const untranslatable = input.translations
+    ? translationProblems(input.translations, { surveyTemplateId: input.surveyTemplateId, customQuestions: input.customQuestions ?? stored.customQuestions, languages: input.languages ?? stored.languages })
+    : [];
+  if (untranslatable.length) return apiError(400, untranslatable[0]!.message, { fieldErrors: translationFieldErrors(untranslatable) });
   const survey = await context.surveys.update(owner.id, params.id ?? '', input);
   return survey ? Response.json(survey) : surveyNotFound();
 }

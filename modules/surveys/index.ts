@@ -16,3 +16,4 @@ export * from './short-codes.ts';
 export type { ShortLinkTarget, SurveyConfigView } from './service.ts';
 /** Survey ids in links and forms are checked with it (the one UUID check, modules/shared/ids.ts). */
 export { isUuid } from '../shared/ids.ts';
+export * from './translations.ts';

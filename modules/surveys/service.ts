@@ -5,6 +5,7 @@ import type { SurveyConfigInput } from './schema.ts';
 import { newShortCode, parseShortCode } from './short-codes.ts';
 import { DEFAULT_REVIEW_POLICY, reviewPolicyOf, type ReviewPolicy } from './template.ts';
 import { surveyLocales, type Locale } from '../i18n/index.ts';
+import { translationsFor, type SurveyTranslations } from './translations.ts';
 
 export { publishCheck, type PublishCheck } from './publish-check.ts';
 
@@ -36,6 +37,8 @@ export type SurveyConfigView = {
   hostedVision: boolean;
   /** The languages the survey offers its customers, the default first (ADR 086). */
   languages: Locale[];
+  /** The owner's translations of their own words, as they apply (ADR 090). */
+  translations: SurveyTranslations;
   reviewUrls: Record<string, string>;
   socialHandles: Record<string, string>;
   customQuestions: unknown[];
@@ -69,6 +72,7 @@ export function toSurveyView(s: SurveyConfig): SurveyConfigView {
     verifyCustomerEmail: s.verifyCustomerEmail,
     hostedVision: s.hostedVision,
     languages: surveyLocales(s.languages),
+    translations: translationsFor(s),
     reviewUrls: s.reviewUrls,
     socialHandles: s.socialHandles,
     customQuestions: s.customQuestions,
@@ -172,6 +176,7 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date; newSh
         reviewPolicy: input.reviewPolicy ?? DEFAULT_REVIEW_POLICY,
         tierThresholds: input.tierThresholds ?? null,
         languages: input.languages ?? ['en'],
+        translations: input.translations ?? {},
         isActive: true,
       });
       return toSurveyView(row);
@@ -238,6 +243,7 @@ export function createSurveys(deps: { em: EntityManager; now?: () => Date; newSh
         verifyCustomerEmail: row.verifyCustomerEmail,
         hostedVision: row.hostedVision,
         languages: surveyLocales(row.languages),
+        translations: structuredClone(row.translations ?? {}),
         redemptionWebsite: row.redemptionWebsite ?? null,
         tierThresholds: row.tierThresholds ? { ...row.tierThresholds } : null,
         reviewPolicy: reviewPolicyOf(row),

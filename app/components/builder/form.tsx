@@ -11,6 +11,7 @@ import { Toast, type ToastData } from '../toast.tsx';
 import { buttonClass, Card, FieldError, useHydrated } from '../ui.tsx';
 import { PlatformRows, TierPointsCard, toArray, RequiredMark, QuestionPanel } from './parts.tsx';
 import { LanguagesCard } from './languages.tsx';
+import { TranslationsCard } from './translations.tsx';
 
 const modeLabel = (mode: RewardMode) => (mode === 'custom' ? 'Custom' : getTemplate(DEFAULT_TEMPLATE_ID)!.preset_rewards[mode].label);
 
@@ -304,6 +305,8 @@ export function BuilderForm({
           initiallyOffered={submitted ? toArray(fields.languages.initialValue) : defaults.languages}
           initialDefault={String((submitted ? fields.defaultLanguage.initialValue : undefined) ?? defaults.defaultLanguage)}
         />
+
+        <TranslationsCard defaults={defaults} lastResult={lastResult} questions={editor.list} errors={form.allErrors} />
 
         <ReviewPolicyCard field={fields.reviewPolicy} initial={initialPolicy} problems={fairness.filter((p) => p.field === 'reviewPolicy').map((p) => p.message)} />
 
