@@ -100,7 +100,7 @@ export function TranslationsCard(props: {
               {m}
             </p>
           ))}
-          <Field name={field(`${base}.title`)} label={`Survey title: ${props.defaults.title || 'your title'}`} value={text(own.title)} max={TRANSLATION_LIMITS.title} lang={code} errors={props.errors} />
+          <Field name={field(`${base}.title`)} label={`Title: ${props.defaults.title || 'your title'}`} value={text(own.title)} max={TRANSLATION_LIMITS.title} lang={code} errors={props.errors} />
           <fieldset className="mt-2">
             <legend className="text-sm font-semibold text-slate-700">Reward names</legend>
             <div className="grid gap-x-4 sm:grid-cols-3">
