@@ -84,6 +84,12 @@ describe('an owner who translates their words (ADR 090), read by a customer in S
     await page.locator('input[name="translations.es.questions.recommend.text"]').fill('¿Nos recomendarías a tus amigos?');
     await page.locator('input[name="translations.es.questions.visit_frequency.options[0]"]').fill('Es mi primera vez');
     await fitsWidth(page, 1280);
+    // The card on a phone: no sideways scrolling, no serious axe finding.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await fitsWidth(page, 360);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByTestId('translations').screenshot({ path: '/tmp/i18n/builder-translations-360.png' });
+    await page.setViewportSize({ width: 1280, height: 900 });
     // Saving an edit leads to the published page; the owner's preview link is on the preview page.
     await page.getByRole('button', { name: /Save/ }).first().click();
     await page.waitForURL(/\/survey-published\//);
