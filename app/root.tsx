@@ -174,8 +174,11 @@ export default function App() {
   }, [location.search]);
   // An action may answer with a toast of its own (e.g. 'Sign in failed').
   const actionData = useActionData<{ toast?: ToastData }>();
-  // The customer's survey pages belong to the business: no RewardLoop account bar there.
-  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
+  // The customer's survey pages (and the customer's reward-confirm page, ADR 090) belong to the business: no RewardLoop account bar there.
+  const bare = useMatches().some((m) => {
+    const handle = m.handle as { bare?: boolean; customerLocale?: boolean } | undefined;
+    return handle?.bare || handle?.customerLocale;
+  });
   return (
     <>
       {bare ? null : <TopBar />}

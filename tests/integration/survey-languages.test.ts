@@ -360,6 +360,8 @@ describe('emails to the customer in their language', () => {
     const de = await page('/reward-confirm/not-a-token', { 'Accept-Language': 'de-DE,de;q=0.9' });
     expect(de).toMatchObject({ lang: 'de' });
     expect(de.html).toContain('Bestätigen Sie Ihre E-Mail-Adresse');
+    // A customer's page: no RewardLoop account bar (Sign In / Sign Up) in English above it.
+    expect(de.html).not.toContain('>Sign In<');
     expect(await page('/reward-confirm/not-a-token', { Cookie: 'rl_lang=pt' })).toMatchObject({ lang: 'pt' });
     const fr = await fetch(`${base}/reward-confirm/not-a-token?lang=fr`, { method: 'POST', headers: { 'X-Forwarded-For': nextIp(), Accept: 'text/html', 'Content-Type': 'application/x-www-form-urlencoded' }, body: '' });
     expect(fr.status).toBe(400);
@@ -399,6 +401,23 @@ describe('screenshot rejections in the customer’s language (ADR 090)', () => {
     expect(en.states.google?.status).toBe('failed');
     expect(en.states.google?.error).not.toMatch(/reseña/);
     expect(en.states.google?.error).toBeTruthy();
+  });
+
+  it('the submit API gives a refusal naming a platform with its catalog key and words, for the page to say in Spanish', async () => {
+    const res = await run(() =>
+      submitApi({
+        request: jsonRequest(`/api/survey/submit/${shop.businessId}/${shop.surveyId}`, { responses: { overall_rating: 5, review_google_reviewer_name: 'Ana' }, customerEmail: 'incompleta@example.com', locale: 'es' }),
+        context: ctx(),
+        params: { businessId: shop.businessId, surveyId: shop.surveyId },
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      title: 'Incomplete Review Submission',
+      message: "Please complete all fields for your Google review or remove what you've entered.",
+      key: "Please complete all fields for your {{platform}} review or remove what you've entered.",
+      params: { platform: 'Google' },
+    });
   });
 
   it('the verify API keeps its English rejectionReason and gives the rejectionCode the page translates', async () => {
