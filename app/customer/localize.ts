@@ -73,3 +73,17 @@ export function withOwnerWords(tr: Translator, own?: LanguageTranslation): Trans
   const words = rewards as Record<string, string | undefined>;
   return { ...tr, t: (key, values) => words[key] ?? tr.t(key, values), has: (key) => key in words || tr.has(key) };
 }
+
+/**
+ * A translator that says a question's own words as the owner translated them (ADR 090), for
+ * refusals that quote a question ('Please answer: {question}') on the no-JavaScript post.
+ */
+export function withOwnerQuestions(tr: Translator, own: LanguageTranslation | undefined, template: SurveyTemplate): Translator {
+  const texts = new Map<string, string>();
+  for (const s of template.sections) for (const q of [...s.questions, ...(s.negative_questions ?? [])]) {
+    const text = own?.questions?.[q.id]?.text;
+    if (text) texts.set(q.text, text);
+  }
+  if (texts.size === 0) return tr;
+  return { ...tr, t: (key, values) => texts.get(key) ?? tr.t(key, values), has: (key) => texts.has(key) || tr.has(key) };
+}

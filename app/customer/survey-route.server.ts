@@ -16,7 +16,7 @@ import { FIELD, checkingField, failedField, fileField, firstStep, INTENTS, MAX_F
 import { ownerPreview } from '../utils/auth.server.ts';
 import { localeCookie, pickLocale, rejectionMessage, type Locale } from '../../modules/i18n/index.ts';
 import { messagesFor, translatorFor } from '../../modules/i18n/server.ts';
-import { localizeProblem, platformLabel } from './localize.ts';
+import { localizeProblem, platformLabel, withOwnerQuestions } from './localize.ts';
 
 /** Which link the customer came by (spec section 2, "Public survey"). */
 export type SurveyRouteKind = 'public' | 'business' | 'dynamic' | 'preview';
@@ -193,9 +193,9 @@ function removedScreenshot(form: FormData, template: SurveyTemplate, view: Custo
   return key;
 }
 
-function refuse(step: SurveyStep, template: SurveyTemplate, problem: Problem, locale: Locale) {
-  // A message naming the survey's words is said here in the customer's language; plain ones are catalog keys the page translates.
-  problem = localizeProblem(problem, translatorFor(locale));
+function refuse(step: SurveyStep, template: SurveyTemplate, problem: Problem, locale: Locale, view?: CustomerSurveyView) {
+  // A message naming the survey's words is said here in the customer's language (the owner's translation of a question first, ADR 090); plain ones are catalog keys the page translates.
+  problem = localizeProblem(problem, withOwnerQuestions(translatorFor(locale), view?.translations?.[locale], template));
   step.toast = { title: problem.title, description: problem.message, type: 'error' };
   if (problem.field) step.errors[problem.field] = problem.message;
   step.section = sectionOfProblem(template, problem, step.section);
@@ -253,7 +253,7 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
 
   if (intent === 'back') step.section = Math.max(0, section - 1);
   if (intent === 'next') {
-    if (rating === undefined && section === 0) refuse(step, template, RATING_REQUIRED, locale);
+    if (rating === undefined && section === 0) refuse(step, template, RATING_REQUIRED, locale, view);
     else if (!step.toast) step.section = Math.min(last, section + 1);
   }
   // Without JavaScript every step is a post: the first one starts the survey, a section reached for
@@ -276,7 +276,7 @@ async function submit(context: AppLoadContext, request: Request, page: { view: C
   const { view, template } = page;
   const email = customerEmailOf(step.answers)?.toLowerCase() ?? null;
   const problem = submitProblem({ template, config: view, answers: step.answers, states: step.states });
-  if (problem) return refuse(step, template, problem, locale);
+  if (problem) return refuse(step, template, problem, locale, view);
   if (view.mode !== 'live') {
     const score = liveScore(template, view, step.answers, step.states);
     Object.assign(step, simulatedStep(view.mode, { totalPoints: score.points, rewardTier: score.tier, rewardValue: score.rewardValueCents }, email));
@@ -309,5 +309,5 @@ async function submit(context: AppLoadContext, request: Request, page: { view: C
     return;
   }
   // The service's titles are the spec's ('Cannot Submit Survey', 'Email Required for Reward', ...).
-  refuse(step, template, { title: result.title, message: result.message, field: result.field, key: result.key, params: result.params }, locale);
+  refuse(step, template, { title: result.title, message: result.message, field: result.field, key: result.key, params: result.params }, locale, page.view);
 }

@@ -249,6 +249,25 @@ describe('the customer page reads the owner’s translation, else the catalog, e
     expect(stored[0]).toEqual({ milk: 'Oat', locale: 'es' });
   });
 
+  it('without JavaScript, a refusal that quotes a required question quotes the owner’s translation', async () => {
+    const owner = await signedInOwner(app, 'Café Pan');
+    const bread = { id: 'q_pan00001', section: 'part1', origin: 'owner', type: 'yes_no', text: 'Do you want fresh bread?', required: true, points: 0 };
+    const id = ((await create(owner.jar, { languages: ['en', 'es'], customQuestions: [...templateQuestionList(template), bread], translations: { es: { questions: { q_pan00001: { text: '¿Quieres pan recién hecho?' } } } } })).body as { id: string }).id;
+    await startTrialForTest(app, { jar: owner.jar });
+    await publishForTest(app, owner.jar, id);
+    await connectSquareWithoutLocation(app, owner.id);
+    const res = await run(() =>
+      publicPage.action({
+        request: formRequest(`/survey/public/${owner.id}/${id}?lang=es`, [['overall_rating', '5'], ['customerEmail', 'pan@example.com'], ['_section', '2'], ['_intent', 'submit']]),
+        context: ctx(),
+        params: { businessId: owner.id, surveyId: id },
+      }),
+    );
+    const { step } = res.body as SurveyPageData;
+    expect(step.toast?.description).toContain('¿Quieres pan recién hecho?');
+    expect(step.toast?.description).not.toContain('Do you want fresh bread?');
+  });
+
   it('in French (offered, not translated): the owner’s words for their question, the catalog for the template’s; in English: the owner’s words', async () => {
     const fr = await page('?lang=fr');
     expect(fr).toContain('<html lang="fr">');
