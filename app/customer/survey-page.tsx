@@ -28,7 +28,7 @@ import { ELEMENT, I18nProvider, useI18n, withElement } from '../components/i18n.
 import { LOCALE_NAMES, LOCALES, rejectionMessage, type Locale, type Translator } from '../../modules/i18n/index.ts';
 import { localizeProblem, localizeTemplate, platformLabel, withOwnerWords } from './localize.ts';
 import { useHydrated } from '../components/ui.tsx';
-import { readError, sleep } from './fetching.ts';
+import { readError, refusalMessage, sleep } from './fetching.ts';
 import { BlockFields, InlineError, inputClass, QuestionInput, type FieldApi, type UploadApi } from './questions.tsx';
 import { FIELD, checkingField, failedField, firstStep, simulatedStep, submittedStep, withRejectedBlock, type Submitted, type SurveyDone, type SurveyPageData, type SurveyStep } from './state.ts';
 import { useEligibility, type Eligibility } from './use-eligibility.ts';
@@ -395,7 +395,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
           return;
         }
         // A message naming a platform or a number comes with its catalog key and words (ADR 090).
-        const said = typeof body.key === 'string' ? localizeProblem({ title: 'Submission Failed', message, key: body.key, params: (body.params ?? {}) as Record<string, string> }, tr).message : message;
+        const said = typeof body.key === 'string' ? localizeProblem({ title: 'Submission Failed', message, key: body.key, params: (body.params ?? {}) as Record<string, string> }, tr).message : refusalMessage(res, message, tr);
         toast({ title: 'Submission Failed', description: said || 'Please try again.', type: 'error' });
         return;
       }

@@ -12,7 +12,7 @@ import { blockEvidence, blockKey, blockScreenshotKey, chosenScreenshotProblem, i
 import { allQuestions, answerKey, isBlock, VERIFICATION_KIND_BY_TYPE, type Answers, type Block, type SurveyTemplate } from '../../modules/surveys/index.ts';
 import type { ToastData } from '../components/toast.tsx';
 import type { UploadApi } from './questions.tsx';
-import { readError, sleep } from './fetching.ts';
+import { readError, refusalMessage, sleep } from './fetching.ts';
 import type { SurveyStep } from './state.ts';
 import { rejectionMessage, type Translator } from '../../modules/i18n/index.ts';
 import { platformLabel } from './localize.ts';
@@ -111,7 +111,10 @@ export function useVerificationQueue({ view, template, stepRef, setStep, toast, 
     const { url, body } = verificationRequest(view, q, stepRef.current.answers, files.current[blockScreenshotKey(q)] ?? new Blob());
     try {
       const res = await fetch(url, { method: 'POST', body });
-      if (!res.ok) return { error: (await readError(res)).message };
+      if (!res.ok) {
+        const { message } = await readError(res);
+        return { error: tr ? refusalMessage(res, message, tr) : message };
+      }
       return (await res.json()) as VerifyAnswer;
     } catch {
       return { error: 'The connection failed. Please try again.' };

@@ -233,6 +233,7 @@ const de: Record<keyof typeof en, string> = {
   'This link is not valid. Check that you opened the whole link from the email.': 'Dieser Link ist ungültig. Prüfen Sie, ob Sie den ganzen Link aus der E-Mail geöffnet haben.',
   'Thank you! Your gift card is on its way by email.': 'Danke! Ihr Gutschein ist per E-Mail unterwegs.',
   'Thank you! Your reward is being checked and will arrive by email.': 'Danke! Ihre Belohnung wird geprüft und kommt per E-Mail.',
+  'Please correct the highlighted fields.': 'Bitte korrigieren Sie die markierten Felder.',
 };
 
 export default de;

@@ -248,6 +248,8 @@ const en = {
   'This link is not valid. Check that you opened the whole link from the email.': 'This link is not valid. Check that you opened the whole link from the email.',
   'Thank you! Your gift card is on its way by email.': 'Thank you! Your gift card is on its way by email.',
   'Thank you! Your reward is being checked and will arrive by email.': 'Thank you! Your reward is being checked and will arrive by email.',
+  // A refusal of the verify and submit APIs the page can show (ADR 090)
+  'Please correct the highlighted fields.': 'Please correct the highlighted fields.',
 } as const;
 
 export default en;

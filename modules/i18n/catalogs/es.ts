@@ -233,6 +233,7 @@ const es: Record<keyof typeof en, string> = {
   'This link is not valid. Check that you opened the whole link from the email.': 'Este enlace no es válido. Comprueba que abriste el enlace completo del correo.',
   'Thank you! Your gift card is on its way by email.': '¡Gracias! Tu tarjeta regalo va en camino por correo.',
   'Thank you! Your reward is being checked and will arrive by email.': '¡Gracias! Estamos revisando tu recompensa y llegará por correo.',
+  'Please correct the highlighted fields.': 'Corrige los campos marcados.',
 };
 
 export default es;

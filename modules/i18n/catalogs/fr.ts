@@ -233,6 +233,7 @@ const fr: Record<keyof typeof en, string> = {
   'This link is not valid. Check that you opened the whole link from the email.': "Ce lien n'est pas valide. Vérifiez que vous avez ouvert le lien entier de l'e-mail.",
   'Thank you! Your gift card is on its way by email.': 'Merci ! Votre carte cadeau arrive par e-mail.',
   'Thank you! Your reward is being checked and will arrive by email.': 'Merci ! Votre récompense est en cours de vérification et arrivera par e-mail.',
+  'Please correct the highlighted fields.': 'Veuillez corriger les champs signalés.',
 };
 
 export default fr;

@@ -233,6 +233,7 @@ const pt: Record<keyof typeof en, string> = {
   'This link is not valid. Check that you opened the whole link from the email.': 'Este link não é válido. Confira se você abriu o link inteiro do e-mail.',
   'Thank you! Your gift card is on its way by email.': 'Obrigado! Seu vale-presente está a caminho por e-mail.',
   'Thank you! Your reward is being checked and will arrive by email.': 'Obrigado! Sua recompensa está sendo verificada e chegará por e-mail.',
+  'Please correct the highlighted fields.': 'Corrija os campos destacados.',
 };
 
 export default pt;
