@@ -139,8 +139,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const surveyStyle = useSurveyStyle();
   const matches = useMatches();
   const bare = matches.some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
-  // The survey page is in the customer's language (ADR 084); every other page is English.
-  const lang = bare ? ((matches.at(-1)?.data as { locale?: string } | undefined)?.locale ?? 'en') : 'en';
+  // The survey page and the reward-confirm page are in the customer's language (ADR 084, 090); every other page is English.
+  const customer = bare || matches.some((m) => (m.handle as { customerLocale?: boolean } | undefined)?.customerLocale);
+  const lang = customer ? ((matches.at(-1)?.data as { locale?: string } | undefined)?.locale ?? 'en') : 'en';
   return (
     <html lang={lang}>
       <head>
@@ -176,8 +177,11 @@ export default function App() {
   }, [location.search]);
   // An action may answer with a toast of its own (e.g. 'Sign in failed').
   const actionData = useActionData<{ toast?: ToastData }>();
-  // The customer's survey pages belong to the business: no RewardLoop account bar there.
-  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
+  // The customer's survey pages (and the customer's reward-confirm page, ADR 090) belong to the business: no RewardLoop account bar there.
+  const bare = useMatches().some((m) => {
+    const handle = m.handle as { bare?: boolean; customerLocale?: boolean } | undefined;
+    return handle?.bare || handle?.customerLocale;
+  });
   return (
     <>
       {bare ? null : <TopBar />}

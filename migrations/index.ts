@@ -26,6 +26,7 @@ import { Migration20261127140000SurveyShortCodes } from './Migration202611271400
 import { Migration20261127160000SubmissionKeys } from './Migration20261127160000SubmissionKeys.ts';
 import { Migration20261127170000ResponseLocale } from './Migration20261127170000ResponseLocale.ts';
 import { Migration20261127180000SurveyLanguages } from './Migration20261127180000SurveyLanguages.ts';
+import { Migration20261127213000SurveyTranslations } from './Migration20261127213000SurveyTranslations.ts';
 
 /** Every migration in order. Listed explicitly so the server, the CLI and tests load the same set. */
 export const migrationsList = [
@@ -57,4 +58,5 @@ export const migrationsList = [
   { name: 'Migration20261127160000SubmissionKeys', class: Migration20261127160000SubmissionKeys },
   { name: 'Migration20261127170000ResponseLocale', class: Migration20261127170000ResponseLocale },
   { name: 'Migration20261127180000SurveyLanguages', class: Migration20261127180000SurveyLanguages },
+  { name: 'Migration20261127213000SurveyTranslations', class: Migration20261127213000SurveyTranslations },
 ];

@@ -182,7 +182,7 @@ export function QuestionInput({ q, api, extra }: { q: Question; api: FieldApi; e
         />
       );
     case 'multiple_choice':
-      return <OptionsQuestion q={q} api={api} options={(q.options ?? []).map((o) => ({ value: o, label: t(o) }))} />;
+      return <OptionsQuestion q={q} api={api} options={(q.options ?? []).map((o, i) => ({ value: o, label: q.option_labels?.[i] ?? t(o) }))} />;
     case 'short_text':
       return <TextQuestion q={q} api={api} multiline />;
     default:

@@ -25,10 +25,10 @@ import {
 import { tierRanges, tierRangeLabel, tierThresholds, type TierRange } from '../../modules/scoring/index.ts';
 import { Toast } from '../components/toast.tsx';
 import { ELEMENT, I18nProvider, useI18n, withElement } from '../components/i18n.tsx';
-import { LOCALE_NAMES, LOCALES, type Locale, type Translator } from '../../modules/i18n/index.ts';
-import { localizeProblem, localizeTemplate } from './localize.ts';
+import { LOCALE_NAMES, LOCALES, rejectionMessage, type Locale, type Translator } from '../../modules/i18n/index.ts';
+import { localizeProblem, localizeTemplate, platformLabel, withOwnerWords } from './localize.ts';
 import { useHydrated } from '../components/ui.tsx';
-import { readError, sleep } from './fetching.ts';
+import { readError, refusalMessage, sleep } from './fetching.ts';
 import { BlockFields, InlineError, inputClass, QuestionInput, type FieldApi, type UploadApi } from './questions.tsx';
 import { FIELD, checkingField, failedField, firstStep, simulatedStep, submittedStep, withRejectedBlock, type Submitted, type SurveyDone, type SurveyPageData, type SurveyStep } from './state.ts';
 import { useEligibility, type Eligibility } from './use-eligibility.ts';
@@ -53,8 +53,10 @@ const dollars = (tr: Translator, cents: number, tier: string | null) => (tier ? 
 export function SurveyApp({ page, action, translator }: { page: SurveyPageData; action: string; translator: Translator }) {
   // The customer's language (ADR 084): the server chose it and sent its messages; the route (server)
   // and the island (browser) each make the translator from them (app/customer/route.tsx, island.tsx).
+  // The owner's names for the reward tiers in this language come first (ADR 090).
+  const tr = useMemo(() => withOwnerWords(translator, page.view?.translations?.[translator.locale]), [translator, page.view]);
   return (
-    <I18nProvider value={translator}>
+    <I18nProvider value={tr}>
       {page.custom ? (
         <CustomPreview action={action} />
       ) : !page.view ? (
@@ -309,14 +311,16 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
   const tr = useI18n();
   const { t } = tr;
   // What the customer reads in their language; ids, option values and points are the template's (localize.ts).
-  const template = useMemo(() => localizeTemplate(effectiveTemplate(view), tr), [view, tr]);
+  // The owner's own translation of their words in this language comes first (ADR 090).
+  const own = view.translations?.[tr.locale];
+  const template = useMemo(() => localizeTemplate(effectiveTemplate(view), tr, own), [view, tr, own]);
   const hydrated = useHydrated();
   const [submitting, setSubmitting] = useState(false);
   const steps = useSurveySteps(view, template, initial);
   const { step, setStep, stepRef, headingRef, index, total, current, isLast, isPart3, rating, toast, goTo, answer } = steps;
   const refuse = (problem: Problem) => steps.refuse(localizeProblem(problem, tr));
   const eligibility = useEligibility(view);
-  const verification = useVerificationQueue({ view, template, stepRef, setStep, toast });
+  const verification = useVerificationQueue({ view, template, stepRef, setStep, toast, tr });
   const score = liveScore(template, view, step.answers, step.states);
   const ranges = tierRanges(tierThresholds(template, view.tierThresholds));
 
@@ -379,16 +383,20 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
       });
       if (!res.ok) {
         const { message, body } = await readError(res);
-        const rejected = body.screenshotRejected as { questionId?: string } | undefined;
+        const rejected = body.screenshotRejected as { questionId?: string; platform?: string; rejectionCode?: string | null } | undefined;
         if (rejected?.questionId) {
           // Spec 8: clear that platform's screenshot, name, link and handle; back to section index 2.
           const q = allQuestions(template).find((x) => x.id === rejected.questionId);
           if (q) verification.forget(q.id);
-          setStep((s) => withRejectedBlock(s, q, message));
+          // The verifier's English reason, or its code's sentence in the customer's language (ADR 090).
+          const reason = rejectionMessage(tr, rejected.rejectionCode, message, platformLabel(rejected.platform ?? q?.platform));
+          setStep((s) => withRejectedBlock(s, q, reason));
           goTo(Math.min(2, total - 1));
           return;
         }
-        toast({ title: 'Submission Failed', description: message || 'Please try again.', type: 'error' });
+        // A message naming a platform or a number comes with its catalog key and words (ADR 090).
+        const said = typeof body.key === 'string' ? localizeProblem({ title: 'Submission Failed', message, key: body.key, params: (body.params ?? {}) as Record<string, string> }, tr).message : refusalMessage(res, message, tr);
+        toast({ title: 'Submission Failed', description: said || 'Please try again.', type: 'error' });
         return;
       }
       const completed = submittedStep((await res.json()) as Submitted, email);
@@ -443,7 +451,7 @@ function SurveyForm({ view, initial, action }: { view: CustomerSurveyView; initi
       <LanguageSwitcher action={action} languages={view.languages} />
       <header className="mb-3">
         <BrandLogo view={view} className="mb-3" />
-        <h1 className="text-2xl font-bold leading-tight">{view.title}</h1>
+        <h1 className="text-2xl font-bold leading-tight">{own?.title ?? view.title}</h1>
         <p className="mt-1 text-slate-700">
           {withElement(t('Share your experience with {{business}}', { business: ELEMENT }), ELEMENT, <span className="font-semibold">{view.businessName}</span>)}
         </p>

@@ -14,9 +14,9 @@ import {
 import { readForm } from '../utils/input.server.ts';
 import { FIELD, checkingField, failedField, fileField, firstStep, INTENTS, MAX_FAILED_REASON_CHARS, simulatedStep, submittedStep, withRejectedBlock, type Intent, type SurveyPageData, type SurveyStep } from './state.ts';
 import { ownerPreview } from '../utils/auth.server.ts';
-import { localeCookie, pickLocale, type Locale } from '../../modules/i18n/index.ts';
+import { localeCookie, pickLocale, rejectionMessage, type Locale } from '../../modules/i18n/index.ts';
 import { messagesFor, translatorFor } from '../../modules/i18n/server.ts';
-import { localizeProblem } from './localize.ts';
+import { localizeProblem, platformLabel, withOwnerQuestions } from './localize.ts';
 
 /** Which link the customer came by (spec section 2, "Public survey"). */
 export type SurveyRouteKind = 'public' | 'business' | 'dynamic' | 'preview';
@@ -46,6 +46,12 @@ function customerLocale(request: Request, offered?: readonly Locale[]): { locale
 
 /** The page data's language part: the locale and that language's messages only (the island needs no other). */
 const language = (locale: Locale) => ({ locale, messages: messagesFor(locale) });
+
+/** The view with only this language's translation of the owner's words (ADR 090): the page data carries no other. */
+function viewFor<V extends CustomerSurveyView>(view: V, locale: Locale): V {
+  const own = view.translations?.[locale];
+  return { ...view, translations: own ? { [locale]: own } : {} };
+}
 
 async function resolveView({ request, context, params }: Args, kind: SurveyRouteKind): Promise<Resolved> {
   const query = new URL(request.url).searchParams;
@@ -89,7 +95,7 @@ export async function surveyPageLoader(args: Args, kind: SurveyRouteKind) {
   if (args.request.method === 'GET') countFunnel(args.context, view, [{ step: 'view' }]);
   const { locale, headers } = customerLocale(args.request, view.languages);
   return data<SurveyPageData>(
-    { view, step: { ...firstStep(), ...(view.mode === 'live' ? { key: newSubmissionKey() } : {}) }, ...language(locale) },
+    { view: viewFor(view, locale), step: { ...firstStep(), ...(view.mode === 'live' ? { key: newSubmissionKey() } : {}) }, ...language(locale) },
     { headers: { 'Cache-Control': 'no-store', ...headers } },
   );
 }
@@ -118,7 +124,7 @@ function answersFrom(form: FormData, template: SurveyTemplate): Record<string, s
  * it and says why. The demo and a builder draft (no survey yet) check nothing and store nothing; an
  * owner's preview of a saved survey is checked for real.
  */
-async function verifyUploads(context: AppLoadContext, form: FormData, view: CustomerSurveyView, template: SurveyTemplate, step: SurveyStep) {
+async function verifyUploads(context: AppLoadContext, form: FormData, view: CustomerSurveyView, template: SurveyTemplate, step: SurveyStep, locale: Locale) {
   for (const q of visibleBlocks(template, view, step.answers)) {
     const shot = blockScreenshotKey(q);
     const stateKey = blockKey(q);
@@ -153,7 +159,8 @@ async function verifyUploads(context: AppLoadContext, form: FormData, view: Cust
       step.states[stateKey] = { status: 'verified', ...(result.verdict === 'needs_review' ? { checking: true } : {}) };
     } else {
       delete step.answers[shot];
-      const reason = result.rejectionReason ?? 'Please upload a different screenshot.';
+      // English: the verifier's words; another language: its code's sentence (ADR 090).
+      const reason = rejectionMessage(translatorFor(locale), result.rejectionCode, result.rejectionReason, platformLabel(evidence.platform));
       step.states[stateKey] = { status: 'failed', error: reason };
       step.errors[shot] = reason;
       step.toast = { title: evidence.kind === 'review' ? 'Screenshot Verification Failed' : 'Social Verification Failed', description: reason, type: 'error' };
@@ -186,9 +193,9 @@ function removedScreenshot(form: FormData, template: SurveyTemplate, view: Custo
   return key;
 }
 
-function refuse(step: SurveyStep, template: SurveyTemplate, problem: Problem, locale: Locale) {
-  // A message naming the survey's words is said here in the customer's language; plain ones are catalog keys the page translates.
-  problem = localizeProblem(problem, translatorFor(locale));
+function refuse(step: SurveyStep, template: SurveyTemplate, problem: Problem, locale: Locale, view?: CustomerSurveyView) {
+  // A message naming the survey's words is said here in the customer's language (the owner's translation of a question first, ADR 090); plain ones are catalog keys the page translates.
+  problem = localizeProblem(problem, withOwnerQuestions(translatorFor(locale), view?.translations?.[locale], template));
   step.toast = { title: problem.title, description: problem.message, type: 'error' };
   if (problem.field) step.errors[problem.field] = problem.message;
   step.section = sectionOfProblem(template, problem, step.section);
@@ -201,10 +208,11 @@ function refuse(step: SurveyStep, template: SurveyTemplate, problem: Problem, lo
  */
 export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 'request'>, kind: SurveyRouteKind) {
   const { request, context } = args;
-  const { view, custom } = await resolveView(args, kind);
-  if (!view) return notFound(request, custom);
-  const template = effectiveTemplate(view);
-  const { locale, headers } = customerLocale(request, view.languages);
+  const { view: resolved, custom } = await resolveView(args, kind);
+  if (!resolved) return notFound(request, custom);
+  const template = effectiveTemplate(resolved);
+  const { locale, headers } = customerLocale(request, resolved.languages);
+  const view = viewFor(resolved, locale);
   const lang = language(locale);
 
   let form: FormData;
@@ -235,7 +243,7 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
   // for it in the same post; the customer stays on the section to choose another or skip the block.
   carriedFailures(form, template, view, step);
   const removed = removedScreenshot(form, template, view, step);
-  await verifyUploads(context, form, view, template, step);
+  await verifyUploads(context, form, view, template, step, locale);
   if (removed) {
     step.toast = { title: 'Screenshot removed', description: 'Choose another screenshot, or clear the other fields of this block to skip it.', type: 'info' };
     return data<SurveyPageData>({ view, step, ...lang }, { headers: { 'Cache-Control': 'no-store', ...headers } });
@@ -245,7 +253,7 @@ export async function surveyPageAction(args: Args & Pick<ActionFunctionArgs, 're
 
   if (intent === 'back') step.section = Math.max(0, section - 1);
   if (intent === 'next') {
-    if (rating === undefined && section === 0) refuse(step, template, RATING_REQUIRED, locale);
+    if (rating === undefined && section === 0) refuse(step, template, RATING_REQUIRED, locale, view);
     else if (!step.toast) step.section = Math.min(last, section + 1);
   }
   // Without JavaScript every step is a post: the first one starts the survey, a section reached for
@@ -268,7 +276,7 @@ async function submit(context: AppLoadContext, request: Request, page: { view: C
   const { view, template } = page;
   const email = customerEmailOf(step.answers)?.toLowerCase() ?? null;
   const problem = submitProblem({ template, config: view, answers: step.answers, states: step.states });
-  if (problem) return refuse(step, template, problem, locale);
+  if (problem) return refuse(step, template, problem, locale, view);
   if (view.mode !== 'live') {
     const score = liveScore(template, view, step.answers, step.states);
     Object.assign(step, simulatedStep(view.mode, { totalPoints: score.points, rewardTier: score.tier, rewardValue: score.rewardValueCents }, email));
@@ -294,11 +302,12 @@ async function submit(context: AppLoadContext, request: Request, page: { view: C
   }
   if (result.screenshotRejected) {
     // Spec 8: show the reason, clear that platform's fields, return to section index 2.
-    const { questionId } = result.screenshotRejected;
-    Object.assign(step, withRejectedBlock(step, allQuestions(template).find((x) => x.id === questionId), result.message));
+    const { questionId, platform, rejectionCode } = result.screenshotRejected;
+    const reason = rejectionMessage(translatorFor(locale), rejectionCode, result.message, platformLabel(platform));
+    Object.assign(step, withRejectedBlock(step, allQuestions(template).find((x) => x.id === questionId), reason));
     step.section = Math.min(2, template.sections.length - 1);
     return;
   }
   // The service's titles are the spec's ('Cannot Submit Survey', 'Email Required for Reward', ...).
-  refuse(step, template, { title: result.title, message: result.message, field: result.field, key: result.key, params: result.params }, locale);
+  refuse(step, template, { title: result.title, message: result.message, field: result.field, key: result.key, params: result.params }, locale, page.view);
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { customerView } from '../../modules/responses/index.ts';
 import { allQuestions, getTemplate, isBlock, type Block } from '../../modules/surveys/index.ts';
+import { createTranslator } from '../../modules/i18n/translator.ts';
+import { messagesFor } from '../../modules/i18n/server.ts';
 import { blockOfField, blockReady, verificationRequest, verifiedState } from './use-verification-queue.ts';
 
 const template = getTemplate('restaurant_cafe_bakery')!;
@@ -74,5 +76,20 @@ describe("the block's state for the verify API's answer (ADR 077)", () => {
     expect(verifiedState({ isValid: true, rejectionReason: null, verdict: 'needs_review', verificationId: 'v1' })).toEqual({ status: 'verified', checking: true });
     expect(verifiedState({ isValid: true, rejectionReason: null, verdict: 'accepted', verificationId: 'v1' })).toEqual({ status: 'verified' });
     expect(verifiedState({ isValid: false, rejectionReason: 'Not yours.', verdict: 'rejected', verificationId: 'v1' })).toEqual({ status: 'failed', error: 'Not yours.' });
+  });
+});
+
+describe('a rejection in the customer’s language (ADR 090)', () => {
+  const es = createTranslator('es', messagesFor('es'));
+  const en = createTranslator('en', messagesFor('en'));
+  const rejected = { isValid: false, rejectionReason: 'The profile shows a Follow button.', rejectionCode: 'not_following', verdict: 'rejected' };
+
+  it('Spanish: the code’s sentence with the platform; English: the verifier’s own words', () => {
+    expect(verifiedState(rejected, { tr: es, platform: 'Instagram' })).toEqual({
+      status: 'failed',
+      error: 'Esta captura no muestra que nos sigues en Instagram. Sube una captura de nuestro perfil donde se vea que nos sigues.',
+    });
+    expect(verifiedState(rejected, { tr: en, platform: 'Instagram' })).toEqual({ status: 'failed', error: 'The profile shows a Follow button.' });
+    expect(verifiedState({ ...rejected, rejectionCode: null }, { tr: es, platform: 'Instagram' })).toEqual({ status: 'failed', error: es.t('Please upload a different screenshot.') });
   });
 });

@@ -12,17 +12,21 @@ import { blockEvidence, blockKey, blockScreenshotKey, chosenScreenshotProblem, i
 import { allQuestions, answerKey, isBlock, VERIFICATION_KIND_BY_TYPE, type Answers, type Block, type SurveyTemplate } from '../../modules/surveys/index.ts';
 import type { ToastData } from '../components/toast.tsx';
 import type { UploadApi } from './questions.tsx';
-import { readError, sleep } from './fetching.ts';
+import { readError, refusalMessage, sleep } from './fetching.ts';
 import type { SurveyStep } from './state.ts';
+import { rejectionMessage, type Translator } from '../../modules/i18n/index.ts';
+import { platformLabel } from './localize.ts';
 
-export type VerifyAnswer = { isValid: boolean; rejectionReason: string | null; verdict?: string; verificationId?: string } | { error: string };
+export type VerifyAnswer = { isValid: boolean; rejectionReason: string | null; rejectionCode?: string | null; verdict?: string; verificationId?: string } | { error: string };
 
 /**
  * The block's state for a verify API's answer (no connection error): verified, and still to be
  * checked by the business when the verdict is needs_review (ADR 077), or failed with the reason.
  */
-export function verifiedState(result: Exclude<VerifyAnswer, { error: string }>): BlockState {
+export function verifiedState(result: Exclude<VerifyAnswer, { error: string }>, say?: { tr: Pick<Translator, 'locale' | 't'>; platform: string }): BlockState {
   if (result.isValid && result.verificationId) return { status: 'verified', ...(result.verdict === 'needs_review' ? { checking: true } : {}) };
+  // In another language than English, the sentence of the rejection code (ADR 090); English keeps the verifier's words.
+  if (say && say.tr.locale !== 'en') return { status: 'failed', error: rejectionMessage(say.tr, result.rejectionCode, result.rejectionReason, say.platform) };
   return { status: 'failed', error: result.rejectionReason ?? 'Please upload a different screenshot...' };
 }
 
@@ -69,9 +73,11 @@ type Deps = {
   stepRef: MutableRefObject<SurveyStep>;
   setStep: Dispatch<SetStateAction<SurveyStep>>;
   toast: (t: ToastData | null) => void;
+  /** The customer's language: rejection reasons and connection errors are said in it (ADR 090). */
+  tr?: Pick<Translator, 'locale' | 't'>;
 };
 
-export function useVerificationQueue({ view, template, stepRef, setStep, toast }: Deps) {
+export function useVerificationQueue({ view, template, stepRef, setStep, toast, tr }: Deps) {
   const [thumbs, setThumbs] = useState<Record<string, string>>({});
   // The latest thumbnails, revoked when the page goes away.
   const thumbsRef = useRef(thumbs);
@@ -105,7 +111,10 @@ export function useVerificationQueue({ view, template, stepRef, setStep, toast }
     const { url, body } = verificationRequest(view, q, stepRef.current.answers, files.current[blockScreenshotKey(q)] ?? new Blob());
     try {
       const res = await fetch(url, { method: 'POST', body });
-      if (!res.ok) return { error: (await readError(res)).message };
+      if (!res.ok) {
+        const { message } = await readError(res);
+        return { error: tr ? refusalMessage(res, message, tr) : message };
+      }
       return (await res.json()) as VerifyAnswer;
     } catch {
       return { error: 'The connection failed. Please try again.' };
@@ -126,9 +135,10 @@ export function useVerificationQueue({ view, template, stepRef, setStep, toast }
     if ((generation.current[id] ?? 0) === gen) {
       if ('error' in result) {
         setBlock(q, { status: 'failed', error: result.error }, null);
-        toast({ title: review ? 'Verification Error' : 'Social Verification Error', description: `${result.error} Please try again.`, type: 'error' });
+        const again = tr ? `${tr.t(result.error)} ${tr.t('Please try again.')}` : `${result.error} Please try again.`;
+        toast({ title: review ? 'Verification Error' : 'Social Verification Error', description: again, type: 'error' });
       } else {
-        const state = verifiedState(result);
+        const state = verifiedState(result, tr ? { tr, platform: platformLabel(q.platform) } : undefined);
         setBlock(q, state, state.status === 'verified' ? result.verificationId : null);
         if (state.status === 'failed') toast({ title: review ? 'Screenshot Verification Failed' : 'Social Verification Failed', description: state.error ?? '', type: 'error' });
       }

@@ -46,10 +46,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     frontend: { points: body.frontendCalculatedPoints, tier: body.frontendCalculatedTier, rewardValue: body.frontendCalculatedRewardValue },
   });
   if (!result.ok) {
-    const { status, title, message, field, daysRemaining, screenshotRejected } = result;
-    // screenshotRejected: {platform, kind, questionId} of the refused block (spec 8: the page clears it).
+    const { status, title, message, field, daysRemaining, screenshotRejected, key, params } = result;
+    // screenshotRejected: {platform, kind, questionId, rejectionCode} of the refused block (spec 8: the page clears it).
+    // key and params: the English message's catalog key and its words, so a page says it in its customer's language (ADR 090).
     return Response.json(
-      { message, title, ...(field ? { field } : {}), ...(daysRemaining ? { daysRemaining } : {}), ...(screenshotRejected ? { screenshotRejected } : {}) },
+      {
+        message,
+        title,
+        ...(field ? { field } : {}),
+        ...(daysRemaining ? { daysRemaining } : {}),
+        ...(screenshotRejected ? { screenshotRejected } : {}),
+        ...(key ? { key, params: params ?? {} } : {}),
+      },
       { status },
     );
   }

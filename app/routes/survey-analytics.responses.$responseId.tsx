@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { isLocale, LOCALE_ENGLISH_NAMES } from '../../modules/i18n/index.ts';
 import { formatCents } from '../../modules/scoring/index.ts';
 import { actorLabel, AUDIT_EVENT_LABELS, HOLD_STATUS_LABELS, type AuditEntryView } from '../../modules/trust/index.ts';
 import { formatWhen, platformLabel } from '../components/analytics.tsx';
@@ -10,6 +11,9 @@ import { readForm } from '../utils/input.server.ts';
 import { redirectWithToast } from '../utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Survey response — RewardLoop' }];
+
+/** A stored language code named in English ('es' -> 'Spanish'); responses from before languages were stored are English. */
+const languageName = (code: string | null | undefined) => (isLocale(code) ? LOCALE_ENGLISH_NAMES[code] : 'English');
 
 /** /survey-analytics/responses/{responseId}: one customer's response, for the owner of its business only (404 otherwise). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -67,6 +71,10 @@ export default function ResponseDetail() {
           {r.customerName && r.customerEmail ? <p className="break-all text-slate-700">{r.customerEmail}</p> : null}
           <p className="text-sm text-slate-600">
             Submitted <time dateTime={r.submittedAt}>{formatWhen(r.submittedAt)}</time>
+          </p>
+          {/* The language the customer answered in (issue 30, ADR 090), named in English: owner pages stay English. */}
+          <p className="text-sm text-slate-600">
+            Language: <span data-testid="response-language">{languageName(r.locale)}</span>
           </p>
         </div>
         <Link to={back} className={buttonClass.secondary}>

@@ -85,13 +85,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(context, `/survey-preview?surveyId=${saved.survey.id}${fromDraft ? '&handover=1' : ''}`, { title: 'Survey Saved', description: 'Review it, then publish.', type: 'success' });
 }
 
-/** A refused save's problems on the builder's fields: hosted vision, the policy choice, the custom amounts, the tier points, the questions. */
+/** A refused save's problems on the builder's fields: hosted vision, the policy choice, the custom amounts, the tier points, the questions, the translations. */
 function refusalReply(refusal: SaveRefusal) {
   const formErrors: string[] = [];
   const fieldErrors: Record<string, string[]> = {};
   const formField = { hostedVision: 'hostedVision', reviewPolicy: 'reviewPolicy', bronzeRewardValue: 'customBronze', silverRewardValue: 'customSilver', goldRewardValue: 'customGold', tierThresholds: 'tierGold', customQuestions: 'customQuestions' } as const;
   for (const p of refusal.problems) {
-    const name = formField[p.field];
+    // A translation's problem names its own field (translations.es.title), as the builder's fields are named.
+    const name = p.field === 'translations' ? p.path : formField[p.field];
     if (name) (fieldErrors[name] ??= []).push(p.message);
     else formErrors.push(p.message);
   }

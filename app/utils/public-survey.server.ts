@@ -27,6 +27,8 @@ export function publicSurveyJson(view: CustomerSurveyView | null, extra: { frequ
         hostedVision: view.hostedVision,
         // The languages the survey offers, the default first (ADR 086): a client offers only these.
         languages: view.languages,
+        // The owner's translations of their own words (ADR 090): a client shows its language's, else the owner's words.
+        translations: view.translations,
         ...(extra.frequencyDays ? { surveyFrequencyDays: extra.frequencyDays } : {}),
       },
       template,

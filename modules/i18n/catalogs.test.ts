@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allQuestions, getTemplate, PLATFORM_LABELS } from '../surveys/index.ts';
-import { englishTranslator, fromAcceptLanguage, LOCALE_COOKIE, LOCALES, localeCookie, offeredLocale, pickLocale, surveyLocales } from './index.ts';
+import { REJECTION_CODES } from '../verification/port.ts';
+import { englishTranslator, fromAcceptLanguage, LOCALE_COOKIE, LOCALES, localeCookie, offeredLocale, pickLocale, rejectionMessage, REJECTION_MESSAGES, surveyLocales } from './index.ts';
 import { CATALOGS, messagesFor } from './server.ts';
 import { createTranslator, i18nextTranslator } from './translator.ts';
 
@@ -123,5 +124,21 @@ describe('a survey’s languages (ADR 086): only an offered language counts, els
     expect(offeredLocale('en-GB', ['es', 'en'])).toBe('en');
     expect(offeredLocale(null, ['de'])).toBe('de');
     expect(offeredLocale('es', [])).toBe('en');
+  });
+});
+
+describe('screenshot rejections (ADR 090)', () => {
+  it('every rejection code has a sentence, and every sentence is in the catalogs', () => {
+    expect(Object.keys(REJECTION_MESSAGES).sort()).toEqual([...REJECTION_CODES].sort());
+    for (const key of Object.values(REJECTION_MESSAGES)) expect(CATALOGS.en, key).toHaveProperty([key]);
+  });
+
+  it('English keeps the verifier’s words; another language says the code’s sentence with the platform; an unknown code the generic line', () => {
+    const en = createTranslator('en', messagesFor('en'));
+    const pt = createTranslator('pt', messagesFor('pt'));
+    expect(rejectionMessage(en, 'not_following', 'The profile shows a Follow button.', 'Instagram')).toBe('The profile shows a Follow button.');
+    expect(rejectionMessage(pt, 'not_following', 'The profile shows a Follow button.', 'Instagram')).toBe('Esta captura não mostra que você nos segue no Instagram. Envie uma captura do nosso perfil mostrando que você nos segue.');
+    expect(rejectionMessage(pt, 'something_new', 'x', 'Google')).toBe(pt.t('Please upload a different screenshot.'));
+    expect(rejectionMessage(en, null, null, 'Google')).toBe('Please upload a different screenshot.');
   });
 });

@@ -165,3 +165,33 @@ export function englishTranslator(messages: Messages = {}): Translator {
 
 /** English with no catalog: every key is its own text (owner pages, and a component outside the survey page). */
 export const ENGLISH: Translator = englishTranslator();
+
+/**
+ * The customer's words for each verifier rejection code (issue 13's `rejectionCode`), in English as
+ * the catalog key (ADR 090). The verifier's own `rejectionReason` stays English (the verify APIs'
+ * contract, spec 7) and is what an English page shows, being the more exact; in another language
+ * the page says the code's sentence, the platform named. A code no one knows gets the generic line.
+ */
+export const REJECTION_MESSAGES: Readonly<Record<string, string>> = {
+  name_mismatch: 'The name on this {{platform}} review is not the reviewer name you entered. Enter your name as it appears on your review.',
+  wrong_business: 'This {{platform}} screenshot is not about this business. Upload a screenshot of your own review, follow or post for this business.',
+  wrong_platform: 'This screenshot is not from {{platform}}. Upload a screenshot taken on {{platform}}.',
+  not_a_review: 'This does not look like your {{platform}} review. Upload a screenshot of the review itself, showing your name and the date.',
+  not_posted: 'This {{platform}} review does not look posted, or its link is missing. Post it, then paste the link to your review.',
+  not_following: 'This screenshot does not show that you follow us on {{platform}}. Upload a screenshot of our profile that shows you follow us.',
+  wrong_account: 'This screenshot is of another {{platform}} account, or your handle is missing. Upload a screenshot of our profile and enter your handle.',
+  missing_mention: 'We could not find our tag in this {{platform}} post. Tag us in the post, then upload a new screenshot.',
+  author_mismatch: 'This {{platform}} post does not look like yours: check the handle you entered, or upload a screenshot of your own post.',
+  duplicate: 'This screenshot has already been used for a reward here. Each review, follow or post can earn a reward only once.',
+  unreadable: 'We could not read this screenshot. Upload a clear, full screenshot saved as PNG, JPEG or WebP.',
+};
+
+/**
+ * What the customer reads when a screenshot is rejected (ADR 090): in English the verifier's own
+ * words (`english`), in another language the sentence of its code, the platform named.
+ */
+export function rejectionMessage(tr: Pick<Translator, 'locale' | 't'>, code: string | null | undefined, english: string | null | undefined, platform: string): string {
+  if (tr.locale === 'en' && english) return english;
+  const key = code ? REJECTION_MESSAGES[code] : undefined;
+  return key ? tr.t(key, { platform }) : tr.t('Please upload a different screenshot.');
+}

@@ -14,7 +14,14 @@ import {
 } from '../surveys/index.ts';
 
 /** A refusal with the spec's title and message (spec sections 5 and 8). */
-export type AnswerProblem = { title: string; message: string; field?: string };
+export type AnswerProblem = {
+  title: string;
+  message: string;
+  field?: string;
+  /** The catalog key and words of a message that names a platform or a number (ADR 084, 090): the page says it in the customer's language. */
+  key?: string;
+  params?: Record<string, string>;
+};
 
 const CONTACT_KEYS = ['customerEmail', 'customer_email', 'customerName', 'customer_name'];
 const MAX_TEXT = 2000;
@@ -82,6 +89,8 @@ export function checkAnswers(
           problem: {
             title: 'Incomplete Review Submission',
             message: `Please complete all fields for your ${PLATFORM_LABELS[q.platform]} review or remove what you've entered.`,
+            key: "Please complete all fields for your {{platform}} review or remove what you've entered.",
+            params: { platform: PLATFORM_LABELS[q.platform] },
             field: q.id,
           },
         };
@@ -102,7 +111,7 @@ function checkQuestion(q: Question, answers: Record<string, string | number>): A
   if (value === undefined) return null;
   switch (q.type) {
     case 'scale':
-      return validScale(value, q.scale_max ?? 5) === undefined ? { title: 'Submission Failed', message: `Choose a rating from 1 to ${q.scale_max ?? 5}.`, field: q.id } : null;
+      return validScale(value, q.scale_max ?? 5) === undefined ? { title: 'Submission Failed', message: `Choose a rating from 1 to ${q.scale_max ?? 5}.`, key: 'Choose a rating from 1 to {{max}}.', params: { max: String(q.scale_max ?? 5) }, field: q.id } : null;
     case 'yes_no':
       return value === 'yes' || value === 'no' ? null : { title: 'Submission Failed', message: 'Answer yes or no.', field: q.id };
     case 'multiple_choice':

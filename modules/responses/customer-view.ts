@@ -6,6 +6,7 @@
 import type { SurveyConfigView } from '../surveys/index.ts';
 import { LOCALES, surveyLocales, type Locale } from '../i18n/index.ts';
 import { DEFAULT_REVIEW_POLICY, DEFAULT_TEMPLATE_ID, REVIEW_PLATFORMS, reviewPolicyOf, SOCIAL_PLATFORMS, type ReviewPolicy } from '../surveys/index.ts';
+import { translationsFor, type SurveyTranslations } from '../surveys/index.ts';
 
 /**
  * live: answers are saved and rewarded. preview: the owner's look at a survey (bypass_square=true, or
@@ -40,6 +41,8 @@ export type SurveyViewFields = {
   hostedVision: boolean;
   /** The languages the survey offers (ADR 086), the default first: the page picks among them and its switcher lists them. */
   languages: Locale[];
+  /** The owner's translations of their own words (ADR 090): the page reads its language's, else the owner's words. */
+  translations: SurveyTranslations;
 };
 
 /** A saved survey: its ids are known, and screenshots are verified for real. */
@@ -86,7 +89,7 @@ type ConfigFields = Pick<
   | 'reviewUrls'
   | 'socialHandles'
   | 'redemptionWebsite'
-> & { reviewPolicy?: string | null; tierThresholds?: Record<string, number> | null; hostedVision?: boolean; languages?: readonly string[] | null };
+> & { reviewPolicy?: string | null; tierThresholds?: Record<string, number> | null; hostedVision?: boolean; languages?: readonly string[] | null; translations?: unknown };
 
 const viewFields = (survey: ConfigFields, businessName: string, options: { brand?: { color: string | null; logoUrl: string | null }; rewardsPaused?: boolean }): SurveyViewFields => ({
   title: survey.title,
@@ -107,6 +110,7 @@ const viewFields = (survey: ConfigFields, businessName: string, options: { brand
   rewardsPaused: Boolean(options.rewardsPaused),
   hostedVision: Boolean(survey.hostedVision),
   languages: surveyLocales(survey.languages),
+  translations: translationsFor(survey),
 });
 
 /**

@@ -57,7 +57,8 @@ export type SubmissionInput = {
 };
 
 /** Which part-3 block's screenshot was refused (spec 8: the page clears that block and goes back to part 3). */
-export type ScreenshotRejected = { platform: string; kind: VerificationKind; questionId: string };
+/** The refused block of a submission (spec 8), with the verifier's rejection code so the page can say it in the customer's language (ADR 090). */
+export type ScreenshotRejected = { platform: string; kind: VerificationKind; questionId: string; rejectionCode: string | null };
 
 export type SubmissionResult =
   | {
@@ -337,25 +338,27 @@ function notVerified(q: Question & { platform: Platform }): Extract<SubmissionRe
     status: 400,
     title: 'Screenshot Not Verified',
     message: `Your ${PLATFORM_LABELS[q.platform]} screenshot needs to be verified before submission. Please wait for verification to complete or upload a different screenshot.`,
+    key: 'Your {{platform}} screenshot needs to be verified before submission. Please wait for verification to complete or upload a different screenshot.',
+    params: { platform: PLATFORM_LABELS[q.platform] },
     field: q.id,
   };
 }
 
-function rejected(use: Pick<Use, 'question' | 'kind' | 'platform'>, status: 409 | 422, message: string): Extract<SubmissionResult, { ok: false }> {
+function rejected(use: Pick<Use, 'question' | 'kind' | 'platform'>, status: 409 | 422, message: string, rejectionCode: string | null): Extract<SubmissionResult, { ok: false }> {
   return {
     ok: false,
     status,
     title: 'Screenshot Verification Failed',
     message,
     field: use.question.id,
-    screenshotRejected: { platform: use.platform, kind: use.kind, questionId: use.question.id },
+    screenshotRejected: { platform: use.platform, kind: use.kind, questionId: use.question.id, rejectionCode },
   };
 }
 
 /** The verifier's own words for a second use: the same picture, or (reviews) the same review text. */
 function alreadyRewarded(use: Use, businessName: string, sameText: boolean): Extract<SubmissionResult, { ok: false }> {
   const verdict = sameText ? duplicateReviewText(businessName) : duplicateImage(businessName);
-  return rejected(use, 409, verdict.ok ? '' : verdict.reason);
+  return rejected(use, 409, verdict.ok ? '' : verdict.reason, 'duplicate');
 }
 
 /**
@@ -399,7 +402,7 @@ async function checkScreenshots(
     }
     seen.add(row.id);
     const use: Use = { question: q, kind, platform: q.platform, row };
-    if (!row.isValid) return { ok: false, refusal: rejected(use, 422, row.rejectionReason ?? 'Please upload a different screenshot.') };
+    if (!row.isValid) return { ok: false, refusal: rejected(use, 422, row.rejectionReason ?? 'Please upload a different screenshot.', row.rejectionCode ?? null) };
     verified[kind][q.platform] = true;
     uses.push(use);
   }

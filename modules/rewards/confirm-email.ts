@@ -8,7 +8,13 @@ import { localeOf } from '../i18n/index.ts';
 import { translatorFor } from '../i18n/server.ts';
 
 /** The link a customer clicks to confirm their email before their gift card is sent (ADR 050). */
-export const confirmLink = (appUrl: string, token: string) => new URL(`/reward-confirm/${token}`, appUrl).toString();
+export function confirmLink(appUrl: string, token: string, locale?: string | null): string {
+  const url = new URL(`/reward-confirm/${token}`, appUrl);
+  // The page opens in the customer's language (ADR 090); an English link stays as it was.
+  const lang = localeOf(locale);
+  if (lang && lang !== 'en') url.searchParams.set('lang', lang);
+  return url.toString();
+}
 
 /**
  * "Confirm your email to get your gift card": plain words, no accusation, one button. In the
@@ -64,7 +70,7 @@ export async function sendConfirmEmail(deps: { em: EntityManager; mailer: Mailer
       businessName: business.displayName,
       amountCents: response.rewardValue,
       rewardTier: response.rewardTier,
-      link: confirmLink(deps.appUrl, token),
+      link: confirmLink(deps.appUrl, token, response.locale),
       locale: response.locale ?? null,
     }),
   );

@@ -38,6 +38,11 @@ export const SurveyConfig = defineEntity({
      * at least one; the first is the survey's default language. Surveys from before the choice: ['en'].
      */
     languages: p.json<string[]>().defaultRaw(`'["en"]'`),
+    /**
+     * The owner's translations of their own words (ADR 090): per offered language other than the
+     * default, the title, question texts and options, the reward tiers' names (`translations.ts`).
+     */
+    translations: p.json<Record<string, unknown>>().defaultRaw(`'{}'`),
     redemptionWebsite: p.string().length(500).nullable(),
     /** 'ask_every' or 'rating_routed' (ADR 040); existing rows were migrated to 'rating_routed'. */
     reviewPolicy: p.string().length(20).default('ask_every'),

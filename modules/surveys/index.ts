@@ -17,3 +17,4 @@ export * from './save-rules.ts';
 export type { SaveOutcome, ShortLinkTarget, SurveyConfigView } from './service.ts';
 /** Survey ids in links and forms are checked with it (the one UUID check, modules/shared/ids.ts). */
 export { isUuid } from '../shared/ids.ts';
+export * from './translations.ts';

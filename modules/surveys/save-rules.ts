@@ -1,5 +1,6 @@
 import type { SurveyConfigInput } from './schema.ts';
 import { DEFAULT_REVIEW_POLICY, type ReviewPolicy } from './template.ts';
+import { translationProblems } from './translations.ts';
 
 /**
  * The rules every survey save obeys (issue 28 item 1, ADR 089), checked inside `surveys.save` so the
@@ -8,7 +9,9 @@ import { DEFAULT_REVIEW_POLICY, type ReviewPolicy } from './template.ts';
  * 1. the hosted vision verifier can only be turned on where this server has it (ADR 066); a survey
  *    that already has it keeps it (its screenshots are read here meanwhile);
  * 2. tier fairness (ADR 041): scoring's check over the survey as it will be stored (what the body
- *    leaves out is the stored survey's, or a new survey's default).
+ *    leaves out is the stored survey's, or a new survey's default);
+ * 3. the owner's translations (ADR 090) name only the survey's offered languages other than its
+ *    default, and only its questions and their options, as the survey will be stored.
  *
  * Browser-safe and pure. The fairness check itself is scoring's (`surveyFairnessProblems`, the
  * same report the builder's summary shows); scoring reads this module's template, so this module
@@ -19,8 +22,9 @@ import { DEFAULT_REVIEW_POLICY, type ReviewPolicy } from './template.ts';
 export const HOSTED_VISION_UNAVAILABLE = 'Checking screenshots with a hosted AI service is not set up on this server.';
 
 /** The fields a refusal names: the survey's own (scoring's fairness fields are among them). */
-export type SaveField = 'hostedVision' | 'bronzeRewardValue' | 'silverRewardValue' | 'goldRewardValue' | 'tierThresholds' | 'reviewPolicy' | 'customQuestions';
-export type SaveProblem = { readonly field: SaveField; readonly message: string };
+export type SaveField = 'hostedVision' | 'bronzeRewardValue' | 'silverRewardValue' | 'goldRewardValue' | 'tierThresholds' | 'reviewPolicy' | 'customQuestions' | 'translations';
+/** `path`: the exact field within `field` a problem is about (a translation's `translations.es.title`). */
+export type SaveProblem = { readonly field: SaveField; readonly message: string; readonly path?: string };
 
 /** What the fairness rule reads: the survey as it will be stored. */
 export type FairnessSubject = {
@@ -44,7 +48,7 @@ export type SaveRules = {
 };
 
 /** Why a save was refused: the rule, its first message (what a toast or a JSON `message` says) and every problem by field. */
-export type SaveRefusal = { rule: 'hosted_vision' | 'fairness'; message: string; problems: SaveProblem[] };
+export type SaveRefusal = { rule: 'hosted_vision' | 'fairness' | 'translations'; message: string; problems: SaveProblem[] };
 
 /** The stored survey's fields an edit keeps when the body leaves them out. */
 export type StoredForRules = {
@@ -52,6 +56,7 @@ export type StoredForRules = {
   customQuestions: readonly unknown[];
   reviewPolicy: ReviewPolicy;
   tierThresholds: Partial<Record<string, number>> | null;
+  languages: readonly string[];
 };
 
 /** The first rule a save breaks, or null. `stored`: the survey being edited (null for a new one). */
@@ -70,12 +75,23 @@ export function saveRefusal(rules: SaveRules, input: SurveyConfigInput, stored: 
     reviewPolicy: input.reviewPolicy ?? stored?.reviewPolicy ?? DEFAULT_REVIEW_POLICY,
     tierThresholds: input.tierThresholds === undefined ? (stored?.tierThresholds ?? null) : input.tierThresholds,
   });
-  return problems.length ? { rule: 'fairness', message: problems[0]!.message, problems: [...problems] } : null;
+  if (problems.length) return { rule: 'fairness', message: problems[0]!.message, problems: [...problems] };
+  const untranslatable = input.translations
+    ? translationProblems(input.translations, {
+        surveyTemplateId: input.surveyTemplateId,
+        customQuestions: input.customQuestions ?? stored?.customQuestions ?? [],
+        languages: input.languages ?? stored?.languages ?? ['en'],
+      })
+    : [];
+  if (untranslatable.length) {
+    return { rule: 'translations', message: untranslatable[0]!.message, problems: untranslatable.map((p) => ({ field: 'translations', path: p.path, message: p.message })) };
+  }
+  return null;
 }
 
 /** A refusal's problems by field: the JSON API's `fieldErrors`. */
 export function refusalFieldErrors(refusal: SaveRefusal): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const p of refusal.problems) (out[p.field] ??= []).push(p.message);
+  for (const p of refusal.problems) (out[p.path ?? p.field] ??= []).push(p.message);
   return out;
 }

@@ -3,6 +3,7 @@ import { DEFAULT_REVIEW_POLICY, DEFAULT_TEMPLATE_ID, getTemplate, REVIEW_PLATFOR
 import { validateQuestionList, type CustomQuestion } from './questions.ts';
 import { parseJsonWithLimits } from '../shared/json.ts';
 import { isLocale, LOCALES, surveyLocales, type Locale } from '../i18n/index.ts';
+import { translationProblems, translationsFor, translationsOf, TRANSLATION_LIMITS, type SurveyTranslations, type TranslatableSurvey } from './translations.ts';
 
 /**
  * The survey builder's rules (spec section 5 "Survey config form", ARCHITECTURE.md decisions):
@@ -163,6 +164,55 @@ function checkFormLanguages(raw: unknown, ctx: z.RefinementCtx) {
   }
 }
 
+/**
+ * The owner's translations of their own words (issue 30, ADR 090), as the JSON API sends them and as
+ * the builder's fields (`translations.es.questions.q_ab12.text`, `...options[0]`) post them: per
+ * language a title, question texts and options (by position), and the reward tiers' names. Blank
+ * means "not translated" (the owner's words show). Lengths as the owner's own words (spec 9 and
+ * QUESTION_LIMITS); which languages and questions may be named is `translationProblems`.
+ */
+export const TRANSLATIONS_MESSAGES = {
+  notObject: 'translations must be an object keyed by language code, such as es',
+  unknownLanguage: `translations takes the language codes ${LOCALES.join(', ')} only`,
+  notText: 'A translation must be text',
+  notOptions: 'options must be a list of texts, one per option, in the question\'s order',
+  tooManyOptions: `A question has at most ${TRANSLATION_LIMITS.options} options`,
+  unknownKey: 'Only title, questions and rewards can be translated',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  badQuestionId: 'A question id is at most 40 letters, digits or underscores',
+} as const;
+
+const blankToUndefined = (v: unknown) => (v === null || v === undefined ? undefined : typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v);
+const translatedText = (max: number) => z.preprocess(blankToUndefined, z.string({ error: TRANSLATIONS_MESSAGES.notText }).max(max, TRANSLATIONS_MESSAGES.tooLong(max)).optional());
+const translatedOption = z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v.trim() : v), z.string({ error: TRANSLATIONS_MESSAGES.notText }).max(TRANSLATION_LIMITS.option, TRANSLATIONS_MESSAGES.tooLong(TRANSLATION_LIMITS.option)));
+const questionTranslation = z.strictObject(
+  {
+    text: translatedText(TRANSLATION_LIMITS.text),
+    // A form posts options[0], options[1]... (a sparse array when some are blank).
+    options: z.preprocess((v) => (v === null || v === undefined ? undefined : Array.isArray(v) ? Array.from(v, (x) => x) : v), z.array(translatedOption, { error: TRANSLATIONS_MESSAGES.notOptions }).max(TRANSLATION_LIMITS.options, TRANSLATIONS_MESSAGES.tooManyOptions).optional()),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'A question translation takes text and options only' : 'A question translation must be an object with text and options') },
+);
+const languageTranslation = z.strictObject(
+  {
+    title: translatedText(TRANSLATION_LIMITS.title),
+    questions: z.record(z.string().regex(/^[A-Za-z0-9_]{1,40}$/, TRANSLATIONS_MESSAGES.badQuestionId), questionTranslation, { error: (issue) => (issue.code === 'invalid_key' ? TRANSLATIONS_MESSAGES.badQuestionId : issue.code === 'invalid_type' ? 'questions must be an object keyed by question id' : undefined) }).optional(),
+    rewards: z.strictObject(
+      { Bronze: translatedText(TRANSLATION_LIMITS.reward), Silver: translatedText(TRANSLATION_LIMITS.reward), Gold: translatedText(TRANSLATION_LIMITS.reward) },
+      { error: (issue) => (issue.code === 'unrecognized_keys' ? 'rewards takes Bronze, Silver and Gold only' : 'rewards must be an object with Bronze, Silver and Gold') },
+    ).optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? TRANSLATIONS_MESSAGES.unknownKey : 'A language\'s translation must be an object with title, questions and rewards') },
+);
+export const translationsInput = z
+  .record(z.string().refine(isLocale, TRANSLATIONS_MESSAGES.unknownLanguage), languageTranslation, { error: (issue) => (issue.code === 'invalid_key' ? TRANSLATIONS_MESSAGES.unknownLanguage : issue.code === 'invalid_type' ? TRANSLATIONS_MESSAGES.notObject : undefined) })
+  .transform((v) => translationsOf(v));
+
+/** The survey's rules for translations (languages offered, its questions), on the form's or the API's issues. */
+export function addTranslationIssues(ctx: z.RefinementCtx, translations: SurveyTranslations, survey: TranslatableSurvey) {
+  for (const p of translationProblems(translations, survey)) ctx.addIssue({ code: 'custom', path: p.path.split('.'), message: p.message });
+}
+
 const platformList = <T extends readonly [string, ...string[]]>(ids: T) =>
   z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(ids, { error: 'Unknown platform' })));
 
@@ -289,6 +339,8 @@ export type SurveyConfigInput = {
   hostedVision?: boolean;
   /** The languages offered, the default first (ADR 086); left out: unchanged (new surveys: ['en']). */
   languages?: Locale[];
+  /** The owner's translations of their own words (ADR 090); left out: unchanged (new surveys: none). */
+  translations?: SurveyTranslations;
 };
 
 function cleanLinks(v: PlatformFields) {
@@ -340,11 +392,17 @@ export const builderFormSchema = z
     // The languages offered (checkboxes) and the default one (a radio), ADR 086.
     languages: languageBoxes,
     defaultLanguage: defaultLanguageField,
+    // The owner's translations (ADR 090): the translations card's fields; absent: keep what is stored.
+    translations: translationsInput.optional(),
     ...platformsAndLinks,
   })
   .superRefine(checkPlatforms, always)
   .superRefine(checkQuestions, always)
   .superRefine(checkFormLanguages, always)
+  .superRefine((v, ctx) => {
+    // Translations name the languages and questions of this same post (a form without the languages card: English only).
+    if (v.translations) addTranslationIssues(ctx, v.translations, { surveyTemplateId: v.surveyTemplateId, customQuestions: v.customQuestions, languages: formLanguages(v.languages, v.defaultLanguage) ?? ['en'] });
+  })
   .superRefine((v, ctx) => {
     if (v.rewardMode === 'custom') {
       for (const [field, min] of [['customBronze', 1], ['customSilver', 2], ['customGold', 3]] as const) {
@@ -377,6 +435,7 @@ export const builderFormSchema = z
       verifyCustomerEmail: v.verifyCustomerEmail,
       hostedVision: v.hostedVision,
       ...(formLanguages(v.languages, v.defaultLanguage) === undefined ? {} : { languages: formLanguages(v.languages, v.defaultLanguage) }),
+      ...(v.translations === undefined ? {} : { translations: v.translations }),
       ...(formTierThresholds(v.surveyTemplateId, v) === undefined ? {} : { tierThresholds: formTierThresholds(v.surveyTemplateId, v) }),
     };
   });
@@ -405,6 +464,8 @@ export const surveyConfigApiSchema = z
     verifyCustomerEmail: z.boolean({ error: 'verifyCustomerEmail must be true or false' }).optional(),
     hostedVision: z.boolean({ error: 'hostedVision must be true or false' }).optional(),
     languages: languagesInput.optional(),
+    // Which languages and questions it may name is checked by the routes, with the stored survey for what a PUT leaves out.
+    translations: translationsInput.optional(),
     ...platformsAndLinks,
   })
   .superRefine(checkPlatforms, always)
@@ -440,6 +501,7 @@ export const surveyConfigApiSchema = z
       ...(v.verifyCustomerEmail !== undefined ? { verifyCustomerEmail: v.verifyCustomerEmail } : {}),
       ...(v.hostedVision !== undefined ? { hostedVision: v.hostedVision } : {}),
       ...(v.languages !== undefined ? { languages: v.languages } : {}),
+      ...(v.translations !== undefined ? { translations: v.translations } : {}),
     };
   });
 
@@ -456,6 +518,8 @@ export type StoredSurveyLike = {
   verifyCustomerEmail?: boolean;
   hostedVision?: boolean;
   languages?: readonly string[] | null;
+  translations?: unknown;
+  customQuestions?: readonly unknown[] | null;
   selectedReviewPlatforms?: readonly string[];
   reviewUrls?: Record<string, string>;
   selectedSocialPlatforms?: readonly string[];
@@ -490,6 +554,8 @@ export function toFormValues(s: StoredSurveyLike | null | undefined, defaultMode
     // The languages offered and the default (the first), ADR 086; a new survey: English only.
     languages: surveyLocales(s?.languages),
     defaultLanguage: surveyLocales(s?.languages)[0]!,
+    // The owner's translations as they apply (ADR 090): offered languages, existing questions.
+    translations: translationsFor({ surveyTemplateId: s?.surveyTemplateId, customQuestions: s?.customQuestions, languages: s?.languages, translations: s?.translations }),
     selectedReviewPlatforms: [...(s?.selectedReviewPlatforms ?? [])],
     reviewUrls: { ...(s?.reviewUrls ?? {}) },
     selectedSocialPlatforms: [...(s?.selectedSocialPlatforms ?? [])],

@@ -6,6 +6,7 @@ import { newShortCode, parseShortCode } from './short-codes.ts';
 import { DEFAULT_REVIEW_POLICY, reviewPolicyOf, type ReviewPolicy } from './template.ts';
 import { saveRefusal, type SaveRefusal, type SaveRules } from './save-rules.ts';
 import { surveyLocales, type Locale } from '../i18n/index.ts';
+import { translationsFor, type SurveyTranslations } from './translations.ts';
 
 export { publishCheck, type PublishCheck } from './publish-check.ts';
 
@@ -37,6 +38,8 @@ export type SurveyConfigView = {
   hostedVision: boolean;
   /** The languages the survey offers its customers, the default first (ADR 086). */
   languages: Locale[];
+  /** The owner's translations of their own words, as they apply (ADR 090). */
+  translations: SurveyTranslations;
   reviewUrls: Record<string, string>;
   socialHandles: Record<string, string>;
   customQuestions: unknown[];
@@ -70,6 +73,7 @@ export function toSurveyView(s: SurveyConfig): SurveyConfigView {
     verifyCustomerEmail: s.verifyCustomerEmail,
     hostedVision: s.hostedVision,
     languages: surveyLocales(s.languages),
+    translations: translationsFor(s),
     reviewUrls: s.reviewUrls,
     socialHandles: s.socialHandles,
     customQuestions: s.customQuestions,
@@ -143,7 +147,9 @@ export function createSurveys(deps: { em: EntityManager; rules: SaveRules; now?:
   async function save(businessId: string, input: SurveyConfigInput, id?: string): Promise<SaveOutcome> {
     const row = id === undefined ? null : await owned(businessId, id);
     if (id !== undefined && !row) return { status: 'not_found' };
-    const stored = row ? { hostedVision: row.hostedVision, customQuestions: row.customQuestions, reviewPolicy: reviewPolicyOf(row), tierThresholds: row.tierThresholds ?? null } : null;
+    const stored = row
+      ? { hostedVision: row.hostedVision, customQuestions: row.customQuestions, reviewPolicy: reviewPolicyOf(row), tierThresholds: row.tierThresholds ?? null, languages: row.languages }
+      : null;
     const refusal = saveRefusal(rules, input, stored);
     if (refusal) return { status: 'refused', refusal };
     if (row) {
@@ -158,6 +164,7 @@ export function createSurveys(deps: { em: EntityManager; rules: SaveRules; now?:
       reviewPolicy: input.reviewPolicy ?? DEFAULT_REVIEW_POLICY,
       tierThresholds: input.tierThresholds ?? null,
       languages: input.languages ?? ['en'],
+      translations: input.translations ?? {},
       isActive: true,
     });
     return { status: 'saved', survey: toSurveyView(created), created: true };
@@ -256,6 +263,7 @@ export function createSurveys(deps: { em: EntityManager; rules: SaveRules; now?:
         verifyCustomerEmail: row.verifyCustomerEmail,
         hostedVision: row.hostedVision,
         languages: surveyLocales(row.languages),
+        translations: structuredClone(row.translations ?? {}),
         redemptionWebsite: row.redemptionWebsite ?? null,
         tierThresholds: row.tierThresholds ? { ...row.tierThresholds } : null,
         reviewPolicy: reviewPolicyOf(row),

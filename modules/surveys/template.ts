@@ -58,6 +58,8 @@ export type Question = {
   /** Optional block, but once any field is filled every field is required (spec 5, "Incomplete Review Submission"). */
   readonly conditional_required?: boolean;
   readonly options?: readonly string[];
+  /** Display only: the options as the customer reads them (the owner's translation, ADR 090); the values stay `options`. */
+  readonly option_labels?: readonly string[];
   /** Scale questions run from 1 to scale_max (default 5). */
   readonly scale_max?: number;
   /** short_text: the trimmed answer needs this many characters to earn points. */

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { fitsWidth, seriousAxeViolations, watchErrors } from './checks.ts';
+import { fillBuilder, signUp } from './owner.ts';
 
 // Issue 30, ADR 084: the customer page in the customer's language, in Chromium at 360 px. The
 // island hydrates Spanish after loading i18next as a chunk of its own (a top-level await there once
@@ -61,5 +62,60 @@ describe('a customer who reads Spanish', () => {
     await page.getByRole('heading', { name: 'Los detalles' }).waitFor();
     await fitsWidth(page, 360);
     await context.close();
+  });
+});
+
+describe('an owner who translates their words (ADR 090), read by a customer in Spanish at 360 px', () => {
+  it('the builder’s Spanish card (plain fields) stores the translation; the page shows it with and without JavaScript', async () => {
+    const owner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await owner.newPage();
+    await signUp(page, 'Café Lengua', 'lengua');
+    await page.goto(`${baseUrl}/survey-builder`);
+    await fillBuilder(page, 'How was your visit?');
+    await page.locator('input[name="languages"][value="es"]').check();
+    await page.getByRole('button', { name: /Save/ }).first().click();
+    await page.waitForURL(/\/survey-preview\?surveyId=/);
+    const surveyId = new URL(page.url()).searchParams.get('surveyId')!;
+    // Spanish is offered now: its card is on the builder.
+    await page.goto(`${baseUrl}/survey-builder?surveyId=${surveyId}`);
+    await page.getByTestId('translations').waitFor();
+    await page.locator('input[name="translations.es.title"]').fill('¿Qué tal tu visita?');
+    await page.locator('input[name="translations.es.rewards.Gold"]').fill('Oro de la casa');
+    await page.locator('input[name="translations.es.questions.recommend.text"]').fill('¿Nos recomendarías a tus amigos?');
+    await page.locator('input[name="translations.es.questions.visit_frequency.options[0]"]').fill('Es mi primera vez');
+    await fitsWidth(page, 1280);
+    // The card on a phone: no sideways scrolling, no serious axe finding.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await fitsWidth(page, 360);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByTestId('translations').screenshot({ path: '/tmp/i18n/builder-translations-360.png' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Saving an edit leads to the published page; the owner's preview link is on the preview page.
+    await page.getByRole('button', { name: /Save/ }).first().click();
+    await page.waitForURL(/\/survey-published\//);
+    await page.goto(`${baseUrl}/survey-preview?surveyId=${surveyId}`);
+    const preview = await page.locator('a[href*="/s/"][href*="bypass_square=true"]').first().getAttribute('href');
+    const state = await owner.storageState();
+    await owner.close();
+
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled, storageState: state, ...(javaScriptEnabled ? { isMobile: true, hasTouch: true } : {}) });
+      const customer = await context.newPage();
+      const errors = watchErrors(customer);
+      await customer.goto(`${preview}&lang=es`);
+      expect(await customer.getAttribute('html', 'lang')).toBe('es');
+      await customer.getByRole('heading', { level: 1, name: '¿Qué tal tu visita?' }).waitFor();
+      await customer.getByText('¿Nos recomendarías a tus amigos?').waitFor();
+      expect(await customer.getByText('Oro de la casa').count()).toBeGreaterThan(0);
+      if (javaScriptEnabled) await customer.getByRole('button', { name: 'Enviar ya' }).and(customer.locator('[disabled]')).waitFor({ timeout: 15_000 });
+      await customer.screenshot({ path: `/tmp/i18n/translated-es-360-${javaScriptEnabled ? 'js' : 'nojs'}.png`, fullPage: true });
+      // The owner's option label in Spanish, the value the owner's option.
+      const firstTime = customer.locator('label:has(input[name="visit_frequency"][value="First time"])');
+      expect(await firstTime.textContent()).toContain('Es mi primera vez');
+      await fitsWidth(customer, 360);
+      if (javaScriptEnabled) expect(await seriousAxeViolations(customer)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 });

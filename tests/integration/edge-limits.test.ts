@@ -117,6 +117,19 @@ describe('the edge limiter', () => {
     expect(espanol).toContain('<html lang="es"');
     expect(espanol).toContain('Tus respuestas no se han perdido');
     expect(espanol).toMatch(/Demasiados intentos\. Espera \d+ minutos? y vuelve a intentarlo\./);
+    // Any of the five languages (ADR 090): the rl_lang cookie, and ?lang= before it.
+    const waitIn = async (query: string, cookie: string) =>
+      (
+        await fetch(`${b}/survey/public/${NO_SURVEY}/${NO_SURVEY}${query}`, {
+          method: 'POST',
+          headers: { 'X-Forwarded-For': '10.1.0.1', Cookie: `rl_client=${device}; ${cookie}`, Origin: b, Accept: 'text/html', 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'section=0',
+        })
+      ).text();
+    expect(await waitIn('', 'rl_lang=de')).toContain('<html lang="de"');
+    const pt = await waitIn('?lang=pt', 'rl_lang=de');
+    expect(pt).toContain('<html lang="pt"');
+    expect(pt).not.toContain('Your answers are not lost');
 
     // Another device on the same address is not held back.
     expect((await post(b, `/api/survey/submit/${NO_SURVEY}/${NO_SURVEY}`, { ip: '10.1.0.1', device: 'device-two-bbbbbbbbbbb', json: { responses: {} } })).status).not.toBe(429);

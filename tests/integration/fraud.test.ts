@@ -339,7 +339,7 @@ describe('email confirmation before the card (a survey setting)', () => {
     expect(await query(app, `select 1 from pgboss.job where data::text like ?`, [`%${token}%`])).toEqual([]);
     expect(await query(app, `select 1 from reward_holds where email_token_hash = encode(sha256(convert_to(?, 'UTF8')), 'hex')`, [token])).toHaveLength(1);
     // GET changes nothing (mail scanners open links).
-    await run(() => confirmPage.loader());
+    await run(() => confirmPage.loader({ request: getRequest(`/reward-confirm/${token}`), context: app.context(nextIp()), params: { token } }));
     expect(await holdOf(body.responseId)).toMatchObject({ status: 'awaiting_email' });
     const confirmed = await run(() => confirmPage.action({ request: formRequest(`/reward-confirm/${token}`, {}), context: app.context(nextIp()), params: { token } }));
     expect(confirmed).toMatchObject({ status: 200, body: { ok: true, message: 'Thank you! Your gift card is on its way by email.' } });

@@ -106,6 +106,8 @@ const FIELDS = [
   'locale', 'lang',
   // The survey's languages: the config API's list, the builder's checkboxes and default, the analytics filter (ADR 086).
   'languages', 'defaultLanguage', 'language',
+  // The owner's translations: the config API's object and the builder card's fields (ADR 090).
+  'translations', 'translations.es.title', 'translations.es.questions.recommend.text', 'translations.es.questions.q_milk0001.options[0]', 'translations.es.rewards.Gold',
 ];
 
 const nasty = fc.oneof(

@@ -104,6 +104,16 @@ describe('HTTP pipeline', () => {
     });
     expect(es.status).toBe(413);
     expect(await es.text()).toContain('<h1>Tu captura de pantalla es demasiado grande</h1>');
+    // The rl_lang cookie counts too, for any of the five languages (ADR 090).
+    const de = await fetch(url + '/survey/public/biz-1/survey-1', {
+      method: 'POST',
+      headers: { Accept: BROWSER_ACCEPT, Cookie: 'rl_lang=de', 'Accept-Language': 'es', 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="file:x"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n${'A'.repeat(15 * 1024 * 1024)}\r\n--${boundary}--\r\n`,
+    });
+    expect(de.status).toBe(413);
+    const deutsch = await de.text();
+    expect(deutsch).toContain('<html lang="de">');
+    expect(deutsch).not.toContain('Your screenshot is too large');
   });
 
   it('answers from the headers alone (no body sent), escaping the address in the link', async () => {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as putConfig, loader as getConfig } from '../../app/routes/api.survey.config.$id.ts';
 import { action as createConfig } from '../../app/routes/api.survey.builder-config.ts';
@@ -17,6 +18,7 @@ import { formRequest, getRequest, jsonRequest, run, type CookieJar } from '../se
 import { readOutbox } from '../setup/outbox.ts';
 import { query, SILVER_ANSWERS } from '../setup/rewards.ts';
 import { servePages, type PageServer } from '../setup/pages.ts';
+import { BASE } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
 // Issue 30, ADR 086: the owner chooses which languages a survey offers; the customer page, the
@@ -285,6 +287,19 @@ describe('analytics by language', () => {
     expect(csvOfB).not.toContain('a-es-1@example.com');
   });
 
+  it('the response detail page names the response’s language in English (owner pages stay English); another owner gets a 404', async () => {
+    const idOf = async (email: string) => (await query<{ id: string }>(app, 'select id from survey_responses where customer_email = ?', [email]))[0]!.id;
+    const detail = (id: string, jar: CookieJar) => fetch(`${base}/survey-analytics/responses/${id}`, { headers: { Cookie: jar.header(), Accept: 'text/html', 'X-Forwarded-For': nextIp() } });
+    const es = await detail(await idOf('a-es-1@example.com'), a.jar);
+    expect(es.status).toBe(200);
+    const html = await es.text();
+    expect(html).toContain('<html lang="en">');
+    expect(/data-testid="response-language">([^<]+)</.exec(html)?.[1]).toBe('Spanish');
+    // Stored before languages existed (null): English.
+    expect(/data-testid="response-language">([^<]+)</.exec(await (await detail(await idOf('a-en@example.com'), a.jar)).text())?.[1]).toBe('English');
+    expect((await detail(await idOf('a-fr@example.com'), b.jar)).status).toBe(404);
+  });
+
   it('the CSV has a Language column and follows the filter', async () => {
     const res = await run(() => exportLoader({ request: getRequest(`/survey-analytics/export/responses?survey=${a.surveyId}&language=es`, a.jar), context: ctx(), params: { kind: 'responses' } }));
     expect(res.status).toBe(200);
@@ -322,5 +337,96 @@ describe('emails to the customer in their language', () => {
     expect(mail.html).toContain('<html lang="es">');
     expect(mail.html).toContain('Confirmar mi correo');
     expect(mail.text).not.toContain('Confirm my email');
+
+    // ADR 090: the link opens the reward-confirm page in Spanish, and the click answers in Spanish.
+    const link = /https?:\/\/\S+\/reward-confirm\/[A-Za-z0-9_-]+\?lang=es/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeDefined();
+    const path = new URL(link!).pathname + new URL(link!).search;
+    const shown = await page(path);
+    expect(shown).toMatchObject({ status: 200, lang: 'es' });
+    expect(shown.html).toContain('Confirma tu correo');
+    expect(shown.html).toContain('Confirmar mi correo');
+    const action = /<form method="post" action="([^"]+)"/.exec(shown.html)?.[1]?.replace(/&amp;/g, '&');
+    expect(action).toBe(path);
+    const clicked = await fetch(base + action, { method: 'POST', headers: { 'X-Forwarded-For': nextIp(), Accept: 'text/html', 'Content-Type': 'application/x-www-form-urlencoded' }, body: '' });
+    const answer = await clicked.text();
+    expect(answer).toContain('<html lang="es">');
+    expect(answer).toContain('Correo confirmado');
+    expect(answer).not.toContain('Email confirmed');
   }, 60_000);
+
+  it('the reward-confirm page picks among all five languages by ?lang=, the cookie or Accept-Language; a bad token says so in that language', async () => {
+    expect(await page('/reward-confirm/not-a-token')).toMatchObject({ status: 200, lang: 'en' });
+    const de = await page('/reward-confirm/not-a-token', { 'Accept-Language': 'de-DE,de;q=0.9' });
+    expect(de).toMatchObject({ lang: 'de' });
+    expect(de.html).toContain('Bestätigen Sie Ihre E-Mail-Adresse');
+    // A customer's page: no RewardLoop account bar (Sign In / Sign Up) in English above it.
+    expect(de.html).not.toContain('>Sign In<');
+    expect(await page('/reward-confirm/not-a-token', { Cookie: 'rl_lang=pt' })).toMatchObject({ lang: 'pt' });
+    const fr = await fetch(`${base}/reward-confirm/not-a-token?lang=fr`, { method: 'POST', headers: { 'X-Forwarded-For': nextIp(), Accept: 'text/html', 'Content-Type': 'application/x-www-form-urlencoded' }, body: '' });
+    expect(fr.status).toBe(400);
+    const html = await fr.text();
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain("Ce lien n'est pas valide".replace("'", '&#x27;'));
+  });
+});
+
+describe('screenshot rejections in the customer’s language (ADR 090)', () => {
+  let shop: Shop;
+  const png = () => sharp({ create: { width: 320, height: 200, channels: 3, background: '#eeeeee' } }).png().toBuffer();
+  beforeAll(async () => {
+    shop = await openShop('Café Rechazo', { languages: ['es', 'en'] });
+  }, 120_000);
+
+  const postRejected = async (query: string) => {
+    const form = new FormData();
+    for (const [k, v] of [
+      ['overall_rating', '5'],
+      ['review_google_reviewer_name', 'reject'],
+      ['review_google_review_link', 'https://g.page/r/crumb/review'],
+      ['_section', '2'],
+      ['_intent', 'stay'],
+    ]) form.set(k!, v!);
+    form.set('file:review_google_screenshot', new File([Buffer.concat([await png(), Buffer.from('FAKE-REJECT')])], 'review.png', { type: 'image/png' }));
+    const path = `/survey/public/${shop.businessId}/${shop.surveyId}${query}`;
+    const res = await run(() => publicPage.action({ request: new Request(BASE + path, { method: 'POST', body: form }), context: ctx(), params: { businessId: shop.businessId, surveyId: shop.surveyId } }));
+    return (res.body as SurveyPageData).step;
+  };
+
+  it('the form post (no JavaScript) says the rejection code’s sentence in Spanish; English keeps the verifier’s own words', async () => {
+    const es = await postRejected('');
+    expect(es.states.google).toMatchObject({ status: 'failed', error: 'Esto no parece tu reseña de Google. Sube una captura de la reseña en sí, con tu nombre y la fecha.' });
+    expect(es.errors.review_google_screenshot).toBe(es.states.google?.error);
+    const en = await postRejected('?lang=en');
+    expect(en.states.google?.status).toBe('failed');
+    expect(en.states.google?.error).not.toMatch(/reseña/);
+    expect(en.states.google?.error).toBeTruthy();
+  });
+
+  it('the submit API gives a refusal naming a platform with its catalog key and words, for the page to say in Spanish', async () => {
+    const res = await run(() =>
+      submitApi({
+        request: jsonRequest(`/api/survey/submit/${shop.businessId}/${shop.surveyId}`, { responses: { overall_rating: 5, review_google_reviewer_name: 'Ana' }, customerEmail: 'incompleta@example.com', locale: 'es' }),
+        context: ctx(),
+        params: { businessId: shop.businessId, surveyId: shop.surveyId },
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      title: 'Incomplete Review Submission',
+      message: "Please complete all fields for your Google review or remove what you've entered.",
+      key: "Please complete all fields for your {{platform}} review or remove what you've entered.",
+      params: { platform: 'Google' },
+    });
+  });
+
+  it('the verify API keeps its English rejectionReason and gives the rejectionCode the page translates', async () => {
+    const body = new FormData();
+    for (const [k, v] of [['businessId', shop.businessId], ['surveyId', shop.surveyId], ['platform', 'google'], ['reviewerName', 'reject'], ['reviewLink', 'https://g.page/r/crumb/review']]) body.set(k!, v!);
+    body.set('screenshot', new File([Buffer.concat([await png(), Buffer.from('FAKE-REJECT')])], 'review.png', { type: 'image/png' }));
+    const res = await fetch(`${base}/api/verify-screenshot?lang=es`, { method: 'POST', headers: { 'X-Forwarded-For': nextIp(), 'Accept-Language': 'es' }, body });
+    const answer = (await res.json()) as { isValid: boolean; rejectionReason: string; rejectionCode: string };
+    expect(answer).toMatchObject({ isValid: false, rejectionCode: 'not_a_review' });
+    expect(answer.rejectionReason).not.toMatch(/reseña/);
+  });
 });

@@ -25,6 +25,7 @@ import { Toast, type ToastData } from '../toast.tsx';
 import { buttonClass, Card, FieldError, useHydrated } from '../ui.tsx';
 import { PlatformRows, TierPointsCard, toArray, RequiredMark, QuestionPanel } from './parts.tsx';
 import { LanguagesCard } from './languages.tsx';
+import { TranslationsCard } from './translations.tsx';
 import { BUILDER_STEPS, BuilderStep, FIRST_PROBLEM_ANCHOR, NotSaved, ReviewCards, StepNav, stepProblems, SummaryBar, useStepInView, stepState, type StepId, type StepState } from './steps.tsx';
 
 const modeLabel = (mode: RewardMode) => (mode === 'custom' ? 'Custom' : getTemplate(DEFAULT_TEMPLATE_ID)!.preset_rewards[mode].label);
@@ -331,6 +332,7 @@ export function BuilderForm({
               saveErrors={form.allErrors.customQuestions}
               errorId={`${form.id}-customQuestions-error`}
             />
+            <TranslationsCard defaults={defaults} lastResult={lastResult} questions={editor.list} errors={form.allErrors} />
           </BuilderStep>
 
           <BuilderStep {...step(3)}>

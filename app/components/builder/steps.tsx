@@ -40,7 +40,8 @@ export const FIRST_PROBLEM_ANCHOR = 'first-problem';
 export function stepOfField(name: string): StepId {
   const root = name.split('.')[0]!.split('[')[0]!;
   if (['rewardMode', 'customBronze', 'customSilver', 'customGold', 'tierBronze', 'tierSilver', 'tierGold'].includes(root)) return 'step-rewards';
-  if (root === 'customQuestions') return 'step-questions';
+  // The translations of the survey's words (ADR 090) sit under the questions they translate.
+  if (root === 'customQuestions' || root === 'translations') return 'step-questions';
   if (['selectedReviewPlatforms', 'reviewUrls', 'selectedSocialPlatforms', 'socialHandles', 'reviewPolicy'].includes(root)) return 'step-platforms';
   return 'step-basics';
 }

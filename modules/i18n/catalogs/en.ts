@@ -223,6 +223,33 @@ const en = {
   'Thank you for your feedback to {{business}}. To receive your {{amount}} {{tier}} gift card, please confirm this is your email address.': 'Thank you for your feedback to {{business}}. To receive your {{amount}} {{tier}} gift card, please confirm this is your email address.',
   'Confirm my email': 'Confirm my email',
   'Your gift card is sent by email as soon as you confirm. If you did not answer a survey, ignore this email.': 'Your gift card is sent by email as soon as you confirm. If you did not answer a survey, ignore this email.',
+  // Screenshot rejections by code (REJECTION_MESSAGES in index.ts, ADR 090)
+  'The name on this {{platform}} review is not the reviewer name you entered. Enter your name as it appears on your review.': 'The name on this {{platform}} review is not the reviewer name you entered. Enter your name as it appears on your review.',
+  'This {{platform}} screenshot is not about this business. Upload a screenshot of your own review, follow or post for this business.': 'This {{platform}} screenshot is not about this business. Upload a screenshot of your own review, follow or post for this business.',
+  'This screenshot is not from {{platform}}. Upload a screenshot taken on {{platform}}.': 'This screenshot is not from {{platform}}. Upload a screenshot taken on {{platform}}.',
+  'This does not look like your {{platform}} review. Upload a screenshot of the review itself, showing your name and the date.': 'This does not look like your {{platform}} review. Upload a screenshot of the review itself, showing your name and the date.',
+  'This {{platform}} review does not look posted, or its link is missing. Post it, then paste the link to your review.': 'This {{platform}} review does not look posted, or its link is missing. Post it, then paste the link to your review.',
+  'This screenshot does not show that you follow us on {{platform}}. Upload a screenshot of our profile that shows you follow us.': 'This screenshot does not show that you follow us on {{platform}}. Upload a screenshot of our profile that shows you follow us.',
+  'This screenshot is of another {{platform}} account, or your handle is missing. Upload a screenshot of our profile and enter your handle.': 'This screenshot is of another {{platform}} account, or your handle is missing. Upload a screenshot of our profile and enter your handle.',
+  'We could not find our tag in this {{platform}} post. Tag us in the post, then upload a new screenshot.': 'We could not find our tag in this {{platform}} post. Tag us in the post, then upload a new screenshot.',
+  'This {{platform}} post does not look like yours: check the handle you entered, or upload a screenshot of your own post.': 'This {{platform}} post does not look like yours: check the handle you entered, or upload a screenshot of your own post.',
+  'This screenshot has already been used for a reward here. Each review, follow or post can earn a reward only once.': 'This screenshot has already been used for a reward here. Each review, follow or post can earn a reward only once.',
+  'We could not read this screenshot. Upload a clear, full screenshot saved as PNG, JPEG or WebP.': 'We could not read this screenshot. Upload a clear, full screenshot saved as PNG, JPEG or WebP.',
+  // Server refusals the survey page shows, and the reward-confirm page (/reward-confirm/{token}, ADR 090)
+  'This survey is not available.': 'This survey is not available.',
+  'This survey was already submitted from this page. Please reload the page to start again.': 'This survey was already submitted from this page. Please reload the page to start again.',
+  'Answer yes or no.': 'Answer yes or no.',
+  'Choose one of the options.': 'Choose one of the options.',
+  'Choose a rating from 1 to {{max}}.': 'Choose a rating from 1 to {{max}}.',
+  'Confirm your email': 'Confirm your email',
+  'One click confirms this is your email address, and your gift card follows by email.': 'One click confirms this is your email address, and your gift card follows by email.',
+  'Email confirmed': 'Email confirmed',
+  'Link not valid': 'Link not valid',
+  'This link is not valid. Check that you opened the whole link from the email.': 'This link is not valid. Check that you opened the whole link from the email.',
+  'Thank you! Your gift card is on its way by email.': 'Thank you! Your gift card is on its way by email.',
+  'Thank you! Your reward is being checked and will arrive by email.': 'Thank you! Your reward is being checked and will arrive by email.',
+  // A refusal of the verify and submit APIs the page can show (ADR 090)
+  'Please correct the highlighted fields.': 'Please correct the highlighted fields.',
 } as const;
 
 export default en;
