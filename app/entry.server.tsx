@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Transform } from 'node:stream';
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
@@ -8,6 +8,38 @@ import { SESSION_COOKIE } from './utils/session.server.ts';
 import { loggablePath } from '../modules/shared/index.ts';
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * The page's bytes, gathered into one piece per turn of the event loop. React writes a page in
+ * pieces of about 2 KB, and the response compressor hands each piece to the thread pool on its own:
+ * a 40 KB survey page cost 2 ms of compression a view in 20 round trips, against 0.2 ms in one
+ * (issue 29). Streaming still works: what React writes in a later turn goes out in its own piece.
+ */
+function coalescing(): Transform {
+  let pending: Buffer[] = [];
+  let scheduled = false;
+  const release = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    stream.push(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+    pending = [];
+  };
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      pending.push(chunk);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(release);
+      }
+      done();
+    },
+    flush(done) {
+      release();
+      done();
+    },
+  });
+  return stream;
+}
 
 /** A signed-in owner's pages and data never go into a shared or back/forward cache (issue 9). */
 function privateWhenSignedIn(request: Request, headers: Headers) {
@@ -35,7 +67,7 @@ export default function handleRequest(
     const abortTimer = setTimeout(() => abort(), ABORT_DELAY);
     const respond = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      const body = coalescing();
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       privateWhenSignedIn(request, responseHeaders);
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
