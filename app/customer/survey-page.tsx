@@ -208,7 +208,7 @@ function ProgressCard({ section, total, points, tier, ranges, view }: { section:
   const tr = useI18n();
   const { t } = tr;
   return (
-    <section aria-label={t('Your progress')} className="sticky top-0 z-10 -mx-4 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-card sm:border">
+    <section aria-label={t('Your progress')} className="sticky top-0 z-10 -mx-4 border-b border-slate-200 bg-white px-4 py-3 sm:mx-0 sm:rounded-card sm:border">
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm font-semibold text-slate-700">{t('Section {{n}} of {{total}}', { n: section + 1, total })}</p>
         <p aria-live="polite" className="flex items-center gap-2">
