@@ -504,7 +504,7 @@ describe('item 14: polish', () => {
 
   it('tier cards: small text without transparency, tier colours at AA on their soft backgrounds', async () => {
     const { readFile } = await import('node:fs/promises');
-    const css = await readFile(new URL('../../app/tailwind.css', import.meta.url), 'utf8');
+    const css = await readFile(new URL('../../app/theme.css', import.meta.url), 'utf8');
     const color = (name: string) => new RegExp(`--color-${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(css)![1]!;
     const lum = (hex: string) => {
       const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));

@@ -309,8 +309,10 @@ describe('screenshot verification records (fake verifier)', () => {
         title: 'Screenshot Verification Failed',
         message: rejected.rejectionReason,
         field: 'review_google',
-        screenshotRejected: { platform: 'google', kind: 'review', questionId: 'review_google' },
+        // The code lets the page say why in the customer's language (ADR 090).
+        screenshotRejected: { platform: 'google', kind: 'review', questionId: 'review_google', rejectionCode: rejected.rejectionCode },
       });
+      expect(rejected.rejectionCode).toBe('not_a_review');
       expect(await responseCount()).toBe(before);
       expect((await row(rejected.verificationId)).surveyResponseId).toBeNull();
     });
