@@ -75,10 +75,19 @@ export function CopyUrl({ url, label = 'Public survey URL', failTitle = 'Copy Fa
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <div className="flex gap-2">
-        <input id={id} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-sm" />
+      {/* The whole link in sight on a phone too (issue 27): it wraps instead of scrolling inside a one-line
+          field, and a tap selects all of it for the phone's own Copy, which is all there is without JavaScript. */}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <textarea
+          id={id}
+          readOnly
+          rows={2}
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="block min-h-11 w-full min-w-0 resize-none break-all rounded-lg border border-slate-300 bg-slate-50 px-3 py-2.5 font-mono text-sm [field-sizing:content]"
+        />
         {hydrated ? (
-          <button type="button" onClick={copy} className="inline-flex min-h-11 shrink-0 items-center rounded-lg border border-slate-300 bg-white px-3 font-semibold hover:bg-slate-50">
+          <button type="button" onClick={copy} className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white px-3 font-semibold hover:bg-slate-50">
             {copied ? 'Copied' : 'Copy URL'}
           </button>
         ) : null}
