@@ -27,7 +27,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { createPostgresDatabase, createReachableSurvey, measure, previewPath, report, SURVEY_TITLE, type AutocannonResult, type BenchDatabase, type Measured } from './customer-setup.ts';
+import { createReachableSurvey, measure, previewPath, report, startProductionServer, SURVEY_TITLE, type AutocannonResult, type Measured } from './customer-setup.ts';
 import {
   checkNode,
   machine,
@@ -35,8 +35,6 @@ import {
   cleanupStack,
   projectDir,
   requireBuild,
-  spawnServer,
-  waitFor200,
   waitForQuiet,
 } from './lib.ts';
 
@@ -127,16 +125,7 @@ async function main() {
   console.log(`customer survey page vs a bare page: ${database}, ${connections} connections, ${rounds} x ${duration} s per page (+${warmup} s warm-up each); ${machine()}`);
   const maxWait = Number(args['max-wait']);
 
-  const env: Record<string, string> = {};
-  let pgdb: BenchDatabase | null = null;
-  if (args.postgres) {
-    pgdb = await createPostgresDatabase();
-    cleanups.push(pgdb.drop);
-    env.DATABASE_URL = pgdb.url;
-  }
-  const server = await spawnServer('production', env);
-  cleanups.push(() => server.stop());
-  await waitFor200(server, '/readyz', 90_000);
+  const { server, pgdb } = await startProductionServer(cleanups, { postgres: args.postgres });
 
   const survey = await createReachableSurvey(server.url);
   const surveyPath = previewPath(survey);

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import { cpuByPid, cpuDelta, processTree, procStatusKiB, systemCpuSeconds, type SpawnedServer } from './lib.ts';
+import { cpuByPid, cpuDelta, processTree, procStatusKiB, spawnServer, systemCpuSeconds, waitFor200, type SpawnedServer } from './lib.ts';
 
 /** The slice of autocannon's programmatic API the benchmarks use (the package ships no types). */
 export type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number; p99_9: number };
@@ -45,6 +45,28 @@ export type BenchDatabase = {
   /** DROP DATABASE ... WITH (FORCE). */
   drop(): Promise<void>;
 };
+
+/**
+ * The production server, ready (`/readyz` answered 200): on the embedded PostgreSQL, or with
+ * `postgres` on a throwaway database of the local PostgreSQL. Its stop and the database's drop go
+ * on `cleanups` (the server stops first).
+ */
+export async function startProductionServer(
+  cleanups: Array<() => Promise<void>>,
+  options: { postgres: boolean; env?: Record<string, string>; cwd?: string },
+): Promise<{ server: SpawnedServer; pgdb: BenchDatabase | null }> {
+  const env: Record<string, string> = { ...options.env };
+  let pgdb: BenchDatabase | null = null;
+  if (options.postgres) {
+    pgdb = await createPostgresDatabase();
+    cleanups.push(pgdb.drop);
+    env.DATABASE_URL = pgdb.url;
+  }
+  const server = await spawnServer('production', env, { cwd: options.cwd });
+  cleanups.push(() => server.stop());
+  await waitFor200(server, '/readyz', 90_000);
+  return { server, pgdb };
+}
 
 /** Creates a throwaway database on the local PostgreSQL (BENCH_PG_ADMIN_URL). The caller registers drop() as a cleanup. */
 export async function createPostgresDatabase(): Promise<BenchDatabase> {

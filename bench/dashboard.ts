@@ -24,8 +24,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BAKERY_ANSWERS, createPostgresDatabase, createReachableSurvey, measure, report, type AutocannonResult, type BenchDatabase, type Measured } from './customer-setup.ts';
-import { checkNode, cleanupStack, machine, median, projectDir, requireBuild, spawnServer, waitFor200, waitForQuiet, type SpawnedServer } from './lib.ts';
+import { BAKERY_ANSWERS, createReachableSurvey, measure, report, startProductionServer, type AutocannonResult, type BenchDatabase, type Measured } from './customer-setup.ts';
+import { checkNode, cleanupStack, machine, median, projectDir, requireBuild, waitForQuiet, type SpawnedServer } from './lib.ts';
 
 const P99_RATIO_TARGET = 1.5;
 const DISPLAY_NAME = 'Bench Dashboard Bakery';
@@ -157,16 +157,8 @@ type Target = {
 /** Starts the production server of a checkout (this one, or `cwd`), and makes its owner with a live survey and this week's responses. */
 async function startTarget(label: string, cwd: string | undefined): Promise<Target> {
   const env: Record<string, string> = {};
-  let pgdb: BenchDatabase | null = null;
-  if (args.postgres) {
-    pgdb = await createPostgresDatabase();
-    cleanups.push(pgdb.drop);
-    env.DATABASE_URL = pgdb.url;
-  }
   if (args.profile) env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${path.join(projectDir, 'bench/out')}`.trim();
-  const server = await spawnServer('production', env, { cwd });
-  cleanups.push(() => server.stop());
-  await waitFor200(server, '/readyz', 90_000);
+  const { server, pgdb } = await startProductionServer(cleanups, { postgres: args.postgres, env, cwd });
 
   const owner = await createReachableSurvey(server.url, DISPLAY_NAME);
   const responses = Number(args.responses);

@@ -26,8 +26,8 @@
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
-import { createPostgresDatabase, createReachableSurvey, SURVEY_TITLE, type BenchDatabase } from './customer-setup.ts';
-import { checkNode, cleanupStack, machine, median, requireBuild, spawnServer, waitFor200, waitForQuiet } from './lib.ts';
+import { createReachableSurvey, startProductionServer, SURVEY_TITLE } from './customer-setup.ts';
+import { checkNode, cleanupStack, machine, median, requireBuild, waitForQuiet } from './lib.ts';
 
 const LCP_TARGET_MS = 500;
 const JS_TARGET_KB = 50;
@@ -143,16 +143,7 @@ async function main() {
   if (!Number.isInteger(runs) || runs < 1 || Object.values(net).some((v) => !(v > 0))) throw new Error('--runs must be a positive integer; --cpu, --latency, --down and --up positive numbers');
   console.log(`customer page on a phone: ${net.latency} ms round trip, ${net.down} kbit/s down, ${net.up} kbit/s up, CPU ${net.cpu}x slower, 360x740 @2x; ${runs} run(s) per variant; ${machine()}`);
 
-  const env: Record<string, string> = {};
-  let pgdb: BenchDatabase | null = null;
-  if (args.postgres) {
-    pgdb = await createPostgresDatabase();
-    cleanups.push(pgdb.drop);
-    env.DATABASE_URL = pgdb.url;
-  }
-  const server = await spawnServer('production', env);
-  cleanups.push(() => server.stop());
-  await waitFor200(server, '/readyz', 90_000);
+  const { server } = await startProductionServer(cleanups, { postgres: args.postgres });
   const survey = await createReachableSurvey(server.url);
   // The path a customer's QR code leads to (Square connected, so no preview flag).
   const customerPath = `/survey/public/${survey.businessId}/${survey.surveyId}`;
