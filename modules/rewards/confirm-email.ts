@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import { escapeHtml, type Mailer, type MailMessage } from '../mail/index.ts';
 import { Business } from '../accounts/server.ts';
 import { SurveyResponse } from '../responses/server.ts';
+import { ownerTierName } from '../surveys/index.ts';
+import { SurveyConfig } from '../surveys/server.ts';
 import { formatCents } from '../scoring/index.ts';
 import { mintEmailToken, RewardHold } from '../trust/server.ts';
 import { localeOf } from '../i18n/index.ts';
@@ -22,12 +24,12 @@ export function confirmLink(appUrl: string, token: string, locale?: string | nul
  * English is the catalog's key, so it reads word for word as before; the amount by Intl for another
  * language ('5,00 $'), the tier translated.
  */
-export function confirmEmailMessage(input: { to: string; customerName: string | null; businessName: string; amountCents: number; rewardTier: string; link: string; locale?: string | null }): MailMessage {
+export function confirmEmailMessage(input: { to: string; customerName: string | null; businessName: string; amountCents: number; rewardTier: string; link: string; locale?: string | null; tierName?: string | null }): MailMessage {
   const locale = localeOf(input.locale) ?? 'en';
   const tr = translatorFor(locale);
   const { t } = tr;
   const hello = input.customerName ? t('Hi {{name}},', { name: input.customerName }) : t('Hi,');
-  const values = { business: input.businessName, amount: locale === 'en' ? formatCents(input.amountCents) : tr.money(input.amountCents, false), tier: t(input.rewardTier) };
+  const values = { business: input.businessName, amount: locale === 'en' ? formatCents(input.amountCents) : tr.money(input.amountCents, false), tier: input.tierName?.trim() || t(input.rewardTier) };
   const after = t('Your gift card is sent by email as soon as you confirm. If you did not answer a survey, ignore this email.');
   const text = [
     hello,
@@ -57,10 +59,14 @@ export async function sendConfirmEmail(deps: { em: EntityManager; mailer: Mailer
   const hold = await em.findOne(RewardHold, { surveyResponseId: input.responseId }, { fields: ['status', 'businessId'], disableIdentityMap: true });
   if (hold?.status !== 'awaiting_email') return 'not-needed';
   const [response, business] = await Promise.all([
-    em.findOne(SurveyResponse, { id: input.responseId }, { fields: ['customerEmail', 'customerName', 'rewardValue', 'rewardTier', 'locale'], disableIdentityMap: true }),
+    em.findOne(SurveyResponse, { id: input.responseId }, { fields: ['customerEmail', 'customerName', 'rewardValue', 'rewardTier', 'locale', 'surveyConfigId'], disableIdentityMap: true }),
     em.findOne(Business, { id: hold.businessId }, { fields: ['displayName'], disableIdentityMap: true }),
   ]);
   if (!response || !business || !response.customerEmail || !response.rewardTier || !response.rewardValue) return 'not-needed';
+  // The owner's own name for the tier in the customer's language, when they gave one (ADR 090).
+  const survey = response.locale && response.surveyConfigId
+    ? await em.findOne(SurveyConfig, { id: response.surveyConfigId }, { fields: ['languages', 'translations'], disableIdentityMap: true })
+    : null;
   const token = await mintEmailToken(em, input.responseId);
   if (!token) return 'not-needed';
   await deps.mailer.send(
@@ -72,6 +78,7 @@ export async function sendConfirmEmail(deps: { em: EntityManager; mailer: Mailer
       rewardTier: response.rewardTier,
       link: confirmLink(deps.appUrl, token, response.locale),
       locale: response.locale ?? null,
+      tierName: ownerTierName(survey, response.locale, response.rewardTier),
     }),
   );
   return 'sent';

@@ -5,6 +5,7 @@ import { logoPath } from '../branding/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { SurveyResponse } from '../responses/server.ts';
 import { SurveyConfig } from '../surveys/server.ts';
+import { ownerTierName } from '../surveys/index.ts';
 import { GiftCardIssuance } from './entities.ts';
 import { errorText } from './issue.ts';
 import { rewardEmail } from './reward-email.ts';
@@ -75,7 +76,7 @@ export async function sendRewardEmail(deps: RewardEmailDeps, issuanceId: string)
     em.findOne(SurveyResponse, { id: issuance.surveyResponseId }, { fields: ['surveyConfigId', 'locale'], disableIdentityMap: true }),
   ]);
   const survey = response?.surveyConfigId
-    ? await em.findOne(SurveyConfig, { id: response.surveyConfigId }, { fields: ['redemptionWebsite', 'reviewPolicy'], disableIdentityMap: true })
+    ? await em.findOne(SurveyConfig, { id: response.surveyConfigId }, { fields: ['redemptionWebsite', 'reviewPolicy', 'languages', 'translations'], disableIdentityMap: true })
     : null;
   const message = rewardEmail({
     issuanceId,
@@ -93,6 +94,7 @@ export async function sendRewardEmail(deps: RewardEmailDeps, issuanceId: string)
     logoUrl: absoluteLogoUrl(deps.appUrl, issuance.businessId, business!.brandLogoKey ?? null),
     // The language the customer answered in (ADR 084).
     locale: response?.locale ?? null,
+    tierName: ownerTierName(survey, response?.locale, issuance.rewardTier),
   });
   // A slow mail server keeps the lease alive; a sender that dies leaves at most one lease behind.
   const renew = setInterval(() => {

@@ -25,6 +25,8 @@ export type RewardEmailInput = {
   logoUrl?: string | null;
   /** The customer's language, stored with the response (ADR 084); null or unknown: English. */
   locale?: string | null;
+  /** The owner's name for the tier in that language (`ownerTierName`, ADR 090); null: the catalog's. */
+  tierName?: string | null;
 };
 
 /** The owner's redemption website as a link: a bare domain gets https://; anything but http(s) is dropped. */
@@ -67,7 +69,7 @@ export function rewardEmail(input: RewardEmailInput): MailMessage {
   const tr = translatorFor(locale);
   const { t } = tr;
   const amount = locale === 'en' ? formatCents(input.amountCents) : tr.money(input.amountCents, false);
-  const tier = t(input.rewardTier);
+  const tier = input.tierName?.trim() || t(input.rewardTier);
   const business = input.businessName;
   const link = redemptionLink(input.redemptionWebsite);
   const greeting = input.customerName?.trim() ? t('Hi {{name}},', { name: input.customerName.trim() }) : t('Hi,');

@@ -84,6 +84,17 @@ export function translationsOf(raw: unknown, offered?: readonly Locale[]): Surve
   return out;
 }
 
+/**
+ * The owner's name for a reward tier in a language (ADR 090), for what is written outside the
+ * survey page: the reward and confirm emails. Null when the owner gave none (or the language is no
+ * longer offered, or is the default): the catalog's name is used then.
+ */
+export function ownerTierName(survey: { languages?: readonly string[] | null; translations?: unknown } | null | undefined, locale: string | null | undefined, tier: string | null | undefined): string | null {
+  if (!survey || !locale || !isLocale(locale) || !tier) return null;
+  const rewards = translationsOf(survey.translations, surveyLocales(survey.languages))[locale]?.rewards;
+  return (rewards as Record<string, string | undefined> | undefined)?.[tier] ?? null;
+}
+
 /** A survey's words a translation may name: its title, the questions of its editable sections. */
 export type TranslatableSurvey = {
   surveyTemplateId?: string | null;

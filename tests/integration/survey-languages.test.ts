@@ -315,7 +315,8 @@ describe('analytics by language', () => {
 
 describe('emails to the customer in their language', () => {
   it('the confirm-your-email message goes out in Spanish for a Spanish response', async () => {
-    const shop = await openShop('Café Confirma', { languages: ['en', 'es'], verifyCustomerEmail: true });
+    // The owner named Silver in Spanish (ADR 090): both emails use their name, not the catalog's 'Plata'.
+    const shop = await openShop('Café Confirma', { languages: ['en', 'es'], verifyCustomerEmail: true, translations: { es: { rewards: { Silver: 'Plata de la casa' } } } });
     await startRewardWorkers(app.root, { pollingIntervalSeconds: 0.5 });
     const res = await run(() =>
       submitApi({
@@ -332,7 +333,7 @@ describe('emails to the customer in their language', () => {
       .then(async () => (await readOutbox(app.root)).find((m) => m.to.includes('lucia.confirma@example.com'))!);
     expect(mail.subject).toBe('Confirma tu correo para tu tarjeta regalo de Café Confirma');
     expect(mail.text).toContain('Hola, Lucía:');
-    expect(mail.text).toMatch(/Para recibir tu tarjeta regalo Plata de 3,00\s\$, confirma que esta es tu dirección de correo:/);
+    expect(mail.text).toMatch(/Para recibir tu tarjeta regalo Plata de la casa de 3,00\s\$, confirma que esta es tu dirección de correo:/);
     expect(mail.text).toMatch(/https?:\/\/\S+\/reward-confirm\/[A-Za-z0-9_-]+/);
     expect(mail.html).toContain('<html lang="es">');
     expect(mail.html).toContain('Confirmar mi correo');
@@ -353,6 +354,14 @@ describe('emails to the customer in their language', () => {
     expect(answer).toContain('<html lang="es">');
     expect(answer).toContain('Correo confirmado');
     expect(answer).not.toContain('Email confirmed');
+
+    // The gift card's email follows, in Spanish, with the owner's name for the tier.
+    const reward = await expect
+      .poll(async () => (await readOutbox(app.root)).find((m) => m.to.includes('lucia.confirma@example.com') && m.subject.includes('PRUEBA')), { timeout: 30_000, interval: 250 })
+      .toBeDefined()
+      .then(async () => (await readOutbox(app.root)).find((m) => m.to.includes('lucia.confirma@example.com') && m.subject.includes('PRUEBA'))!);
+    expect(reward.text).toContain('Nivel: Plata de la casa');
+    expect(reward.html).toContain('Plata de la casa');
   }, 60_000);
 
   it('the reward-confirm page picks among all five languages by ?lang=, the cookie or Accept-Language; a bad token says so in that language', async () => {
