@@ -371,6 +371,17 @@ const dollars = (min: number) =>
  * The builder form. Custom amounts are typed in whole dollars (spec); presets ignore them.
  * Field names match the JSON API where they can so errors land on the same keys.
  */
+/**
+ * The builder posts every language's translation card (those of languages not ticked are hidden by
+ * the page's stylesheet, ADR 090): the save keeps the translations of the languages this same post
+ * offers, other than its default, and drops the rest (a form without the languages card offers
+ * English only, so none).
+ */
+function postedTranslations(v: { translations?: SurveyTranslations; languages?: string[]; defaultLanguage?: string }): SurveyTranslations | undefined {
+  if (!v.translations) return undefined;
+  return translationsOf(v.translations, formLanguages(v.languages, v.defaultLanguage) ?? ['en']);
+}
+
 export const builderFormSchema = z
   .object({
     surveyTemplateId: surveyTemplateId.default(DEFAULT_TEMPLATE_ID),
@@ -400,8 +411,9 @@ export const builderFormSchema = z
   .superRefine(checkQuestions, always)
   .superRefine(checkFormLanguages, always)
   .superRefine((v, ctx) => {
-    // Translations name the languages and questions of this same post (a form without the languages card: English only).
-    if (v.translations) addTranslationIssues(ctx, v.translations, { surveyTemplateId: v.surveyTemplateId, customQuestions: v.customQuestions, languages: formLanguages(v.languages, v.defaultLanguage) ?? ['en'] });
+    // Translations name the questions of this same post.
+    const translations = postedTranslations(v);
+    if (translations) addTranslationIssues(ctx, translations, { surveyTemplateId: v.surveyTemplateId, customQuestions: v.customQuestions, languages: formLanguages(v.languages, v.defaultLanguage) ?? ['en'] });
   })
   .superRefine((v, ctx) => {
     if (v.rewardMode === 'custom') {
@@ -435,7 +447,7 @@ export const builderFormSchema = z
       verifyCustomerEmail: v.verifyCustomerEmail,
       hostedVision: v.hostedVision,
       ...(formLanguages(v.languages, v.defaultLanguage) === undefined ? {} : { languages: formLanguages(v.languages, v.defaultLanguage) }),
-      ...(v.translations === undefined ? {} : { translations: v.translations }),
+      ...(v.translations === undefined ? {} : { translations: postedTranslations(v) }),
       ...(formTierThresholds(v.surveyTemplateId, v) === undefined ? {} : { tierThresholds: formTierThresholds(v.surveyTemplateId, v) }),
     };
   });

@@ -72,14 +72,18 @@ describe('an owner who translates their words (ADR 090), read by a customer in S
     await signUp(page, 'Café Lengua', 'lengua');
     await page.goto(`${baseUrl}/survey-builder`);
     await fillBuilder(page, 'How was your visit?');
+    // No language but the default ticked: no translation card shows.
+    const spanishTitle = page.locator('input[name="translations.es.title"]');
+    expect(await spanishTitle.isVisible()).toBe(false);
+    // Ticking Spanish shows its card at once, before any save; French comes and goes with its box.
     await page.locator('input[name="languages"][value="es"]').check();
-    await page.getByRole('button', { name: /Save/ }).first().click();
-    await page.waitForURL(/\/survey-preview\?surveyId=/);
-    const surveyId = new URL(page.url()).searchParams.get('surveyId')!;
-    // Spanish is offered now: its card is on the builder.
-    await page.goto(`${baseUrl}/survey-builder?surveyId=${surveyId}`);
-    await page.getByTestId('translations').waitFor();
-    await page.locator('input[name="translations.es.title"]').fill('¿Qué tal tu visita?');
+    await spanishTitle.waitFor({ state: 'visible' });
+    await page.locator('input[name="languages"][value="fr"]').check();
+    await page.locator('input[name="translations.fr.title"]').waitFor({ state: 'visible' });
+    await page.locator('input[name="languages"][value="fr"]').uncheck();
+    await page.locator('input[name="translations.fr.title"]').waitFor({ state: 'hidden' });
+    expect(await page.locator('input[name="translations.en.title"]').isVisible()).toBe(false);
+    await spanishTitle.fill('¿Qué tal tu visita?');
     await page.locator('input[name="translations.es.rewards.Gold"]').fill('Oro de la casa');
     await page.locator('input[name="translations.es.questions.recommend.text"]').fill('¿Nos recomendarías a tus amigos?');
     await page.locator('input[name="translations.es.questions.visit_frequency.options[0]"]').fill('Es mi primera vez');
@@ -90,9 +94,19 @@ describe('an owner who translates their words (ADR 090), read by a customer in S
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByTestId('translations').screenshot({ path: '/tmp/i18n/builder-translations-360.png' });
     await page.setViewportSize({ width: 1280, height: 900 });
-    // Saving an edit leads to the published page; the owner's preview link is on the preview page.
     await page.getByRole('button', { name: /Save/ }).first().click();
-    await page.waitForURL(/\/survey-published\//);
+    await page.waitForURL(/\/survey-preview\?surveyId=/);
+    const surveyId = new URL(page.url()).searchParams.get('surveyId')!;
+    // Without JavaScript the cards follow the boxes just the same (a stylesheet rule, ADR 090).
+    const plain = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false, storageState: await owner.storageState() });
+    const noJs = await plain.newPage();
+    await noJs.goto(`${baseUrl}/survey-builder?surveyId=${surveyId}`);
+    expect(await noJs.locator('input[name="translations.es.title"]').inputValue()).toBe('¿Qué tal tu visita?');
+    expect(await noJs.locator('input[name="translations.es.title"]').isVisible()).toBe(true);
+    expect(await noJs.locator('input[name="translations.de.title"]').isVisible()).toBe(false);
+    await noJs.locator('input[name="languages"][value="de"]').check();
+    expect(await noJs.locator('input[name="translations.de.title"]').isVisible()).toBe(true);
+    await plain.close();
     await page.goto(`${baseUrl}/survey-preview?surveyId=${surveyId}`);
     const preview = await page.locator('a[href*="/s/"][href*="bypass_square=true"]').first().getAttribute('href');
     const state = await owner.storageState();

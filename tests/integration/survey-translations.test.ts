@@ -161,8 +161,19 @@ describe('the builder: a card per offered language other than the default (no Ja
   });
 
   it.each([
-    ['a language not ticked', { languages: ['en'], defaultLanguage: 'en', 'translations.es.title': 'Hola' }, 'Spanish (es) is not one of the survey\'s languages', 'translations.es'],
-    ['the default language', { languages: ['en', 'es'], defaultLanguage: 'es', 'translations.es.title': 'Hola' }, 'Spanish (es) is the survey\'s default language', 'translations.es'],
+    ['a language not ticked', { languages: ['en', 'fr'], defaultLanguage: 'en', 'translations.es.title': 'Hola', 'translations.fr.title': 'Bonjour' }],
+    ['the default language', { languages: ['en', 'es', 'fr'], defaultLanguage: 'es', 'translations.es.title': 'Hola', 'translations.fr.title': 'Bonjour' }],
+  ])('keeps only the ticked languages’ words: %s posts its hidden card, which is dropped', async (_label, fields) => {
+    const { jar } = await signedInOwner(app, 'Traduce Oculto');
+    const res = await save(jar, fields as Record<string, string | string[]>);
+    expect(res.status, JSON.stringify(res.body)).toBe(302);
+    const id = /surveyId=([\w-]+)/.exec(res.headers.get('Location')!)![1]!;
+    expect(await translationsOf(jar, id)).toEqual({ fr: { title: 'Bonjour' } });
+    const stored = await query<{ t: string }>(app, 'select translations::text as t from survey_configs where id = ?', [id]);
+    expect(stored[0]!.t).not.toContain('Hola');
+  });
+
+  it.each([
     ['an unknown question', { languages: ['en', 'es'], defaultLanguage: 'en', 'translations.es.questions.q_gone0001.text': 'Hola' }, 'there is no question q_gone0001', 'translations.es.questions.q_gone0001'],
     ['a text too long', { languages: ['en', 'es'], defaultLanguage: 'en', 'translations.es.questions.recommend.text': 'x'.repeat(201) }, 'Must be at most 200 characters', 'translations.es.questions.recommend.text'],
   ])('refuses %s inline, on that field, storing nothing', async (_label, fields, message, path) => {
@@ -173,7 +184,7 @@ describe('the builder: a card per offered language other than the default (no Ja
     expect(body.result.error[path]?.join(' ')).toContain(message);
   });
 
-  it('the builder page renders one card per offered non-default language with the stored words, as plain fields', async () => {
+  it('the builder page renders a card per language with the stored words, as plain fields; the stylesheet shows only the offered non-default ones', async () => {
     const { jar } = await signedInOwner(app, 'Traduce Página');
     const id = ((await create(jar, { languages: ['en', 'es', 'de'], customQuestions: withMilk, translations: spanish })).body as { id: string }).id;
     const res = await fetch(`${pages.base}/survey-builder?surveyId=${id}`, { headers: { Cookie: jar.header(), Accept: 'text/html', 'X-Forwarded-For': '10.90.200.1' } });
@@ -182,13 +193,15 @@ describe('the builder: a card per offered language other than the default (no Ja
     expect(html).toContain('data-testid="translations"');
     expect(html).toMatch(/Español<\/span> \(Spanish\)/);
     expect(html).toMatch(/Deutsch<\/span> \(German\)/);
-    expect(html).not.toMatch(/English<\/span> \(English\): your words/);
+    // Every language's card is in the page (ticking a language shows it at once, ADR 090); the
+    // browser test (languages.e2e.ts) checks which ones are shown.
+    expect([...html.matchAll(/data-translation-lang="(\w+)"/g)].map((m) => m[1])).toEqual(['en', 'es', 'fr', 'de', 'pt']);
     const input = (name: string) => [...html.matchAll(/<input [^>]*>/g)].map((m) => m[0]).find((i) => i.includes(`name="${name}"`)) ?? '';
     expect(input('translations.es.title')).toContain('value="Cuéntanos tu visita"');
     expect(input('translations.es.questions.q_milk0001.options[1]')).toContain('value="Vaca"');
     expect(input('translations.es.rewards.Gold')).toContain('value="Oro de la casa"');
     expect(input('translations.de.questions.q_milk0001.text')).not.toBe('');
-    expect(input('translations.en.title')).toBe('');
+    expect(input('translations.en.title')).toContain('value=""');
   });
 });
 

@@ -15,7 +15,7 @@ export function LanguagesCard(props: { languages: FieldMetadata<unknown>; defaul
       <fieldset aria-describedby={`${helpId} ${languages.errorId}`}>
         <legend className="font-semibold">Languages customers can choose</legend>
         <p id={helpId} className="mb-3 text-sm text-slate-600">
-          The survey, its Thank You page and the emails to customers are shown in these languages. Questions you wrote yourself stay in your words.
+          The survey, its Thank You page and the emails to customers are shown in these languages. Each language ticked gets a card under Questions where you may translate your own words; what you leave blank stays in your words.
         </p>
         <div className="flex flex-wrap gap-x-6">
           {LOCALES.map((code) => (
