@@ -1,6 +1,9 @@
 import { vitePlugin as remix } from '@remix-run/dev';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import { SERVER_CODE_DIRS } from './server/dev-build.ts';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -8,11 +11,44 @@ declare module '@remix-run/node' {
   }
 }
 
+/**
+ * One module graph in production (issue 28, item 6; ADR 095): the server build (build/server/index.js)
+ * holds app/ only; what a route imports from modules/, adapters/, server/ or migrations/ stays an
+ * import of the source file ('../../modules/surveys/index.ts'), which Node loads with the server's
+ * own copy. Development does the same at its module runner (server/dev-build.ts).
+ */
+function serverCodeExternal(): Plugin {
+  const projectDir = path.dirname(fileURLToPath(import.meta.url));
+  const dirs = SERVER_CODE_DIRS.map((dir) => path.join(projectDir, dir) + path.sep);
+  return {
+    name: 'rewardloop:server-code-external',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!options.ssr || !importer || source.startsWith('\0')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external) return resolved;
+      const file = resolved.id.replace(/[?#].*$/, '');
+      return dirs.some((dir) => file.startsWith(dir)) ? { id: file, external: 'absolute' } : resolved;
+    },
+    // Written relative to the build's own folder, so the build runs wherever the project is.
+    outputOptions(output) {
+      const dir = output.dir;
+      if (!dir) return null;
+      return {
+        ...output,
+        paths: (id: string) => (dirs.some((d) => id.startsWith(d)) ? path.relative(dir, id).split(path.sep).join('/') : id),
+      };
+    },
+  };
+}
+
 export default defineConfig({
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
   // A fresh dependency cache elsewhere (tests of the first start, a second checkout); default node_modules/.vite.
   ...(process.env.VITE_CACHE_DIR ? { cacheDir: process.env.VITE_CACHE_DIR } : {}),
   plugins: [
+    serverCodeExternal(),
     tailwindcss(),
     remix({
       ignoredRouteFiles: ['**/*.test.*', '**/*.server.test.*'],

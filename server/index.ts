@@ -102,9 +102,12 @@ async function main() {
     app = createHttpApp(root, { build, clientDir: path.join(projectDir, 'build/client'), lifecycle });
   } else {
     const viteServer = (await viteStarting)!;
+    // Imported here only: it needs Vite, a development dependency.
+    const { devServerBuild } = await import('./dev-build.ts');
     closeVite = () => viteServer.close();
     app = createHttpApp(root, {
-      build: () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
+      // Routes compiled by Vite, the server code they import loaded once, by Node (ADR 095).
+      build: devServerBuild(viteServer, projectDir).build,
       devMiddleware: viteServer.middlewares,
       lifecycle,
     });

@@ -1,10 +1,19 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { visitorAddress } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const clientDir = path.resolve(import.meta.dirname, '../../build/client');
+
+describe('the server build (ADR 095)', () => {
+  it('holds app/ only: what routes use from modules/ is imported from the source, the module the server itself loads', () => {
+    const build = readFileSync(path.resolve(import.meta.dirname, '../../build/server/index.js'), 'utf8');
+    expect(build).toContain('from "../../modules/surveys/index.ts"');
+    // No copy of an entity definition, of the composition's services or of a migration.
+    expect(build).not.toMatch(/defineEntity|class Migration\d+|createRoot/);
+  });
+});
 
 describe('the built app over HTTP (production mode)', () => {
   it('puts the response CSP nonce on every script tag', async () => {

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ServerBuild } from '@remix-run/node';
 import { createServer as createVite, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRoot, type Root } from '../../server/composition.ts';
 import { createEdgeLimiter, EDGE_POLICY, limitClass, type ClassPolicy, type LimitClass } from '../../server/edge-limits.ts';
 import { createHttpApp } from '../../server/http.ts';
+import { devServerBuild } from '../../server/dev-build.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 
 // Issue 14, "Limits at the edge": one policy in the HTTP pipeline for every route by class, the HTML
@@ -30,7 +30,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-const build = () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>;
+let dev: ReturnType<typeof devServerBuild> | undefined;
+const build = () => (dev ??= devServerBuild(vite, process.cwd())).build();
 
 /** Serves `root`'s app, optionally with a small policy, on a free port; returns its base URL. */
 async function serve(root: Root, policy?: Record<LimitClass, ClassPolicy>): Promise<string> {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SurveyResponse } from '../../modules/responses/entities.ts';
 import { createLogger } from '../../modules/shared/logger.ts';
 import { createHttpApp } from '../../server/http.ts';
+import { devServerBuild } from '../../server/dev-build.ts';
 import { createSurvey, signedInOwner } from '../setup/factories.ts';
 import { CookieJar } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
@@ -43,7 +44,7 @@ beforeAll(async () => {
     }),
   });
   vite = await createVite({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  const server = createHttpApp(app.root, { build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild> }).listen(0, '127.0.0.1');
+  const server = createHttpApp(app.root, { build: devServerBuild(vite, process.cwd()).build }).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => new Promise((r) => server.close(() => r()));

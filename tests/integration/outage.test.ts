@@ -3,6 +3,7 @@ import type { ServerBuild } from '@remix-run/node';
 import { createServer as createVite, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpApp } from '../../server/http.ts';
+import { devServerBuild } from '../../server/dev-build.ts';
 import { OUTAGE_MESSAGE } from '../../server/outage.ts';
 import { createSurvey, signedInOwner } from '../setup/factories.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
@@ -19,7 +20,7 @@ let target: { businessId: string; surveyId: string };
 beforeAll(async () => {
   app = await createTestApp();
   vite = await createVite({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  const server = createHttpApp(app.root, { build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild> }).listen(0, '127.0.0.1');
+  const server = createHttpApp(app.root, { build: devServerBuild(vite, process.cwd()).build }).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => new Promise((r) => server.close(() => r()));

@@ -5,6 +5,7 @@ import { createServer as createVite, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../modules/shared/logger.ts';
 import { createHttpApp } from '../../server/http.ts';
+import { devServerBuild } from '../../server/dev-build.ts';
 import { signedInOwner } from '../setup/factories.ts';
 import type { CookieJar } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   });
   app.root.logger = createLogger({ level: 'info', destination: sink });
   vite = await createVite({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
-  const server = createHttpApp(app.root, { build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild> }).listen(0, '127.0.0.1');
+  const server = createHttpApp(app.root, { build: devServerBuild(vite, process.cwd()).build }).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => new Promise((r) => server.close(() => r()));
