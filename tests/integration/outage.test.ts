@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import type { ServerBuild } from '@remix-run/node';
 import { createServer as createVite, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpApp } from '../../server/http.ts';

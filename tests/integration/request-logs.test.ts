@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import type { ServerBuild } from '@remix-run/node';
 import { createServer as createVite, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../modules/shared/logger.ts';
