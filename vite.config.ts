@@ -25,7 +25,6 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   build: { target: 'es2022' },
   // Pre-bundled up front so the first page in development does not trigger a re-optimise and reload.
   optimizeDeps: {

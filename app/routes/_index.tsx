@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { Dashboard } from '../components/dashboard.tsx';
-import { Landing } from '../components/landing.tsx';
-import { getOwner } from '../utils/auth.server.ts';
-import { dashboardData } from '../utils/dashboard.server.ts';
+import { Dashboard } from '#app/components/dashboard.tsx';
+import { Landing } from '#app/components/landing.tsx';
+import { getOwner } from '#app/utils/auth.server.ts';
+import { dashboardData } from '#app/utils/dashboard.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const owner = await getOwner(request, context);

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { AUTH_RATE_RULES } from '../../modules/accounts/index.ts';
 import { toCurrentUser } from '../../modules/accounts/server.ts';
-import { GOOGLE_UNAVAILABLE } from '../components/auth-forms.tsx';
-import { apiError, methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
-import { startSession } from '../utils/auth.server.ts';
+import { GOOGLE_UNAVAILABLE } from '#app/components/auth-forms.tsx';
+import { apiError, methodNotAllowed, rateLimited, readJson } from '#app/utils/api.server.ts';
+import { startSession } from '#app/utils/auth.server.ts';
 
 const bodySchema = z.object({
   credential: z.string({ error: 'credential is required' }).min(1, 'credential is required').max(8192, 'credential is too long'),

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/index.ts';
 import { signInSchema } from '../../modules/accounts/forms.ts';
 import { BAD_CREDENTIALS_MESSAGE, toCurrentUser } from '../../modules/accounts/server.ts';
-import { apiError, methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
-import { signInGate, signInOutcome, startSession } from '../utils/auth.server.ts';
-import { afterSignIn, saveHandedOverDraft } from '../utils/draft.server.ts';
+import { apiError, methodNotAllowed, rateLimited, readJson } from '#app/utils/api.server.ts';
+import { signInGate, signInOutcome, startSession } from '#app/utils/auth.server.ts';
+import { afterSignIn, saveHandedOverDraft } from '#app/utils/draft.server.ts';
 
 const bodySchema = signInSchema.extend({
   remember: z.boolean().default(false),

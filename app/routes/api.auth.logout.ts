@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { methodNotAllowed } from '../utils/api.server.ts';
-import { endSession } from '../utils/auth.server.ts';
+import { methodNotAllowed } from '#app/utils/api.server.ts';
+import { endSession } from '#app/utils/auth.server.ts';
 
 export const loader = () => methodNotAllowed();
 

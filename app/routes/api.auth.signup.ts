@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { newAccountSchema, toCurrentUser } from '../../modules/accounts/server.ts';
-import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
-import { afterSignIn } from '../utils/draft.server.ts';
-import { signUpOwner } from '../utils/sign-up.server.ts';
+import { apiError, methodNotAllowed, readJson } from '#app/utils/api.server.ts';
+import { afterSignIn } from '#app/utils/draft.server.ts';
+import { signUpOwner } from '#app/utils/sign-up.server.ts';
 
 // Same rules as the form; the JSON body sends `terms` as a boolean.
 const bodySchema = newAccountSchema.and(z.object({ surveyBuilderConfig: z.unknown().optional() }));

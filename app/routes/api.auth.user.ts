@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { toCurrentUser } from '../../modules/accounts/server.ts';
-import { apiError } from '../utils/api.server.ts';
-import { getOwner } from '../utils/auth.server.ts';
+import { apiError } from '#app/utils/api.server.ts';
+import { getOwner } from '#app/utils/auth.server.ts';
 
 /** GET /api/auth/user: the current user (spec section 3 shape), or 401 when signed out. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { BillingError } from '../../modules/billing/index.ts';
-import { apiError, methodNotAllowed, rateLimited, readJson } from '../utils/api.server.ts';
-import { isFormType, readForm } from '../utils/input.server.ts';
+import { apiError, methodNotAllowed, rateLimited, readJson } from '#app/utils/api.server.ts';
+import { isFormType, readForm } from '#app/utils/input.server.ts';
 
 const bodySchema = z.object({
   clientSecret: z

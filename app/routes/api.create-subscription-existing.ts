@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { intervalFromYearly } from '../../modules/billing/index.ts';
-import { methodNotAllowed, readJson } from '../utils/api.server.ts';
-import { requireBillingOwner } from '../utils/billing.server.ts';
+import { methodNotAllowed, readJson } from '#app/utils/api.server.ts';
+import { requireBillingOwner } from '#app/utils/billing.server.ts';
 
 // price and trialDays are accepted (the spec's body has them) and ignored: the server's plan table decides.
 const bodySchema = z.object({

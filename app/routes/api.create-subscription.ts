@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { findPlan, intervalFromYearly, PLAN_NOT_FOUND } from '../../modules/billing/index.ts';
-import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
-import { signUpOwner } from '../utils/sign-up.server.ts';
-import { parseTrialSignup } from '../utils/trial-signup.server.ts';
+import { apiError, methodNotAllowed, readJson } from '#app/utils/api.server.ts';
+import { signUpOwner } from '#app/utils/sign-up.server.ts';
+import { parseTrialSignup } from '#app/utils/trial-signup.server.ts';
 
 const bodySchema = z.object({
   businessName: z.unknown(),

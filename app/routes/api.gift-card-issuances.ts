@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { giftCardsApi } from '../utils/responses-api.server.ts';
+import { giftCardsApi } from '#app/utils/responses-api.server.ts';
 
 /**
  * GET /api/gift-card-issuances (spec section 7): the signed-in owner's gift cards in the spec's client

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireOwnerApi } from '../utils/owner-api.server.ts';
+import { requireOwnerApi } from '#app/utils/owner-api.server.ts';
 
 /**
  * GET /api/rewards/issuances: the signed-in owner's gift cards, newest first (spec "Gift card

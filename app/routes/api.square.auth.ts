@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { getOwner } from '../utils/auth.server.ts';
-import { connectStateStore } from '../utils/square.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
+import { getOwner } from '#app/utils/auth.server.ts';
+import { connectStateStore } from '#app/utils/square.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
 
 /**
  * GET /api/square/auth (spec: a full-page navigation): starts OAuth with a fresh state bound to

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getOwner } from '../utils/auth.server.ts';
-import { connectStateStore } from '../utils/square.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
-import { oversizedState } from '../utils/api.server.ts';
+import { getOwner } from '#app/utils/auth.server.ts';
+import { connectStateStore } from '#app/utils/square.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
+import { oversizedState } from '#app/utils/api.server.ts';
 
 /**
  * GET /api/square/callback: Square (or the demo consent page) sends the owner back with `code` and

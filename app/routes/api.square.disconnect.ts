@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { apiError, methodNotAllowed } from '../utils/api.server.ts';
-import { requireOwner } from '../utils/auth.server.ts';
-import { requireOwnerApi } from '../utils/owner-api.server.ts';
-import { backTo, isFormPost } from '../utils/square.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
-import { readForm } from '../utils/input.server.ts';
+import { apiError, methodNotAllowed } from '#app/utils/api.server.ts';
+import { requireOwner } from '#app/utils/auth.server.ts';
+import { requireOwnerApi } from '#app/utils/owner-api.server.ts';
+import { backTo, isFormPost } from '#app/utils/square.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
 
 export const loader = () => methodNotAllowed();
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { apiError } from '../utils/api.server.ts';
-import { requireOwnerApi } from '../utils/owner-api.server.ts';
+import { apiError } from '#app/utils/api.server.ts';
+import { requireOwnerApi } from '#app/utils/owner-api.server.ts';
 
 /**
  * GET /api/square/locations: the connected merchant's locations in the spec's shape, with

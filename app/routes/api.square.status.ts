@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireOwnerApi } from '../utils/owner-api.server.ts';
+import { requireOwnerApi } from '#app/utils/owner-api.server.ts';
 
 /** GET /api/square/status: {isConnected} for the signed-in owner; 401 signed out. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { BILLING_MESSAGES } from '../../modules/billing/index.ts';
-import { methodNotAllowed } from '../utils/api.server.ts';
-import { requireOwner } from '../utils/auth.server.ts';
-import { requireBillingOwner } from '../utils/billing.server.ts';
-import { isFormType } from '../utils/input.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
+import { methodNotAllowed } from '#app/utils/api.server.ts';
+import { requireOwner } from '#app/utils/auth.server.ts';
+import { requireBillingOwner } from '#app/utils/billing.server.ts';
+import { isFormType } from '#app/utils/input.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
 
 export const loader = () => methodNotAllowed();
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { apiError } from '../utils/api.server.ts';
-import { requireBillingOwner } from '../utils/billing.server.ts';
+import { apiError } from '#app/utils/api.server.ts';
+import { requireBillingOwner } from '#app/utils/billing.server.ts';
 
 /**
  * GET /api/stripe/subscription-status: both shapes of spec section 3 in one body

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { apiError, methodNotAllowed } from '../utils/api.server.ts';
-import { readText } from '../utils/input.server.ts';
+import { apiError, methodNotAllowed } from '#app/utils/api.server.ts';
+import { readText } from '#app/utils/input.server.ts';
 
 /**
  * POST /api/stripe/webhook: Stripe's subscription and invoice events. The raw body is read as text

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { methodNotAllowed, readJson } from '../utils/api.server.ts';
-import { afterCheckoutPath, checkoutToast, requireBillingOwner } from '../utils/billing.server.ts';
+import { methodNotAllowed, readJson } from '#app/utils/api.server.ts';
+import { afterCheckoutPath, checkoutToast, requireBillingOwner } from '#app/utils/billing.server.ts';
 
 const bodySchema = z.object({
   setupIntentId: z.string({ error: 'setupIntentId is required' }).regex(/^seti_[A-Za-z0-9_]{1,200}$/, 'setupIntentId must be a SetupIntent id (seti_...)'),

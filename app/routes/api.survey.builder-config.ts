@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
 import { refusalFieldErrors } from '../../modules/surveys/index.ts';
-import { apiError, readJson } from '../utils/api.server.ts';
-import { requireOwnerApi } from '../utils/owner-api.server.ts';
+import { apiError, readJson } from '#app/utils/api.server.ts';
+import { requireOwnerApi } from '#app/utils/owner-api.server.ts';
 
 /** GET /api/survey/builder-config: the owner's latest survey to start the builder from, or null. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

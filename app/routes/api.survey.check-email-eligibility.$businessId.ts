@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
-import { ownerPreview } from '../utils/auth.server.ts';
+import { apiError, methodNotAllowed, readJson } from '#app/utils/api.server.ts';
+import { ownerPreview } from '#app/utils/auth.server.ts';
 
 const bodySchema = z.object({
   email: z.string({ error: 'Invalid email address' }).trim().max(255, 'Email must be at most 255 characters').pipe(z.email('Invalid email address')),

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { apiError, readJson } from '../utils/api.server.ts';
-import { requireOwnerApi, surveyNotFound } from '../utils/owner-api.server.ts';
+import { apiError, readJson } from '#app/utils/api.server.ts';
+import { requireOwnerApi, surveyNotFound } from '#app/utils/owner-api.server.ts';
 
 const bodySchema = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
 

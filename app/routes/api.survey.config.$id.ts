@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
 import { refusalFieldErrors } from '../../modules/surveys/index.ts';
-import { apiError, readJson } from '../utils/api.server.ts';
-import { requireOwnerApi, surveyNotFound } from '../utils/owner-api.server.ts';
+import { apiError, readJson } from '#app/utils/api.server.ts';
+import { requireOwnerApi, surveyNotFound } from '#app/utils/owner-api.server.ts';
 
 /** GET /api/survey/config/{id}: one of the owner's surveys (for editing). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { apiError } from '../utils/api.server.ts';
-import { requireOwnerApi } from '../utils/owner-api.server.ts';
+import { apiError } from '#app/utils/api.server.ts';
+import { requireOwnerApi } from '#app/utils/owner-api.server.ts';
 
 /** GET /api/survey/config: the reward mode and values of the owner's latest survey. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

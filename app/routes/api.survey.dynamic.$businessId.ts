@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { customerView } from '../../modules/responses/index.ts';
-import { publicSurveyJson } from '../utils/public-survey.server.ts';
-import { ownerPreview } from '../utils/auth.server.ts';
+import { publicSurveyJson } from '#app/utils/public-survey.server.ts';
+import { ownerPreview } from '#app/utils/auth.server.ts';
 
 /** GET /api/survey/dynamic/{businessId}[?bypass_square=true]: the business's current survey, as the public view. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

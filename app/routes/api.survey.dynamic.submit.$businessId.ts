@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { apiError, methodNotAllowed } from '../utils/api.server.ts';
-import { action as submitToSurvey } from './api.survey.submit.$businessId.$surveyId.ts';
+import { apiError, methodNotAllowed } from '#app/utils/api.server.ts';
+import { action as submitToSurvey } from '#app/routes/api.survey.submit.$businessId.$surveyId.ts';
 
 export const loader = () => methodNotAllowed();
 

@@ -4,10 +4,10 @@ import { brandOf, logoPath } from '../../modules/branding/index.ts';
 import { draftView } from '../../modules/responses/index.ts';
 import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
 import { DEFAULT_REVIEW_POLICY } from '../../modules/surveys/index.ts';
-import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
+import { apiError, methodNotAllowed, readJson } from '#app/utils/api.server.ts';
 import { fieldErrors } from '../../modules/accounts/forms.ts';
-import { getOwner } from '../utils/auth.server.ts';
-import { publicSurveyJson } from '../utils/public-survey.server.ts';
+import { getOwner } from '#app/utils/auth.server.ts';
+import { publicSurveyJson } from '#app/utils/public-survey.server.ts';
 
 const bodySchema = z.object({ surveyConfig: z.record(z.string(), z.unknown(), { error: 'surveyConfig must be an object' }) });
 

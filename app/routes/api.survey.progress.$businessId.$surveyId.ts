@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { parseFunnelEvent } from '../../modules/analytics/index.ts';
 import { effectiveTemplate } from '../../modules/surveys/index.ts';
-import { apiError, methodNotAllowed, readJsonObject } from '../utils/api.server.ts';
+import { apiError, methodNotAllowed, readJsonObject } from '#app/utils/api.server.ts';
 
 /**
  * POST /api/survey/progress/{businessId}/{surveyId} (ADR 026): the customer page's first-party

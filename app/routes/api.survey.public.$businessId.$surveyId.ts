@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { customerView } from '../../modules/responses/index.ts';
-import { publicSurveyJson } from '../utils/public-survey.server.ts';
-import { ownerPreview } from '../utils/auth.server.ts';
+import { publicSurveyJson } from '#app/utils/public-survey.server.ts';
+import { ownerPreview } from '#app/utils/auth.server.ts';
 
 /**
  * GET /api/survey/public/{businessId}/{surveyId}[?bypass_square=true]: what the customer's page

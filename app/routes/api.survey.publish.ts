@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { publishSurvey } from '../../modules/surveys/server.ts';
-import { apiError, methodNotAllowed, readJson } from '../utils/api.server.ts';
-import { requireOwnerApi } from '../utils/owner-api.server.ts';
+import { apiError, methodNotAllowed, readJson } from '#app/utils/api.server.ts';
+import { requireOwnerApi } from '#app/utils/owner-api.server.ts';
 
 const bodySchema = z.object({ surveyId: z.string({ error: 'surveyId is required' }).min(1, 'surveyId is required') });
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { methodNotAllowed, readJson } from '../utils/api.server.ts';
+import { methodNotAllowed, readJson } from '#app/utils/api.server.ts';
 import { deviceIdFromCookies, SUBMISSION_KEY } from '../../modules/responses/index.ts';
-import { ownerPreview } from '../utils/auth.server.ts';
+import { ownerPreview } from '#app/utils/auth.server.ts';
 import { LOCALES } from '../../modules/i18n/index.ts';
 
 // The spec's body. ipAddress and userAgent are taken from the request, not from the body.

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { VERIFY_FAILURE, VERIFY_SUCCESS } from '../components/verify-result.tsx';
-import { apiError } from '../utils/api.server.ts';
+import { VERIFY_FAILURE, VERIFY_SUCCESS } from '#app/components/verify-result.tsx';
+import { apiError } from '#app/utils/api.server.ts';
 
 /** GET reports whether the link is still good without using it (no GET changes state). */
 export async function loader({ params, context }: LoaderFunctionArgs) {

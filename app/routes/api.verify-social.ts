@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { methodNotAllowed } from '../utils/api.server.ts';
-import { handleVerify, socialBodySchema } from '../utils/verify.server.ts';
+import { methodNotAllowed } from '#app/utils/api.server.ts';
+import { handleVerify, socialBodySchema } from '#app/utils/verify.server.ts';
 
 export const loader = () => methodNotAllowed();
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getAuthenticator, startSession } from '../utils/auth.server.ts';
-import { safeReturnTo } from '../utils/return-to.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
-import { returnToCookie } from './auth.google.tsx';
-import { oversizedState } from '../utils/api.server.ts';
+import { getAuthenticator, startSession } from '#app/utils/auth.server.ts';
+import { safeReturnTo } from '#app/utils/return-to.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
+import { returnToCookie } from '#app/routes/auth.google.tsx';
+import { oversizedState } from '#app/utils/api.server.ts';
 
 /** GET /auth/google/callback: Google sends the owner back here with a code and our state. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

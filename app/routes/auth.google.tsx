@@ -1,9 +1,9 @@
 import { createCookie, redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { getAuthenticator } from '../utils/auth.server.ts';
-import { safeReturnTo } from '../utils/return-to.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
-import { GOOGLE_UNAVAILABLE } from '../components/auth-forms.tsx';
-import { readForm } from '../utils/input.server.ts';
+import { getAuthenticator } from '#app/utils/auth.server.ts';
+import { safeReturnTo } from '#app/utils/return-to.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
+import { GOOGLE_UNAVAILABLE } from '#app/components/auth-forms.tsx';
+import { readForm } from '#app/utils/input.server.ts';
 
 /** Where to go after Google sends the owner back; survives the round trip to Google for 10 minutes. */
 export const returnToCookie = createCookie('rl_return_to', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 600 });

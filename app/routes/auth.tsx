@@ -6,13 +6,13 @@ import { AuthorizationError } from 'remix-auth';
 import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/index.ts';
 import { newAccountSchema, BAD_CREDENTIALS_MESSAGE } from '../../modules/accounts/server.ts';
 import { signInSchema } from '../../modules/accounts/forms.ts';
-import { AuthScreen, type AuthMode } from '../components/auth-forms.tsx';
-import { getAuthenticator, getOwner, signInGate, signInOutcome, startSession } from '../utils/auth.server.ts';
-import { safeReturnTo } from '../utils/return-to.ts';
-import { afterSignIn, handOverDraft, UNSAVED_DRAFT_PATH, unsavedDraftToast } from '../utils/draft.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
-import { signUpOwner } from '../utils/sign-up.server.ts';
-import { readForm } from '../utils/input.server.ts';
+import { AuthScreen, type AuthMode } from '#app/components/auth-forms.tsx';
+import { getAuthenticator, getOwner, signInGate, signInOutcome, startSession } from '#app/utils/auth.server.ts';
+import { safeReturnTo } from '#app/utils/return-to.ts';
+import { afterSignIn, handOverDraft, UNSAVED_DRAFT_PATH, unsavedDraftToast } from '#app/utils/draft.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
+import { signUpOwner } from '#app/utils/sign-up.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
 
 // The title follows the form shown (issue 27 item 14): the sign-up page is not called "Sign in".
 export const meta: MetaFunction<typeof loader> = ({ data, location }) => [

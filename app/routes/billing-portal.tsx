@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { BILLING_MESSAGES, dollars, findPlan, periodPrice, type BillingInterval } from '../../modules/billing/index.ts';
-import { buttonClass, Card } from '../components/ui.tsx';
-import { requireOwner } from '../utils/auth.server.ts';
-import { longDate } from '../utils/billing.server.ts';
-import { readForm } from '../utils/input.server.ts';
-import { safeReturnTo } from '../utils/return-to.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
+import { buttonClass, Card } from '#app/components/ui.tsx';
+import { requireOwner } from '#app/utils/auth.server.ts';
+import { longDate } from '#app/utils/billing.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
+import { safeReturnTo } from '#app/utils/return-to.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Billing Portal — RewardLoop' }];
 

@@ -2,10 +2,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import type { CSSProperties } from 'react';
 import { brandPalette, DEFAULT_BRAND_COLOR, logoPath } from '../../modules/branding/index.ts';
-import { buttonClass, Card, FieldError } from '../components/ui.tsx';
-import { requireOwner } from '../utils/auth.server.ts';
-import { readForm } from '../utils/input.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
+import { buttonClass, Card, FieldError } from '#app/components/ui.tsx';
+import { requireOwner } from '#app/utils/auth.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Your brand — RewardLoop' }];
 

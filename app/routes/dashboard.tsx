@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { AuthScreen } from '../components/auth-forms.tsx';
-import { Dashboard } from '../components/dashboard.tsx';
-import { getOwner } from '../utils/auth.server.ts';
-import { dashboardData } from '../utils/dashboard.server.ts';
+import { AuthScreen } from '#app/components/auth-forms.tsx';
+import { Dashboard } from '#app/components/dashboard.tsx';
+import { getOwner } from '#app/utils/auth.server.ts';
+import { dashboardData } from '#app/utils/dashboard.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard — RewardLoop' }];
 

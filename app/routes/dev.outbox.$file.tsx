@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { Fragment } from 'react';
-import { Card } from '../components/ui.tsx';
+import { Card } from '#app/components/ui.tsx';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.subject || 'Email'} — Outbox (development) — RewardLoop` }];
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { Card } from '../components/ui.tsx';
+import { Card } from '#app/components/ui.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Outbox (development) — RewardLoop' }];
 

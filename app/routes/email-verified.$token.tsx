@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { buttonClass, Card } from '../components/ui.tsx';
-import { VerifyResult } from '../components/verify-result.tsx';
-import { readForm } from '../utils/input.server.ts';
-import { getOwner } from '../utils/auth.server.ts';
+import { buttonClass, Card } from '#app/components/ui.tsx';
+import { VerifyResult } from '#app/components/verify-result.tsx';
+import { readForm } from '#app/utils/input.server.ts';
+import { getOwner } from '#app/utils/auth.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Confirm your email — RewardLoop' }];
 

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/index.ts';
-import { requireOwner } from '../utils/auth.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
-import { buttonClass, Card } from '../components/ui.tsx';
-import { readForm } from '../utils/input.server.ts';
+import { requireOwner } from '#app/utils/auth.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
+import { buttonClass, Card } from '#app/components/ui.tsx';
+import { readForm } from '#app/utils/input.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Email verification — RewardLoop' }];
 

@@ -4,8 +4,8 @@ import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { AUTH_RATE_RULES, tooManyAttemptsMessage } from '../../modules/accounts/index.ts';
 import { forgotPasswordSchema } from '../../modules/accounts/forms.ts';
-import { buttonClass, Card, FieldError, TextField, TextLink } from '../components/ui.tsx';
-import { readForm } from '../utils/input.server.ts';
+import { buttonClass, Card, FieldError, TextField, TextLink } from '#app/components/ui.tsx';
+import { readForm } from '#app/utils/input.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password — RewardLoop' }];
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { endSession } from '../utils/auth.server.ts';
-import { readForm } from '../utils/input.server.ts';
+import { endSession } from '#app/utils/auth.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
 
 // Signing out changes state, so it is a POST only; a GET just goes home.
 export function loader() {

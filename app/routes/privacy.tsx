@@ -1,5 +1,5 @@
 import type { MetaFunction } from '@remix-run/node';
-import { LegalPage } from '../components/legal.tsx';
+import { LegalPage } from '#app/components/legal.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Privacy Policy — RewardLoop' }];
 

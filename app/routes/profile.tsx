@@ -2,10 +2,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { subscriptionState } from '../../modules/billing/index.ts';
 import { posStatus } from '../../modules/pos/index.ts';
-import { buttonClass, Card } from '../components/ui.tsx';
-import { requireOwner } from '../utils/auth.server.ts';
-import { readForm } from '../utils/input.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
+import { buttonClass, Card } from '#app/components/ui.tsx';
+import { requireOwner } from '#app/utils/auth.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Profile — RewardLoop' }];
 

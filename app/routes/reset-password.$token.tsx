@@ -3,11 +3,11 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { resetPasswordSchema } from '../../modules/accounts/forms.ts';
-import { NewPasswordFields } from '../components/auth-forms.tsx';
-import { buttonClass, Card, FieldError } from '../components/ui.tsx';
-import { endSession } from '../utils/auth.server.ts';
-import { readForm } from '../utils/input.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
+import { NewPasswordFields } from '#app/components/auth-forms.tsx';
+import { buttonClass, Card, FieldError } from '#app/components/ui.tsx';
+import { endSession } from '#app/utils/auth.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Choose a new password — RewardLoop' }];
 

@@ -2,8 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { localeCookie, pickLocale, type Locale } from '../../modules/i18n/index.ts';
 import { translatorFor } from '../../modules/i18n/server.ts';
-import { buttonClass, Card } from '../components/ui.tsx';
-import { readForm } from '../utils/input.server.ts';
+import { buttonClass, Card } from '#app/components/ui.tsx';
+import { readForm } from '#app/utils/input.server.ts';
 
 /**
  * The customer's language (ADR 090): the confirm email's link carries `?lang=` (the response's stored

@@ -4,12 +4,12 @@ import { plainRewardError } from '../../modules/rewards/index.ts';
 import { formatCents } from '../../modules/scoring/index.ts';
 import { isUuid } from '../../modules/shared/index.ts';
 import { HOLD_STATUS_LABELS } from '../../modules/trust/index.ts';
-import { Cell, Customer, IssuedCardCells, pill, TierBadge } from '../components/gift-card-ui.tsx';
-import { buttonClass, Card, noticeClass, useHydrated } from '../components/ui.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { requireOwner } from '../utils/auth.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
-import { readForm } from '../utils/input.server.ts';
+import { Cell, Customer, IssuedCardCells, pill, TierBadge } from '#app/components/gift-card-ui.tsx';
+import { buttonClass, Card, noticeClass, useHydrated } from '#app/components/ui.tsx';
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx';
+import { requireOwner } from '#app/utils/auth.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Gift cards — RewardLoop' }];
 

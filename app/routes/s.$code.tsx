@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { publicSurveyPath } from '../../modules/sharing/index.ts';
-import { surveyNotFound } from '../customer/survey-route.server.ts';
+import { surveyNotFound } from '#app/customer/survey-route.server.ts';
 
 /**
  * /s/{code}: a survey's short link (issue 27, ADR 082), the one owners copy, print on the flyer and
@@ -10,7 +10,7 @@ import { surveyNotFound } from '../customer/survey-route.server.ts';
  * code, is the customers' 'Survey Not Found' page with a 404.
  */
 
-export { default, handle, headers, meta } from '../customer/route.tsx';
+export { default, handle, headers, meta } from '#app/customer/route.tsx';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const target = await context.surveys.shortLink(params.code ?? '');

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { posStatus } from '../../modules/pos/index.ts';
-import { buttonClass, Card } from '../components/ui.tsx';
-import { requireOwner } from '../utils/auth.server.ts';
+import { buttonClass, Card } from '#app/components/ui.tsx';
+import { requireOwner } from '#app/utils/auth.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Connect Square — RewardLoop' }];
 

@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { buttonClass, Card } from '../components/ui.tsx';
-import { requireOwner } from '../utils/auth.server.ts';
-import { readForm } from '../utils/input.server.ts';
+import { buttonClass, Card } from '#app/components/ui.tsx';
+import { requireOwner } from '#app/utils/auth.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Authorize RewardLoop — Demo Square' }, { name: 'robots', content: 'noindex' }];
 

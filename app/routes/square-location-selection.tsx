@@ -2,11 +2,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { joinedAddress, posStatus } from '../../modules/pos/index.ts';
-import { buttonClass, Card, useHydrated } from '../components/ui.tsx';
-import { requireOwner } from '../utils/auth.server.ts';
-import { chosenLocationId } from '../utils/square.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
-import { readForm } from '../utils/input.server.ts';
+import { buttonClass, Card, useHydrated } from '#app/components/ui.tsx';
+import { requireOwner } from '#app/utils/auth.server.ts';
+import { chosenLocationId } from '#app/utils/square.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Select Your Square Location — RewardLoop' }];
 

@@ -2,10 +2,10 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
 import { dollars, findPlan } from '../../modules/billing/index.ts';
-import { StripePaymentForm } from '../components/stripe-payment.tsx';
-import { buttonClass, Card } from '../components/ui.tsx';
-import { getOwner } from '../utils/auth.server.ts';
-import { longDate, redirectAfterCheckout } from '../utils/billing.server.ts';
+import { StripePaymentForm } from '#app/components/stripe-payment.tsx';
+import { buttonClass, Card } from '#app/components/ui.tsx';
+import { getOwner } from '#app/utils/auth.server.ts';
+import { longDate, redirectAfterCheckout } from '#app/utils/billing.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Complete Your Setup — RewardLoop' }];
 

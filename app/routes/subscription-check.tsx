@@ -3,10 +3,10 @@ import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavi
 import { publishStatus, type SubscriptionStatus } from '../../modules/billing/index.ts';
 import { publishSurvey } from '../../modules/surveys/server.ts';
 import { businessReadiness, unavailableFixes } from '../../modules/surveys/index.ts';
-import { buttonClass, Card } from '../components/ui.tsx';
-import { getOwner, requireOwner } from '../utils/auth.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
-import { readForm } from '../utils/input.server.ts';
+import { buttonClass, Card } from '#app/components/ui.tsx';
+import { getOwner, requireOwner } from '#app/utils/auth.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Ready to publish? — RewardLoop' }];
 

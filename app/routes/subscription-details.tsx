@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { BILLING_MESSAGES, dollars, PLANS, yearlyPerMonth, type SubscriptionStatus } from '../../modules/billing/index.ts';
-import { buttonClass, Card, noticeClass } from '../components/ui.tsx';
-import { UsageMeter } from '../components/usage.tsx';
-import { requireOwner } from '../utils/auth.server.ts';
-import { longDate } from '../utils/billing.server.ts';
-import { readForm } from '../utils/input.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
+import { buttonClass, Card, noticeClass } from '#app/components/ui.tsx';
+import { UsageMeter } from '#app/components/usage.tsx';
+import { requireOwner } from '#app/utils/auth.server.ts';
+import { longDate } from '#app/utils/billing.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Subscription Details — RewardLoop' }];
 

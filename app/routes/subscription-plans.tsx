@@ -15,11 +15,11 @@ import {
   yearlySavings,
   type BillingInterval,
 } from '../../modules/billing/index.ts';
-import { buttonClass, Card, noticeClass } from '../components/ui.tsx';
-import { getOwner } from '../utils/auth.server.ts';
-import { checkoutPath } from '../utils/billing.server.ts';
-import { readForm } from '../utils/input.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
+import { buttonClass, Card, noticeClass } from '#app/components/ui.tsx';
+import { getOwner } from '#app/utils/auth.server.ts';
+import { checkoutPath } from '#app/utils/billing.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Choose Your Plan — RewardLoop' }];
 

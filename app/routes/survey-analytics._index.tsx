@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { AnalyticsView } from '../components/analytics.tsx';
-import { analyticsPage } from '../utils/analytics.server.ts';
+import { AnalyticsView } from '#app/components/analytics.tsx';
+import { analyticsPage } from '#app/utils/analytics.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Survey analytics — RewardLoop' }];
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { parseAnalyticsQuery } from '../../modules/analytics/index.ts';
-import { requireOwner } from '../utils/auth.server.ts';
-import { notFound } from '../utils/analytics.server.ts';
+import { requireOwner } from '#app/utils/auth.server.ts';
+import { notFound } from '#app/utils/analytics.server.ts';
 
 const KINDS = { responses: 'responses', giftcards: 'gift-cards' } as const;
 

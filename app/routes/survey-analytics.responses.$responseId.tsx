@@ -3,12 +3,12 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { isLocale, LOCALE_ENGLISH_NAMES } from '../../modules/i18n/index.ts';
 import { formatCents } from '../../modules/scoring/index.ts';
 import { actorLabel, AUDIT_EVENT_LABELS, HOLD_STATUS_LABELS, type AuditEntryView } from '../../modules/trust/index.ts';
-import { formatWhen, platformLabel } from '../components/analytics.tsx';
-import { CardTypeBadge, TierBadge } from '../components/gift-card-ui.tsx';
-import { buttonClass, Card, noticeClass } from '../components/ui.tsx';
-import { requireOwner } from '../utils/auth.server.ts';
-import { readForm } from '../utils/input.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
+import { formatWhen, platformLabel } from '#app/components/analytics.tsx';
+import { CardTypeBadge, TierBadge } from '#app/components/gift-card-ui.tsx';
+import { buttonClass, Card, noticeClass } from '#app/components/ui.tsx';
+import { requireOwner } from '#app/utils/auth.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Survey response — RewardLoop' }];
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireOwner } from '../utils/auth.server.ts';
+import { requireOwner } from '#app/utils/auth.server.ts';
 
 /**
  * GET /survey-analytics/screenshots/{verificationId}: a screenshot a customer uploaded (the re-encoded

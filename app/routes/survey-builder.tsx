@@ -5,12 +5,12 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { BUILDER_DRAFT_KEY, builderFormSchema, readQuestionListText, toFormValues } from '../../modules/surveys/forms.ts';
 import { applyQuestionIntent, DEFAULT_TEMPLATE_ID, defaultPresetId, draftFromForm, getTemplate, parseQuestionIntent, questionList, type CustomQuestion, type EditorState, type SaveRefusal, type SurveyTemplate } from '../../modules/surveys/index.ts';
-import { Toast } from '../components/toast.tsx';
-import { useHydrated } from '../components/ui.tsx';
-import { getOwner } from '../utils/auth.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
-import { readForm } from '../utils/input.server.ts';
-import { BuilderForm } from '../components/builder/form.tsx';
+import { Toast } from '#app/components/toast.tsx';
+import { useHydrated } from '#app/components/ui.tsx';
+import { getOwner } from '#app/utils/auth.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
+import { BuilderForm } from '#app/components/builder/form.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Survey builder — RewardLoop' }];
 

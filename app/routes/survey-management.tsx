@@ -1,16 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react';
-import { Toast, type ToastData } from '../components/toast.tsx';
+import { Toast, type ToastData } from '#app/components/toast.tsx';
 import { formatCents } from '../../modules/scoring/index.ts';
-import { AvailabilityBadge, CopyUrl, TierSummary } from '../components/survey-ui.tsx';
-import { buttonClass, Card, noticeClass } from '../components/ui.tsx';
-import { requireOwner } from '../utils/auth.server.ts';
+import { AvailabilityBadge, CopyUrl, TierSummary } from '#app/components/survey-ui.tsx';
+import { buttonClass, Card, noticeClass } from '#app/components/ui.tsx';
+import { requireOwner } from '#app/utils/auth.server.ts';
 import { businessReadiness, surveyAvailability } from '../../modules/surveys/index.ts';
-import { surveyCard } from '../utils/survey-pages.server.ts';
-import { readForm } from '../utils/input.server.ts';
+import { surveyCard } from '#app/utils/survey-pages.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
 import { isUuid } from '../../modules/shared/index.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { redirectWithToast } from '../utils/toast.server.ts';
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Manage surveys — RewardLoop' }];
 

@@ -3,7 +3,7 @@ import { maxPoints, reachableTiers, tierThresholds } from '../../modules/scoring
 import { shortSurveyUrl } from '../../modules/sharing/index.ts';
 import { effectiveTemplate } from '../../modules/surveys/index.ts';
 import { flyerFileName, renderFlyer } from '../../modules/sharing/server.ts';
-import { requireOwner } from '../utils/auth.server.ts';
+import { requireOwner } from '#app/utils/auth.server.ts';
 
 /** GET /survey-materials/{id}/flyer: the printable 2550x3300 PNG flyer, named after the survey; its QR code and printed link are the short link (ADR 082). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { flyerFileName, qrPng } from '../../modules/sharing/server.ts';
 import { shortSurveyUrl } from '../../modules/sharing/index.ts';
-import { requireOwner } from '../utils/auth.server.ts';
+import { requireOwner } from '#app/utils/auth.server.ts';
 
 /** GET /survey-materials/{id}/qr: the survey's short link (`/s/{code}`, ADR 082) as a 400x400 QR code PNG. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

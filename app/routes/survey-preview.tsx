@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react';
 import { maxPoints, questionCounts } from '../../modules/scoring/index.ts';
 import { BUILDER_DRAFT_KEY, builderFormSchema } from '../../modules/surveys/forms.ts';
 import { businessReadiness, publishCheck, effectiveTemplate, surveyAvailability, type Availability } from '../../modules/surveys/index.ts';
-import { AvailabilityBadge, SurveyDetails, TierSummary } from '../components/survey-ui.tsx';
-import { buttonClass, Card, noticeClass } from '../components/ui.tsx';
-import { getOwner } from '../utils/auth.server.ts';
+import { AvailabilityBadge, SurveyDetails, TierSummary } from '#app/components/survey-ui.tsx';
+import { buttonClass, Card, noticeClass } from '#app/components/ui.tsx';
+import { getOwner } from '#app/utils/auth.server.ts';
 import { shortSurveyUrl } from '../../modules/sharing/index.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Preview survey — RewardLoop' }];
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { PublishedSurvey } from '../components/published-survey.tsx';
-import { requireOwner } from '../utils/auth.server.ts';
-import { publishedData } from '../utils/published.server.ts';
+import { PublishedSurvey } from '#app/components/published-survey.tsx';
+import { requireOwner } from '#app/utils/auth.server.ts';
+import { publishedData } from '#app/utils/published.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Your survey — RewardLoop' }];
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { PublishedSurvey } from '../components/published-survey.tsx';
-import { buttonClass } from '../components/ui.tsx';
-import { requireOwner } from '../utils/auth.server.ts';
-import { publishedData } from '../utils/published.server.ts';
+import { PublishedSurvey } from '#app/components/published-survey.tsx';
+import { buttonClass } from '#app/components/ui.tsx';
+import { requireOwner } from '#app/utils/auth.server.ts';
+import { publishedData } from '#app/utils/published.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Your survey — RewardLoop' }];
 

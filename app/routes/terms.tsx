@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { LegalPage } from '../components/legal.tsx';
+import { LegalPage } from '#app/components/legal.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Terms of Service — RewardLoop' }];
 

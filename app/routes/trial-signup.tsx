@@ -1,14 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { dollars, findPlan, parseInterval, periodPrice, selectionFailedMessage, TRIAL_DAYS } from '../../modules/billing/index.ts';
-import { DraftField, TermsAgreement } from '../components/auth-forms.tsx';
-import { buttonClass, Card, PasswordField, TextField } from '../components/ui.tsx';
-import { getOwner } from '../utils/auth.server.ts';
-import { checkoutPath } from '../utils/billing.server.ts';
-import { signUpOwner } from '../utils/sign-up.server.ts';
-import { readForm } from '../utils/input.server.ts';
-import { redirectWithToast } from '../utils/toast.server.ts';
-import { parseTrialSignup } from '../utils/trial-signup.server.ts';
+import { DraftField, TermsAgreement } from '#app/components/auth-forms.tsx';
+import { buttonClass, Card, PasswordField, TextField } from '#app/components/ui.tsx';
+import { getOwner } from '#app/utils/auth.server.ts';
+import { checkoutPath } from '#app/utils/billing.server.ts';
+import { signUpOwner } from '#app/utils/sign-up.server.ts';
+import { readForm } from '#app/utils/input.server.ts';
+import { redirectWithToast } from '#app/utils/toast.server.ts';
+import { parseTrialSignup } from '#app/utils/trial-signup.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Start Your Free Trial — RewardLoop' }];
 

@@ -288,7 +288,7 @@ describe('request body limits (issue 25): a 400 that says which limit, before an
   });
 
   it('a JSON body over 1 MB that arrives without the edge (a direct call) is a 413', async () => {
-    const { readJsonObject } = await import('../../app/utils/api.server.ts');
+    const { readJsonObject } = await import('#app/utils/api.server.ts');
     const request = new Request('http://localhost/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'x'.repeat(1_000_001) }) });
     const refused = await readJsonObject(request).catch((e: unknown) => e as Response);
     expect(refused).toBeInstanceOf(Response);
