@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from '@remix-run/dev';
 import tailwindcss from '@tailwindcss/vite';
+import { flatRoutes } from 'remix-flat-routes';
 import { defineConfig } from 'vite';
 
 declare module '@remix-run/node' {
@@ -15,7 +16,13 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
-      ignoredRouteFiles: ['**/*.test.*', '**/*.server.test.*'],
+      // Routes come from remix-flat-routes alone (Remix's own convention reads no file): flat file names as
+      // before, grouped in `+` folders by area (`_auth+/auth.tsx` is /auth, `api+/auth.login.ts` is
+      // /api/auth/login; ADR 094). A route's helpers may sit beside it: tests, `*.server.*`, `*.client.*` and
+      // `__*` files are not routes.
+      ignoredRouteFiles: ['**/*'],
+      routes: async (defineRoutes) =>
+        flatRoutes('routes', defineRoutes, { ignoredRouteFiles: ['**/.*', '**/*.css', '**/*.test.*', '**/*.server.*', '**/*.client.*', '**/__*.*'] }),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
