@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as createConfig } from '#app/routes/api.survey.builder-config.ts';
-import { action as putConfig, loader as getConfig } from '#app/routes/api.survey.config.$id.ts';
-import { action as submitAction } from '#app/routes/api.survey.submit.$businessId.$surveyId.ts';
-import { loader as pageOne } from '#app/routes/survey-analytics.$surveyId.tsx';
-import { loader as detailLoader } from '#app/routes/survey-analytics.responses.$responseId.tsx';
-import { loader as exportLoader } from '#app/routes/survey-analytics.export.$kind.ts';
-import { loader as publicLoader } from '#app/routes/survey.public.$businessId.$surveyId.tsx';
+import { action as createConfig } from '#app/routes/api+/survey.builder-config.ts';
+import { action as putConfig, loader as getConfig } from '#app/routes/api+/survey.config.$id.ts';
+import { action as submitAction } from '#app/routes/api+/survey.submit.$businessId.$surveyId.ts';
+import { loader as pageOne } from '#app/routes/_analytics+/survey-analytics.$surveyId.tsx';
+import { loader as detailLoader } from '#app/routes/_analytics+/survey-analytics.responses.$responseId.tsx';
+import { loader as exportLoader } from '#app/routes/_analytics+/survey-analytics.export.$kind.ts';
+import { loader as publicLoader } from '#app/routes/_customer+/survey.public.$businessId.$surveyId.tsx';
 import type { AnalyticsPageData } from '#app/utils/analytics.server.ts';
 import type { ResponseDetail } from '../../modules/analytics/index.ts';
 import { templateQuestionList, restaurantCafeBakery } from '../../modules/surveys/index.ts';

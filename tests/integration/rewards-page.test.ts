@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCardFor } from '../../adapters/giftcards/TestGiftCards.ts';
-import { action as rewardsAction, loader as rewardsLoader } from '#app/routes/rewards.tsx';
+import { action as rewardsAction, loader as rewardsLoader } from '#app/routes/_owner+/rewards.tsx';
 import { readToast } from '#app/utils/toast.server.ts';
 import { recordEmailFailure, sendRewardEmail } from '../../modules/rewards/email.ts';
 import { issueReward, recordIssueFailure } from '../../modules/rewards/issue.ts';

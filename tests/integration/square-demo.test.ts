@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loader as publicSurveyApi } from '#app/routes/api.survey.public.$businessId.$surveyId.ts';
-import { loader as squareAuth } from '#app/routes/api.square.auth.ts';
-import { loader as squareCallback } from '#app/routes/api.square.callback.ts';
-import { loader as squareStatus } from '#app/routes/api.square.status.ts';
-import { action as consentAction, loader as consentPage } from '#app/routes/square-connect_.demo.tsx';
-import { action as selectionAction, loader as selectionPage } from '#app/routes/square-location-selection.tsx';
+import { loader as publicSurveyApi } from '#app/routes/api+/survey.public.$businessId.$surveyId.ts';
+import { loader as squareAuth } from '#app/routes/api+/square.auth.ts';
+import { loader as squareCallback } from '#app/routes/api+/square.callback.ts';
+import { loader as squareStatus } from '#app/routes/api+/square.status.ts';
+import { action as consentAction, loader as consentPage } from '#app/routes/_owner+/square-connect_.demo.tsx';
+import { action as selectionAction, loader as selectionPage } from '#app/routes/_owner+/square-location-selection.tsx';
 import { readToast } from '#app/utils/toast.server.ts';
 import { CONFLICTING_CHOICE } from '#app/utils/square.server.ts';
 import { POS_TOKEN_REFRESH_CRON, registerPosTokenRefresh } from '../../modules/pos/refresh.ts';
