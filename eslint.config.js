@@ -110,6 +110,9 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/include': ['app/**', 'cli/**', 'server/**', 'adapters/**', 'modules/**', 'scripts/**'],
+      // Resolves `#app/…` (package.json "imports", tsconfig paths; ADR 094) to its file, so that the rule
+      // sees an app/ file there and not an external package (the default node resolver does not read "imports").
+      'import/resolver': { typescript: { project: `${import.meta.dirname}/tsconfig.json` } },
       'boundaries/elements': [
         { type: 'module', pattern: 'modules/*', partialMatch: false, capture: ['module'] },
         { type: 'app', pattern: 'app', partialMatch: false },

@@ -2,6 +2,7 @@ import { vitePlugin as remix } from '@remix-run/dev';
 import tailwindcss from '@tailwindcss/vite';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { flatRoutes } from 'remix-flat-routes';
 import { defineConfig, type Plugin } from 'vite';
 import { SERVER_CODE_DIRS } from './server/dev-build.ts';
 
@@ -51,7 +52,13 @@ export default defineConfig({
     serverCodeExternal(),
     tailwindcss(),
     remix({
-      ignoredRouteFiles: ['**/*.test.*', '**/*.server.test.*'],
+      // Routes come from remix-flat-routes alone (Remix's own convention reads no file): flat file names as
+      // before, grouped in `+` folders by area (`_auth+/auth.tsx` is /auth, `api+/auth.login.ts` is
+      // /api/auth/login; ADR 094). A route's helpers may sit beside it: tests, `*.server.*`, `*.client.*` and
+      // `__*` files are not routes.
+      ignoredRouteFiles: ['**/*'],
+      routes: async (defineRoutes) =>
+        flatRoutes('routes', defineRoutes, { ignoredRouteFiles: ['**/.*', '**/*.css', '**/*.test.*', '**/*.server.*', '**/*.client.*', '**/__*.*'] }),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
@@ -61,7 +68,6 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   build: { target: 'es2022' },
   // Pre-bundled up front so the first page in development does not trigger a re-optimise and reload.
   optimizeDeps: {

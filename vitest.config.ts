@@ -2,7 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
-  resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   test: {
     setupFiles: ['./tests/setup/setup-test-env.ts'],
     testTimeout: 30_000,

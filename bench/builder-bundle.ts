@@ -28,7 +28,7 @@ function pageFiles(routeId: string): string[] {
   return [...files];
 }
 
-const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['routes/survey-builder', 'routes/survey-management', 'routes/auth'];
+const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['routes/_surveys+/survey-builder', 'routes/_surveys+/survey-management', 'routes/_auth+/auth'];
 for (const id of routes) {
   let raw = 0;
   let gz = 0;

@@ -1,4 +1,4 @@
-import { NotFound } from '../components/not-found.tsx';
+import { NotFound } from '#app/components/not-found.tsx';
 
 // Any path no other route claims: a real 404 status with the spec's page.
 export function loader() {

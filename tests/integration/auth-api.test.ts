@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as loginAction, loader as loginLoader } from '../../app/routes/api.auth.login.ts';
-import { action as logoutAction } from '../../app/routes/api.auth.logout.ts';
-import { action as signupAction } from '../../app/routes/api.auth.signup.ts';
-import { loader as userLoader } from '../../app/routes/api.auth.user.ts';
-import { action as verifyAction, loader as verifyLoader } from '../../app/routes/api.verify-email.$token.ts';
+import { action as loginAction, loader as loginLoader } from '#app/routes/api+/auth.login.ts';
+import { action as logoutAction } from '#app/routes/api+/auth.logout.ts';
+import { action as signupAction } from '#app/routes/api+/auth.signup.ts';
+import { loader as userLoader } from '#app/routes/api+/auth.user.ts';
+import { action as verifyAction, loader as verifyLoader } from '#app/routes/api+/verify-email.$token.ts';
 import { CookieJar, getRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 import { readOutbox } from '../setup/outbox.ts';

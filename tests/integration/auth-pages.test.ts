@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as authAction, loader as authLoader } from '../../app/routes/auth.tsx';
-import { loader as indexLoader } from '../../app/routes/_index.tsx';
-import { loader as profileLoader } from '../../app/routes/profile.tsx';
-import { action as logoutAction } from '../../app/routes/logout.tsx';
-import { loader as dashboardLoader } from '../../app/routes/dashboard.tsx';
+import { action as authAction, loader as authLoader } from '#app/routes/_auth+/auth.tsx';
+import { loader as indexLoader } from '#app/routes/_marketing+/_index.tsx';
+import { loader as profileLoader } from '#app/routes/_owner+/profile.tsx';
+import { action as logoutAction } from '#app/routes/_auth+/logout.tsx';
+import { loader as dashboardLoader } from '#app/routes/_owner+/dashboard.tsx';
 import { Session } from '../../modules/accounts/entities.ts';
 import { CookieJar, formRequest, getRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';

@@ -1,9 +1,9 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as fakeConfirm } from '../../app/routes/api.billing.fake.confirm-setup.ts';
-import { action as createExisting } from '../../app/routes/api.create-subscription-existing.ts';
-import { action as cancelApi } from '../../app/routes/api.stripe.cancel-subscription.ts';
-import { action as completeApi } from '../../app/routes/api.subscription-complete.ts';
+import { action as fakeConfirm } from '#app/routes/api+/billing.fake.confirm-setup.ts';
+import { action as createExisting } from '#app/routes/api+/create-subscription-existing.ts';
+import { action as cancelApi } from '#app/routes/api+/stripe.cancel-subscription.ts';
+import { action as completeApi } from '#app/routes/api+/subscription-complete.ts';
 import { createStripeMock, stripeTestEnv } from '../mocks/stripe.ts';
 import { signedInOwner } from '../setup/factories.ts';
 import { jsonRequest, run, type CookieJar } from '../setup/http.ts';

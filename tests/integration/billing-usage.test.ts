@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loader as detailsPage } from '../../app/routes/subscription-details.tsx';
-import { loader as dashboard } from '../../app/routes/_index.tsx';
+import { loader as detailsPage } from '#app/routes/_billing+/subscription-details.tsx';
+import { loader as dashboard } from '#app/routes/_marketing+/_index.tsx';
 import { usageWindow } from '../../modules/billing/server.ts';
 import { startRewardWorkers } from '../../server/composition.ts';
 import { formRequest, getRequest, run } from '../setup/http.ts';
@@ -78,8 +78,8 @@ describe('usage against the plan', () => {
 
 describe('the owner’s monthly reward budget', () => {
   it('is validated, pauses new reward-earning submissions once reached (the survey says so first), and resumes when cleared', async () => {
-    const { action: detailsAction } = await import('../../app/routes/subscription-details.tsx');
-    const { loader: surveyPage } = await import('../../app/routes/survey.public.$businessId.$surveyId.tsx');
+    const { action: detailsAction } = await import('#app/routes/_billing+/subscription-details.tsx');
+    const { loader: surveyPage } = await import('#app/routes/_customer+/survey.public.$businessId.$surveyId.tsx');
     const cafe = await rewardingBusiness(app, 'Budget Cafe', { square: false });
     const setBudget = (value: string) =>
       run(() => detailsAction({ request: formRequest('/subscription-details', { intent: 'budget', monthlyRewardBudget: value }, cafe.owner.jar), context: app.context(), params: {} }));

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loader as publicSurveyApi } from '../../app/routes/api.survey.public.$businessId.$surveyId.ts';
-import { action as brandAction, loader as brandLoader } from '../../app/routes/brand.tsx';
-import { loader as logoLoader } from '../../app/routes/brand_.logo.$businessId.ts';
-import { loader as flyerLoader } from '../../app/routes/survey-materials.$id.flyer.ts';
+import { loader as publicSurveyApi } from '#app/routes/api+/survey.public.$businessId.$surveyId.ts';
+import { action as brandAction, loader as brandLoader } from '#app/routes/_owner+/brand.tsx';
+import { loader as logoLoader } from '#app/routes/_customer+/brand_.logo.$businessId.ts';
+import { loader as flyerLoader } from '#app/routes/_surveys+/survey-materials.$id.flyer.ts';
 import { contrastRatio } from '../../modules/branding/index.ts';
 import { signedInOwner } from '../setup/factories.ts';
 import { BASE, CookieJar, formRequest, getRequest, run } from '../setup/http.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loader as homeLoader } from '../../app/routes/_index.tsx';
-import { loader as dashboardLoader } from '../../app/routes/dashboard.tsx';
-import type { DashboardData } from '../../app/utils/dashboard.server.ts';
+import { loader as homeLoader } from '#app/routes/_marketing+/_index.tsx';
+import { loader as dashboardLoader } from '#app/routes/_owner+/dashboard.tsx';
+import type { DashboardData } from '#app/utils/dashboard.server.ts';
 import { issueReward } from '../../modules/rewards/issue.ts';
 import { rewardDeps } from '../../server/composition.ts';
 import { startTrialForTest } from '../setup/billing.ts';

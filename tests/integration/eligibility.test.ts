@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as eligibility } from '../../app/routes/api.survey.check-email-eligibility.$businessId.ts';
-import { loader as publicSurvey } from '../../app/routes/api.survey.public.$businessId.$surveyId.ts';
-import { action as toggleConfig } from '../../app/routes/api.survey.config.$id.toggle.ts';
+import { action as eligibility } from '#app/routes/api+/survey.check-email-eligibility.$businessId.ts';
+import { loader as publicSurvey } from '#app/routes/api+/survey.public.$businessId.$surveyId.ts';
+import { action as toggleConfig } from '#app/routes/api+/survey.config.$id.toggle.ts';
 import { CustomerSubmission } from '../../modules/responses/entities.ts';
 import { createSurvey, signedInOwner } from '../setup/factories.ts';
 import { CookieJar, getRequest, jsonRequest, run } from '../setup/http.ts';

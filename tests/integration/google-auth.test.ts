@@ -1,11 +1,11 @@
 import { generateKeyPair } from 'jose';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as googleApi } from '../../app/routes/api.auth.google.ts';
-import { action as startGoogle } from '../../app/routes/auth.google.tsx';
-import { loader as googleCallback } from '../../app/routes/auth.google.callback.tsx';
-import { action as signupAction } from '../../app/routes/api.auth.signup.ts';
-import { loader as userLoader } from '../../app/routes/api.auth.user.ts';
+import { action as googleApi } from '#app/routes/api+/auth.google.ts';
+import { action as startGoogle } from '#app/routes/_auth+/auth.google.tsx';
+import { loader as googleCallback } from '#app/routes/_auth+/auth.google.callback.tsx';
+import { action as signupAction } from '#app/routes/api+/auth.signup.ts';
+import { loader as userLoader } from '#app/routes/api+/auth.user.ts';
 import { createGoogleMock, GOOGLE_CLIENT_ID } from '../mocks/google.ts';
 import { CookieJar, formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';

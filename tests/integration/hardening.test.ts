@@ -1,7 +1,5 @@
-import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { createServer as createVite, type ViteDevServer } from 'vite';
@@ -12,6 +10,7 @@ import { createHttpApp } from '../../server/http.ts';
 import { devServerBuild } from '../../server/dev-build.ts';
 import { createSurvey, signedInOwner } from '../setup/factories.ts';
 import { CookieJar } from '../setup/http.ts';
+import { routeFiles } from '../setup/routes.ts';
 import { createTestApp, type TestApp } from '../setup/test-root.ts';
 import { startTrialForTest } from '../setup/billing.ts';
 
@@ -75,8 +74,6 @@ const json = (text: string) => ({ headers: { 'Content-Type': 'application/json' 
 
 // --- The generated bad-input sweep -------------------------------------------------------------
 
-const ROUTES_DIR = path.resolve(import.meta.dirname, '../../app/routes');
-
 /** The URL paths of a flat-routes file name, with each `$param` (and a splat) filled by `param`. */
 export function routePath(file: string, param: string): string {
   const name = file.replace(/\.(tsx?|jsx?)$/, '');
@@ -87,7 +84,8 @@ export function routePath(file: string, param: string): string {
   return `/${segments.join('/')}`;
 }
 
-const ROUTE_FILES = readdirSync(ROUTES_DIR).filter((f) => /\.(tsx?|jsx?)$/.test(f) && !/\.test\./.test(f));
+// The route files by their flat names (`api+/survey.config.ts` is `api.survey.config.ts`, ADR 094).
+const ROUTE_FILES = routeFiles();
 
 /** Path parameters: unknown ids, non-ids, injection text, a malformed escape, an encoded NUL, very long. */
 const PARAMS = ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1'%20or%20'1'%3D'1", '%E0%A4%A', '%00', 'x'.repeat(3000)];
@@ -187,6 +185,8 @@ function heavyPosts(): Array<{ label: string; headers: Record<string, string>; b
 describe('bad input on every route in app/routes: no 5xx (503 by design excepted)', () => {
   it('enumerates the route files', () => {
     expect(ROUTE_FILES.length).toBeGreaterThan(50);
+    // Files in the area folders too (app/routes/api+/survey.config.$id.toggle.ts, ADR 094).
+    expect(ROUTE_FILES).toContain('api.survey.config.$id.toggle.ts');
     expect(routePath('api.survey.config.$id.toggle.ts', 'X')).toBe('/api/survey/config/X/toggle');
     expect(routePath('square-connect_.demo.tsx', 'X')).toBe('/square-connect/demo');
     expect(routePath('email-verified._index.tsx', 'X')).toBe('/email-verified');
@@ -288,7 +288,7 @@ describe('request body limits (issue 25): a 400 that says which limit, before an
   });
 
   it('a JSON body over 1 MB that arrives without the edge (a direct call) is a 413', async () => {
-    const { readJsonObject } = await import('../../app/utils/api.server.ts');
+    const { readJsonObject } = await import('#app/utils/api.server.ts');
     const request = new Request('http://localhost/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'x'.repeat(1_000_001) }) });
     const refused = await readJsonObject(request).catch((e: unknown) => e as Response);
     expect(refused).toBeInstanceOf(Response);

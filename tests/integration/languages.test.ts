@@ -1,11 +1,11 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as publicPage from '../../app/routes/survey.public.$businessId.$surveyId.tsx';
-import { action as submitApi } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
-import type { SurveyIslandData } from '../../app/customer/island-data.ts';
-import type { SurveyPageData } from '../../app/customer/state.ts';
-import { SurveyApp } from '../../app/customer/survey-page.tsx';
+import * as publicPage from '#app/routes/_customer+/survey.public.$businessId.$surveyId.tsx';
+import { action as submitApi } from '#app/routes/api+/survey.submit.$businessId.$surveyId.ts';
+import type { SurveyIslandData } from '#app/customer/island-data.ts';
+import type { SurveyPageData } from '#app/customer/state.ts';
+import { SurveyApp } from '#app/customer/survey-page.tsx';
 import { englishTranslator, LOCALES, type Locale } from '../../modules/i18n/index.ts';
 import { createTranslator } from '../../modules/i18n/translator.ts';
 import { startTrialForTest } from '../setup/billing.ts';

@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxMailer } from '../../adapters/mailer/OutboxMailer.ts';
 import { SmtpMailer } from '../../adapters/mailer/SmtpMailer.ts';
-import { action as signupAction } from '../../app/routes/api.auth.signup.ts';
+import { action as signupAction } from '#app/routes/api+/auth.signup.ts';
 import { jsonRequest, run } from '../setup/http.ts';
 import { createTestApp } from '../setup/test-root.ts';
 

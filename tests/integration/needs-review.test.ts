@@ -8,14 +8,14 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SurveyPageData } from '../../app/customer/state.ts';
-import { action as rewardsAction, loader as rewardsLoader } from '../../app/routes/rewards.tsx';
-import { loader as responseLoader } from '../../app/routes/survey-analytics.responses.$responseId.tsx';
-import { loader as screenshotLoader } from '../../app/routes/survey-analytics.screenshots.$verificationId.ts';
-import { action as submitAction } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
-import { action as verifyScreenshot } from '../../app/routes/api.verify-screenshot.ts';
-import { action as verifySocial } from '../../app/routes/api.verify-social.ts';
-import * as publicPage from '../../app/routes/survey.public.$businessId.$surveyId.tsx';
+import type { SurveyPageData } from '#app/customer/state.ts';
+import { action as rewardsAction, loader as rewardsLoader } from '#app/routes/_owner+/rewards.tsx';
+import { loader as responseLoader } from '#app/routes/_analytics+/survey-analytics.responses.$responseId.tsx';
+import { loader as screenshotLoader } from '#app/routes/_analytics+/survey-analytics.screenshots.$verificationId.ts';
+import { action as submitAction } from '#app/routes/api+/survey.submit.$businessId.$surveyId.ts';
+import { action as verifyScreenshot } from '#app/routes/api+/verify-screenshot.ts';
+import { action as verifySocial } from '#app/routes/api+/verify-social.ts';
+import * as publicPage from '#app/routes/_customer+/survey.public.$businessId.$surveyId.tsx';
 import { ScreenshotVerification } from '../../modules/responses/entities.ts';
 import { issueReward } from '../../modules/rewards/server.ts';
 import { NEEDS_REVIEW_MESSAGE } from '../../modules/verification/port.ts';

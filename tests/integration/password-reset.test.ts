@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as authAction } from '../../app/routes/auth.tsx';
-import { action as forgotAction, RESET_SENT_MESSAGE } from '../../app/routes/forgot-password.tsx';
-import { loader as profileLoader } from '../../app/routes/profile.tsx';
-import { action as resetAction, loader as resetLoader } from '../../app/routes/reset-password.$token.tsx';
+import { action as authAction } from '#app/routes/_auth+/auth.tsx';
+import { action as forgotAction, RESET_SENT_MESSAGE } from '#app/routes/_auth+/forgot-password.tsx';
+import { loader as profileLoader } from '#app/routes/_owner+/profile.tsx';
+import { action as resetAction, loader as resetLoader } from '#app/routes/_auth+/reset-password.$token.tsx';
 import { Business } from '../../modules/accounts/entities.ts';
 import { signedInOwner } from '../setup/factories.ts';
 import { CookieJar, formRequest, getRequest, run } from '../setup/http.ts';

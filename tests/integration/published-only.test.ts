@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as publicPage from '../../app/routes/survey.public.$businessId.$surveyId.tsx';
-import * as businessPage from '../../app/routes/survey.$businessId.tsx';
-import { loader as publicApi } from '../../app/routes/api.survey.public.$businessId.$surveyId.ts';
-import { loader as dynamicApi } from '../../app/routes/api.survey.dynamic.$businessId.ts';
-import { action as submitApi } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
-import { action as eligibilityApi } from '../../app/routes/api.survey.check-email-eligibility.$businessId.ts';
-import { loader as publishedLoader } from '../../app/routes/survey-published.$id.tsx';
+import * as publicPage from '#app/routes/_customer+/survey.public.$businessId.$surveyId.tsx';
+import * as businessPage from '#app/routes/_customer+/survey.$businessId.tsx';
+import { loader as publicApi } from '#app/routes/api+/survey.public.$businessId.$surveyId.ts';
+import { loader as dynamicApi } from '#app/routes/api+/survey.dynamic.$businessId.ts';
+import { action as submitApi } from '#app/routes/api+/survey.submit.$businessId.$surveyId.ts';
+import { action as eligibilityApi } from '#app/routes/api+/survey.check-email-eligibility.$businessId.ts';
+import { loader as publishedLoader } from '#app/routes/_surveys+/survey-published.$id.tsx';
 import { startTrialForTest } from '../setup/billing.ts';
 import { connectSquareForTest, createSurvey, publishForTest, signedInOwner } from '../setup/factories.ts';
 import { getRequest, jsonRequest, run, type CookieJar } from '../setup/http.ts';

@@ -87,7 +87,8 @@ describe('log levels (issue 25, item 9)', () => {
       // Legacy ?_data requests (this app uses single fetch), on a missing route and on real ones.
       ['/nothing-here?_data=routes/nothing-here', {}],
       ['/?_data=root', {}],
-      ['/privacy?_data=routes/privacy', {}],
+      // The route's id is routes/_marketing+/privacy; a + in a query is a space, so it is escaped.
+      ['/privacy?_data=routes/_marketing%2B/privacy', {}],
       ['/privacy?_data=routes/nope', {}],
       ['/nothing-here.data', {}],
       ['/nothing-here', {}],

@@ -5,14 +5,14 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as createApi } from '../../app/routes/api.survey.builder-config.ts';
-import { action as updateApi, loader as getConfig } from '../../app/routes/api.survey.config.$id.ts';
-import { loader as publicApi } from '../../app/routes/api.survey.public.$businessId.$surveyId.ts';
-import { action as submitApi } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
-import { action as verifyScreenshot } from '../../app/routes/api.verify-screenshot.ts';
-import * as publicPage from '../../app/routes/survey.public.$businessId.$surveyId.tsx';
-import { action as builderAction, loader as builderLoader } from '../../app/routes/survey-builder.tsx';
-import type { SurveyPageData } from '../../app/customer/state.ts';
+import { action as createApi } from '#app/routes/api+/survey.builder-config.ts';
+import { action as updateApi, loader as getConfig } from '#app/routes/api+/survey.config.$id.ts';
+import { loader as publicApi } from '#app/routes/api+/survey.public.$businessId.$surveyId.ts';
+import { action as submitApi } from '#app/routes/api+/survey.submit.$businessId.$surveyId.ts';
+import { action as verifyScreenshot } from '#app/routes/api+/verify-screenshot.ts';
+import * as publicPage from '#app/routes/_customer+/survey.public.$businessId.$surveyId.tsx';
+import { action as builderAction, loader as builderLoader } from '#app/routes/_surveys+/survey-builder.tsx';
+import type { SurveyPageData } from '#app/customer/state.ts';
 import { Migration20261124121000ReviewPolicy } from '../../migrations/Migration20261124121000ReviewPolicy.ts';
 import { toFormValues, type StoredSurveyLike } from '../../modules/surveys/forms.ts';
 import { getTemplate, INCENTIVE_DISCLOSURE, POLICY_DISCLOSURE, templateQuestionList } from '../../modules/surveys/index.ts';

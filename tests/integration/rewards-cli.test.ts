@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, type CliIo } from '../../cli/program.ts';
 import { testCardFor } from '../../adapters/giftcards/TestGiftCards.ts';
 import { recordIssueFailure } from '../../modules/rewards/issue.ts';
-import { action as putConfig } from '../../app/routes/api.survey.config.$id.ts';
+import { action as putConfig } from '#app/routes/api+/survey.config.$id.ts';
 import { getTemplate, templateQuestionList } from '../../modules/surveys/index.ts';
 import { connectSquareForTest, signedInOwner, surveyBody } from '../setup/factories.ts';
 import { jsonRequest, run } from '../setup/http.ts';

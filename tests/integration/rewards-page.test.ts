@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCardFor } from '../../adapters/giftcards/TestGiftCards.ts';
-import { action as rewardsAction, loader as rewardsLoader } from '../../app/routes/rewards.tsx';
-import { readToast } from '../../app/utils/toast.server.ts';
+import { action as rewardsAction, loader as rewardsLoader } from '#app/routes/_owner+/rewards.tsx';
+import { readToast } from '#app/utils/toast.server.ts';
 import { recordEmailFailure, sendRewardEmail } from '../../modules/rewards/email.ts';
 import { issueReward, recordIssueFailure } from '../../modules/rewards/issue.ts';
 import { GiftCardError } from '../../modules/rewards/port.ts';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loader as giftCardIssuancesLoader } from '../../app/routes/api.gift-card-issuances.ts';
-import { loader as issuancesLoader } from '../../app/routes/api.rewards.issuances.ts';
+import { loader as giftCardIssuancesLoader } from '#app/routes/api+/gift-card-issuances.ts';
+import { loader as issuancesLoader } from '#app/routes/api+/rewards.issuances.ts';
 import { testCardFor } from '../../adapters/giftcards/TestGiftCards.ts';
 import { issueReward } from '../../modules/rewards/issue.ts';
 import { listFailures, retryFailed } from '../../modules/rewards/queries.ts';
 import { GiftCardError, type GiftCards } from '../../modules/rewards/port.ts';
-import { action as submitAction } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
+import { action as submitAction } from '#app/routes/api+/survey.submit.$businessId.$surveyId.ts';
 import { createRequestContext, rewardDeps, startRewardWorkers } from '../../server/composition.ts';
 import { signedInOwner } from '../setup/factories.ts';
 import { getRequest, jsonRequest, run } from '../setup/http.ts';

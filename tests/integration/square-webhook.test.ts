@@ -1,6 +1,6 @@
 import { WebhooksHelper } from 'square';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action, loader } from '../../app/routes/api.square.webhook.ts';
+import { action, loader } from '#app/routes/api+/square.webhook.ts';
 import { isValidSquareSignature, squareSignature } from '../../modules/rewards/webhooks.ts';
 import { BASE, run } from '../setup/http.ts';
 import { query, rewardingBusiness } from '../setup/rewards.ts';

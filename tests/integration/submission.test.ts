@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as submit } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
+import { action as submit } from '#app/routes/api+/survey.submit.$businessId.$surveyId.ts';
 import { CustomerSubmission, SurveyResponse } from '../../modules/responses/entities.ts';
 import { connectSquareWithoutLocation, createSurvey, publishForTest, signedInOwner } from '../setup/factories.ts';
 import { jsonRequest, run } from '../setup/http.ts';

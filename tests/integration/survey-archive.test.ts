@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loader as listConfigs } from '../../app/routes/api.survey.configs.ts';
-import { loader as publicSurveyApi } from '../../app/routes/api.survey.public.$businessId.$surveyId.ts';
-import { loader as builderLoader } from '../../app/routes/survey-builder.tsx';
-import { action as manageAction, loader as manageLoader } from '../../app/routes/survey-management.tsx';
+import { loader as listConfigs } from '#app/routes/api+/survey.configs.ts';
+import { loader as publicSurveyApi } from '#app/routes/api+/survey.public.$businessId.$surveyId.ts';
+import { loader as builderLoader } from '#app/routes/_surveys+/survey-builder.tsx';
+import { action as manageAction, loader as manageLoader } from '#app/routes/_surveys+/survey-management.tsx';
 import { createSurvey, signedInOwner } from '../setup/factories.ts';
 import { formRequest, getRequest, run } from '../setup/http.ts';
 import { query, rewardingBusiness } from '../setup/rewards.ts';

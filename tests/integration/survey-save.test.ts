@@ -5,11 +5,11 @@
  * so the same survey is refused by each with the same message, and nothing is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as createApi } from '../../app/routes/api.survey.builder-config.ts';
-import { action as updateApi } from '../../app/routes/api.survey.config.$id.ts';
-import { action as authAction } from '../../app/routes/auth.tsx';
-import { action as builderAction } from '../../app/routes/survey-builder.tsx';
-import { readToast } from '../../app/utils/toast.server.ts';
+import { action as createApi } from '#app/routes/api+/survey.builder-config.ts';
+import { action as updateApi } from '#app/routes/api+/survey.config.$id.ts';
+import { action as authAction } from '#app/routes/_auth+/auth.tsx';
+import { action as builderAction } from '#app/routes/_surveys+/survey-builder.tsx';
+import { readToast } from '#app/utils/toast.server.ts';
 import { HOSTED_VISION_UNAVAILABLE } from '../../modules/surveys/index.ts';
 import { builderFields, createSurvey, signedInOwner, surveyBody } from '../setup/factories.ts';
 import { CookieJar, formRequest, getRequest, jsonRequest, run } from '../setup/http.ts';

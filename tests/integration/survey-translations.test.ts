@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as putConfig, loader as getConfig } from '../../app/routes/api.survey.config.$id.ts';
-import { action as createConfig } from '../../app/routes/api.survey.builder-config.ts';
-import { action as builderAction } from '../../app/routes/survey-builder.tsx';
-import * as publicPage from '../../app/routes/survey.public.$businessId.$surveyId.tsx';
-import { loader as publicApi } from '../../app/routes/api.survey.public.$businessId.$surveyId.ts';
-import type { SurveyPageData } from '../../app/customer/state.ts';
+import { action as putConfig, loader as getConfig } from '#app/routes/api+/survey.config.$id.ts';
+import { action as createConfig } from '#app/routes/api+/survey.builder-config.ts';
+import { action as builderAction } from '#app/routes/_surveys+/survey-builder.tsx';
+import * as publicPage from '#app/routes/_customer+/survey.public.$businessId.$surveyId.tsx';
+import { loader as publicApi } from '#app/routes/api+/survey.public.$businessId.$surveyId.ts';
+import type { SurveyPageData } from '#app/customer/state.ts';
 import { getTemplate } from '../../modules/surveys/template.ts';
 import { templateQuestionList } from '../../modules/surveys/questions.ts';
 import { TRANSLATIONS_MESSAGES } from '../../modules/surveys/forms.ts';

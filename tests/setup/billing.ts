@@ -1,6 +1,6 @@
-import { action as confirmAction } from '../../app/routes/api.billing.fake.confirm-setup.ts';
-import { action as existingAction } from '../../app/routes/api.create-subscription-existing.ts';
-import { action as completeAction } from '../../app/routes/api.subscription-complete.ts';
+import { action as confirmAction } from '#app/routes/api+/billing.fake.confirm-setup.ts';
+import { action as existingAction } from '#app/routes/api+/create-subscription-existing.ts';
+import { action as completeAction } from '#app/routes/api+/subscription-complete.ts';
 import { jsonRequest, run, type CookieJar } from './http.ts';
 import type { TestApp } from './test-root.ts';
 

@@ -1,8 +1,8 @@
 import { encryptToken } from '../../modules/pos/token-crypto.ts';
 import { CookieJar, jsonRequest, run } from './http.ts';
 import type { TestApp } from './test-root.ts';
-import { action as signupAction } from '../../app/routes/api.auth.signup.ts';
-import { action as publishAction } from '../../app/routes/api.survey.publish.ts';
+import { action as signupAction } from '#app/routes/api+/auth.signup.ts';
+import { action as publishAction } from '#app/routes/api+/survey.publish.ts';
 
 let counter = 0;
 
@@ -55,7 +55,7 @@ export const builderFields = (overrides: Record<string, string | string[]> = {})
 };
 
 export async function createSurvey(app: TestApp, jar: CookieJar, overrides: Record<string, unknown> = {}) {
-  const { action } = await import('../../app/routes/api.survey.builder-config.ts');
+  const { action } = await import('#app/routes/api+/survey.builder-config.ts');
   const res = await run(() => action({ request: jsonRequest('/api/survey/builder-config', surveyBody(overrides), jar), context: app.context(), params: {} }));
   if (res.status !== 201) throw new Error(`create failed: ${JSON.stringify(res.body)}`);
   return res.body as { id: string; businessId: string; shortCode: string };

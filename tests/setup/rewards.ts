@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { action as submitAction } from '../../app/routes/api.survey.submit.$businessId.$surveyId.ts';
+import { action as submitAction } from '#app/routes/api+/survey.submit.$businessId.$surveyId.ts';
 import { connectSquareForTest, connectSquareWithoutLocation, createSurvey, publishForTest, signedInOwner } from './factories.ts';
 import { jsonRequest, run } from './http.ts';
 import type { TestApp } from './test-root.ts';

@@ -1,5 +1,0 @@
-import { demoView } from '../../modules/responses/index.ts';
-import { publicSurveyJson } from '../utils/public-survey.server.ts';
-
-/** GET /api/survey/dynamic/preview: the sample survey of /survey/preview?demo=true (nothing is saved). */
-export const loader = () => publicSurveyJson(demoView());

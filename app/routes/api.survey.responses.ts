@@ -1,7 +1,0 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { responsesApi } from '../utils/responses-api.server.ts';
-
-/** GET /api/survey/responses (spec section 7): the signed-in owner's responses to all surveys, newest first, paginated by cursor. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return responsesApi(request, context, null);
-}
