@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { fitsWidth, seriousAxeViolations, watchErrors } from './checks.ts';
-import { fillBuilder, signUp } from './owner.ts';
+import { fillBuilder, openStep, signUp } from './owner.ts';
 
 // Issue 30, ADR 084: the customer page in the customer's language, in Chromium at 360 px. The
 // island hydrates Spanish after loading i18next as a chunk of its own (a top-level await there once
@@ -72,12 +72,14 @@ describe('an owner who translates their words (ADR 090), read by a customer in S
     await signUp(page, 'Café Lengua', 'lengua');
     await page.goto(`${baseUrl}/survey-builder`);
     await fillBuilder(page, 'How was your visit?');
+    await openStep(page, 'Basics');
     await page.locator('input[name="languages"][value="es"]').check();
     await page.getByRole('button', { name: /Save/ }).first().click();
     await page.waitForURL(/\/survey-preview\?surveyId=/);
     const surveyId = new URL(page.url()).searchParams.get('surveyId')!;
     // Spanish is offered now: its card is on the builder.
     await page.goto(`${baseUrl}/survey-builder?surveyId=${surveyId}`);
+    await openStep(page, 'Questions');
     await page.getByTestId('translations').waitFor();
     await page.locator('input[name="translations.es.title"]').fill('¿Qué tal tu visita?');
     await page.locator('input[name="translations.es.rewards.Gold"]').fill('Oro de la casa');
