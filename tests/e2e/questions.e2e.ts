@@ -88,7 +88,8 @@ describe("the owner's own questions", () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await fitsWidth(page, 360);
     await page.setViewportSize({ width: 1280, height: 900 });
-    expect(page.url()).toBe(`${baseUrl}/survey-builder`);
+    // No post: the address is the builder with the open step named (ADR 093).
+    expect(page.url()).toBe(`${baseUrl}/survey-builder#step-questions`);
 
     // One more point that needs no sharing lets Gold (18) be earned without a review, follow or post:
     // the builder says so before saving, and the owner raises Gold in 'Points for each tier'.
