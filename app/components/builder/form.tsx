@@ -523,7 +523,8 @@ export function BuilderForm({
               />
             </BuilderStep>
 
-            {/* Save from any step (an edit often changes one thing); without JavaScript it follows step 5. */}
+            {/* Save from any step (an edit often changes one thing); without JavaScript it follows step 5.
+              With JavaScript it is the main button on step 5 only: before it, Next is. */}
             <div className="space-y-3 rounded-card border border-slate-200 bg-white p-4 shadow-sm" data-testid="save-bar">
               <p className="text-sm text-slate-700">
                 {loggedIn
@@ -533,7 +534,7 @@ export function BuilderForm({
                   : 'Saving keeps the survey in this browser until you sign up.'}
               </p>
               <div className="flex flex-wrap gap-3">
-                <button type="submit" name="intent" value="save" className={buttonClass.primary} disabled={busy}>
+                <button type="submit" name="intent" value="save" className={hydrated && active !== 'step-review' ? buttonClass.secondary : buttonClass.primary} disabled={busy}>
                   {busy && navigation.formData?.get('intent') === 'save' ? 'Saving…' : 'Save Survey & Review'}
                 </button>
                 <Link to={editing ? '/survey-management' : '/'} className={buttonClass.secondary}>

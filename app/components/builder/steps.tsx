@@ -200,7 +200,7 @@ export function BuilderStep({ index, problems, landHere, children }: { index: nu
     <section id={step.id} data-step aria-labelledby={`${step.id}-title`} hidden={active !== null && active !== step.id} className="scroll-mt-4 space-y-4" data-testid={step.id}>
       <div className="flex items-baseline justify-between gap-3 border-b border-slate-200 pb-2">
         {/* On a phone the "Save Failed" toast sits at the top of the screen: the heading lands below it. */}
-        <h2 id={`${step.id}-title`} tabIndex={-1} autoFocus={landHere} className="scroll-mt-44 text-lg font-semibold lg:scroll-mt-4">
+        <h2 id={`${step.id}-title`} tabIndex={-1} autoFocus={landHere} className="scroll-mt-44 scroll-mb-[calc(100vh-13rem)] text-lg font-semibold lg:scroll-mt-4 lg:scroll-mb-[calc(100vh-3rem)]">
           <span className="mr-2 text-slate-600">
             {index + 1}/{BUILDER_STEPS.length}
           </span>
@@ -231,7 +231,7 @@ export function BuilderStep({ index, problems, landHere, children }: { index: nu
           <span />
         )}
         {next ? (
-          <StepLink to={next.id} className={active ? buttonClass.primary : buttonClass.secondary}>
+          <StepLink to={next.id} className={`ml-auto ${active ? buttonClass.primary : buttonClass.secondary}`}>
             Next: {next.label} <span aria-hidden="true">→</span>
           </StepLink>
         ) : null}
