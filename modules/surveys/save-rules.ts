@@ -25,11 +25,7 @@ export const HOSTED_VISION_UNAVAILABLE = 'Checking screenshots with a hosted AI 
 /** The fields a refusal names: the survey's own (scoring's fairness fields are among them). */
 export type SaveField = 'hostedVision' | 'bronzeRewardValue' | 'silverRewardValue' | 'goldRewardValue' | 'tierThresholds' | 'reviewPolicy' | 'customQuestions' | 'translations';
 /** `path`: the exact field within `field` a problem is about (a translation's `translations.es.title`). */
-export type SaveProblem = {
-  readonly field: SaveField;
-  readonly message: string;
-  readonly path?: string;
-};
+export type SaveProblem = { readonly field: SaveField; readonly message: string; readonly path?: string };
 
 /**
  * What the fairness rule reads: the survey as it will be stored. A reward is undefined only in the
@@ -69,11 +65,7 @@ export type SaveRules = {
 };
 
 /** Why a save was refused: the rule, its first message (what a toast or a JSON `message` says) and every problem by field. */
-export type SaveRefusal = {
-  rule: 'hosted_vision' | 'fairness' | 'translations';
-  message: string;
-  problems: SaveProblem[];
-};
+export type SaveRefusal = { rule: 'hosted_vision' | 'fairness' | 'translations'; message: string; problems: SaveProblem[] };
 
 /** The stored survey's fields an edit keeps when the body leaves them out. */
 export type StoredForRules = {
@@ -102,7 +94,7 @@ export function fairnessSubject(input: FairnessInputFields, stored: Pick<StoredF
     selectedReviewPlatforms: input.selectedReviewPlatforms,
     selectedSocialPlatforms: input.selectedSocialPlatforms,
     reviewPolicy: input.reviewPolicy ?? stored?.reviewPolicy ?? DEFAULT_REVIEW_POLICY,
-    tierThresholds: input.tierThresholds === undefined ? stored?.tierThresholds ?? null : input.tierThresholds,
+    tierThresholds: input.tierThresholds === undefined ? (stored?.tierThresholds ?? null) : input.tierThresholds,
   };
 }
 
@@ -138,15 +130,7 @@ export function saveRefusal(rules: SaveRules, input: SurveyConfigInput, stored: 
       })
     : [];
   if (untranslatable.length) {
-    return {
-      rule: 'translations',
-      message: untranslatable[0]!.message,
-      problems: untranslatable.map((p) => ({
-        field: 'translations',
-        path: p.path,
-        message: p.message,
-      })),
-    };
+    return { rule: 'translations', message: untranslatable[0]!.message, problems: untranslatable.map((p) => ({ field: 'translations', path: p.path, message: p.message })) };
   }
   return null;
 }

@@ -27,22 +27,7 @@ import { buttonClass, Card, FieldError, useHydrated } from '../ui.tsx';
 import { PlatformRows, TierPointsCard, toArray, RequiredMark, QuestionPanel } from './parts.tsx';
 import { LanguagesCard } from './languages.tsx';
 import { TranslationsCard } from './translations.tsx';
-import {
-  BUILDER_STEPS,
-  BuilderStep,
-  NotSaved,
-  ReviewCards,
-  StepContext,
-  StepNav,
-  stepOfElement,
-  stepOfField,
-  stepProblems,
-  SummaryBar,
-  stepState,
-  type StepControl,
-  type StepId,
-  type StepState,
-} from './steps.tsx';
+import { BUILDER_STEPS, BuilderStep, NotSaved, ReviewCards, StepContext, StepNav, stepOfElement, stepOfField, stepProblems, stepState, SummaryBar, type StepControl, type StepId, type StepState } from './steps.tsx';
 
 const modeLabel = (mode: RewardMode) => (mode === 'custom' ? 'Custom' : getTemplate(DEFAULT_TEMPLATE_ID)!.preset_rewards[mode].label);
 
@@ -74,15 +59,7 @@ export function BuilderForm({
   const hydrated = useHydrated();
   const [toast, setToast] = useState<ToastData | null>(null);
   const questionTemplate = getTemplate(defaults.surveyTemplateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;
-  const [editor, setEditor] = useState<EditorState>(
-    () =>
-      lastEditor ?? {
-        list: initialQuestions,
-        draft: emptyDraft(questionTemplate),
-        errors: [],
-        notice: null,
-      }
-  );
+  const [editor, setEditor] = useState<EditorState>(() => lastEditor ?? { list: initialQuestions, draft: emptyDraft(questionTemplate), errors: [], notice: null });
   // A post answered by the server (a question step without JavaScript, or a refused save) brings its list back.
   useEffect(() => {
     if (lastEditor) setEditor(lastEditor);
@@ -101,11 +78,7 @@ export function BuilderForm({
       if (submission?.status === 'success') {
         localStorage.setItem(BUILDER_DRAFT_KEY, JSON.stringify(submission.value));
         onDraftSaved();
-        setToast({
-          title: 'Survey saved in this browser',
-          description: 'Sign up to save it to your account and publish it.',
-          type: 'success',
-        });
+        setToast({ title: 'Survey saved in this browser', description: 'Sign up to save it to your account and publish it.', type: 'success' });
       }
     },
   });
@@ -126,11 +99,7 @@ export function BuilderForm({
   // typed as whole numbers, else what is stored (an edit's, or the template's for a new survey).
   const typedTiers = useMemo(() => {
     const points = (v: unknown) => (typeof v === 'string' && /^\s*\d{1,4}\s*$/.test(v) ? Number(v) : undefined);
-    return formTierThresholds(template.id, {
-      tierBronze: points(fields.tierBronze.value),
-      tierSilver: points(fields.tierSilver.value),
-      tierGold: points(fields.tierGold.value),
-    });
+    return formTierThresholds(template.id, { tierBronze: points(fields.tierBronze.value), tierSilver: points(fields.tierSilver.value), tierGold: points(fields.tierGold.value) });
   }, [template.id, fields.tierBronze.value, fields.tierSilver.value, fields.tierGold.value]);
   const initialPolicy = ((submitted ? fields.reviewPolicy.initialValue : undefined) ?? defaults.reviewPolicy) as ReviewPolicy;
   const policy = (fields.reviewPolicy.value ?? initialPolicy) as ReviewPolicy;
@@ -140,14 +109,10 @@ export function BuilderForm({
     const dollarsOf = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) * 100 : undefined);
     // A refused post echoes whatever was sent: a reward not known yet skips the reward checks only.
     return rewardMode === 'custom'
-      ? {
-          bronze: dollarsOf(fields.customBronze.value),
-          silver: dollarsOf(fields.customSilver.value),
-          gold: dollarsOf(fields.customGold.value),
-        }
+      ? { bronze: dollarsOf(fields.customBronze.value), silver: dollarsOf(fields.customSilver.value), gold: dollarsOf(fields.customGold.value) }
       : (PRESET_IDS as readonly string[]).includes(rewardMode)
-      ? presetRewards(template.id, rewardMode)
-      : { bronze: undefined, silver: undefined, gold: undefined };
+        ? presetRewards(template.id, rewardMode)
+        : { bronze: undefined, silver: undefined, gold: undefined };
   }, [rewardMode, fields.customBronze.value, fields.customSilver.value, fields.customGold.value, template.id]);
   // The save's own tier rule (tierCheck, ADR 093), live: one check for the step states, the inline
   // warnings, the Survey Stats, step 5 and the phone's bar (issue 27 item 5).
@@ -188,11 +153,7 @@ export function BuilderForm({
 
   // One step at a time with JavaScript (ADR 093): the open step, and a request to show one and move focus into it.
   const [active, setActive] = useState<StepId>(BUILDER_STEPS[0].id);
-  const [focusRequest, setFocusRequest] = useState<{
-    id: StepId;
-    focus: 'heading' | 'field' | 'hash';
-    n: number;
-  } | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ id: StepId; focus: 'heading' | 'field' | 'hash'; n: number } | null>(null);
   const go = useCallback((id: StepId, focus: 'heading' | 'field' | 'hash' = 'heading') => {
     setActive(id);
     setFocusRequest((r) => ({ id, focus, n: (r?.n ?? 0) + 1 }));

@@ -79,7 +79,9 @@ export function TierPointsCard({
     <Card>
       <fieldset>
         <legend className="font-semibold">Points for each tier</legend>
-        <p className="mb-3 text-sm text-slate-600">Customers earn a tier by the points they collect. Gold should need a review, a follow or a post: if you add questions, you may need to raise it.</p>
+        <p className="mb-3 text-sm text-slate-600">
+          Customers earn a tier by the points they collect. Gold should need a review, a follow or a post: if you add questions, you may need to raise it.
+        </p>
         <div className="grid gap-3 sm:grid-cols-3">
           {fields.map((field, i) => (
             <div key={field.name}>
@@ -124,18 +126,8 @@ export function QuestionPanel({
   /** The save's own tier check (`tierCheck`): the tiers' states here and the warnings beside the fields never disagree. */
   report: TierCheck;
 }) {
-  const selection = useMemo(
-    () => ({
-      selectedReviewPlatforms: review,
-      selectedSocialPlatforms: social,
-      reviewPolicy: policy,
-    }),
-    [review, social, policy]
-  );
-  const template = effectiveTemplate({
-    surveyTemplateId: templateId,
-    customQuestions: questions,
-  });
+  const selection = useMemo(() => ({ selectedReviewPlatforms: review, selectedSocialPlatforms: social, reviewPolicy: policy }), [review, social, policy]);
+  const template = effectiveTemplate({ surveyTemplateId: templateId, customQuestions: questions });
   const counts = questionCounts(template, selection);
   const max = maxPoints(template, selection);
   const removed = questions.filter((q) => q.removed).length;
@@ -149,21 +141,15 @@ export function QuestionPanel({
         <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
           <div className="rounded-lg bg-slate-50 p-2">
             <dt className="text-xs text-slate-600">Total Questions</dt>
-            <dd className="text-2xl font-bold" data-testid="total-questions">
-              {counts.total}
-            </dd>
+            <dd className="text-2xl font-bold" data-testid="total-questions">{counts.total}</dd>
           </div>
           <div className="rounded-lg bg-slate-50 p-2">
             <dt className="text-xs text-slate-600">Max Points</dt>
-            <dd className="text-2xl font-bold" data-testid="max-points">
-              {max}
-            </dd>
+            <dd className="text-2xl font-bold" data-testid="max-points">{max}</dd>
           </div>
           <div className="rounded-lg bg-slate-50 p-2">
             <dt className="text-xs text-slate-600">Removed Questions</dt>
-            <dd className="text-2xl font-bold" data-testid="removed-questions">
-              {removed}
-            </dd>
+            <dd className="text-2xl font-bold" data-testid="removed-questions">{removed}</dd>
           </div>
         </dl>
         <h3 className="mt-4 text-sm font-semibold text-slate-700">Reachable tiers</h3>

@@ -33,11 +33,7 @@ export function stepState(p: StepProblems, requirementMet: boolean): StepState {
   return p.all.length ? 'problem' : 'done';
 }
 
-export const STEP_STATE_LABEL: Record<StepState, string> = {
-  done: 'Done',
-  problem: 'Needs a fix',
-  todo: 'To do',
-};
+export const STEP_STATE_LABEL: Record<StepState, string> = { done: 'Done', problem: 'Needs a fix', todo: 'To do' };
 
 /** Which step a form field (a conform name, `reviewUrls.google` included) or a fairness problem belongs to. */
 export function stepOfField(name: string): StepId {
@@ -61,11 +57,7 @@ const FAIRNESS_STEP: Record<SaveField, StepId> = {
 };
 
 /** A step's problems: every message (its state), and those shown nowhere else on the page (its box lists them). */
-export type StepProblems = {
-  all: string[];
-  unshown: string[];
-  fromErrors: number;
-};
+export type StepProblems = { all: string[]; unshown: string[]; fromErrors: number };
 
 /**
  * Each step's problems from the form's errors (the browser's check, or the server's reply to a
@@ -103,14 +95,8 @@ export function stepProblems(errors: Record<string, string[] | undefined> | unde
  * and before the page is hydrated). `go(id, focus)`: shows the step, names it in the address and
  * moves focus to its heading, or to its first field marked invalid (`focus: 'field'`).
  */
-export type StepControl = {
-  active: StepId | null;
-  go: ((id: StepId, focus?: 'heading' | 'field') => void) | null;
-};
-export const StepContext = createContext<StepControl>({
-  active: null,
-  go: null,
-});
+export type StepControl = { active: StepId | null; go: ((id: StepId, focus?: 'heading' | 'field') => void) | null };
+export const StepContext = createContext<StepControl>({ active: null, go: null });
 
 /** The step holding an element (an anchor like `#q-…` after a question step, or a step's own id). */
 export function stepOfElement(el: Element | null): StepId | null {
