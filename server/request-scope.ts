@@ -6,7 +6,7 @@ import { createBranding } from '../modules/branding/server.ts';
 import { createPos, createPosOperations } from '../modules/pos/server.ts';
 import { createResponses, createVerificationReplay, createVerifications } from '../modules/responses/server.ts';
 import { createRewardOperations, createRewards, rewardIssued } from '../modules/rewards/server.ts';
-import { surveyFairnessProblems } from '../modules/scoring/index.ts';
+import { surveyTierReport } from '../modules/scoring/index.ts';
 import { createSurveys } from '../modules/surveys/server.ts';
 import { withRequestId } from '../modules/jobs/index.ts';
 import type { Root } from './root.ts';
@@ -20,7 +20,7 @@ export function createServices(root: Root, em: EntityManager = root.db.orm.em.fo
   const { config } = root;
   // The save's rules (ADR 089): scoring's fairness check (scoring reads surveys' template, so surveys
   // is handed it here) and whether this server has the hosted vision verifier (ADR 066).
-  const surveys = createSurveys({ em, rules: { fairnessProblems: surveyFairnessProblems, hostedVisionAvailable: root.visionVerifier !== null } });
+  const surveys = createSurveys({ em, rules: { tierReport: surveyTierReport, hostedVisionAvailable: root.visionVerifier !== null } });
   return {
     accounts: createAccounts({ em, mailer: root.mailer, appUrl: config.APP_URL, logger }),
     surveys,

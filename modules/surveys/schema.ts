@@ -99,7 +99,7 @@ const tierPointsField = z.preprocess(
  * The builder's tier points as stored: null when they are the template's own (the survey follows the
  * template), undefined when the form did not send all three (an older draft: keep what is stored).
  */
-function formTierThresholds(templateId: string, v: { tierBronze?: number; tierSilver?: number; tierGold?: number }): Record<TierName, number> | null | undefined {
+export function formTierThresholds(templateId: string, v: { tierBronze?: number; tierSilver?: number; tierGold?: number }): Record<TierName, number> | null | undefined {
   if (v.tierBronze === undefined || v.tierSilver === undefined || v.tierGold === undefined) return undefined;
   const chosen: Record<TierName, number> = { Bronze: v.tierBronze, Silver: v.tierSilver, Gold: v.tierGold };
   const template = getTemplate(templateId) ?? getTemplate(DEFAULT_TEMPLATE_ID)!;

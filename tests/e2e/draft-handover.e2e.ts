@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { watchErrors } from './checks.ts';
-import { fillBuilder, submitSignUp } from './owner.ts';
+import { fillBuilder, openStep, submitSignUp } from './owner.ts';
 
 /**
  * A survey built logged out travels with the sign-up (ADR 010). One that fails the save-time
@@ -25,6 +25,7 @@ describe('a draft handed over at sign-up', () => {
     const problems = watchErrors(page);
     await page.goto(`${baseUrl}/survey-builder`);
     await fillBuilder(page, 'Built before signing up');
+    await openStep(page, 'Rewards');
     await page.getByLabel('Gold (points)', { exact: true }).fill('10');
     await page.getByRole('button', { name: /Save/ }).first().click();
     await expect.poll(() => page.evaluate(() => Object.keys(localStorage).length)).toBe(1);
@@ -36,6 +37,7 @@ describe('a draft handed over at sign-up', () => {
     await expect.poll(() => page.getByLabel('Survey Title').inputValue()).toBe('Built before signing up');
     expect(await page.getByLabel('Gold (points)', { exact: true }).inputValue()).toBe('10');
 
+    await openStep(page, 'Rewards');
     await page.getByLabel('Gold (points)', { exact: true }).fill('25');
     await page.getByRole('button', { name: 'Save Survey & Review' }).click();
     await page.waitForURL(/\/survey-preview\?surveyId=[\w-]+&handover=1$/);

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { toLastSection } from './customer.ts';
-import { fillBuilder, publishSurvey, signUp } from './owner.ts';
+import { fillBuilder, openStep, publishSurvey, signUp } from './owner.ts';
 
 /**
  * Issue 13 "Beyond" (ADR 066): on a server with a hosted vision key the owner may tick "Check
@@ -34,6 +34,7 @@ describe('hosted vision, by the owner’s choice', () => {
     const page = await context.newPage();
     await signUp(page, 'Vision Bakery', 'visionbakery');
     const chosen = await publishSurvey(page, 'Read by the AI', undefined, async (builder) => {
+      await openStep(builder, 'Basics');
       const box = builder.getByRole('checkbox', { name: 'Check screenshots with a hosted AI service (OpenAI)' });
       expect(await box.isChecked()).toBe(false);
       await box.check();

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { fitsWidth, seriousAxeViolations, watchErrors } from './checks.ts';
-import { fillBuilder, signUp } from './owner.ts';
+import { fillBuilder, openStep, signUp } from './owner.ts';
 
 // Issue 30, ADR 084: the customer page in the customer's language, in Chromium at 360 px. The
 // island hydrates Spanish after loading i18next as a chunk of its own (a top-level await there once
@@ -73,15 +73,21 @@ describe('an owner who translates their words (ADR 090), read by a customer in S
     await page.goto(`${baseUrl}/survey-builder`);
     await fillBuilder(page, 'How was your visit?');
     // No language but the default ticked: no translation card shows.
+    await openStep(page, 'Questions');
     const spanishTitle = page.locator('input[name="translations.es.title"]');
+    const frenchTitle = page.locator('input[name="translations.fr.title"]');
     expect(await spanishTitle.isVisible()).toBe(false);
     // Ticking Spanish shows its card at once, before any save; French comes and goes with its box.
+    await openStep(page, 'Basics');
     await page.locator('input[name="languages"][value="es"]').check();
-    await spanishTitle.waitFor({ state: 'visible' });
     await page.locator('input[name="languages"][value="fr"]').check();
-    await page.locator('input[name="translations.fr.title"]').waitFor({ state: 'visible' });
+    await openStep(page, 'Questions');
+    await spanishTitle.waitFor({ state: 'visible' });
+    await frenchTitle.waitFor({ state: 'visible' });
+    await openStep(page, 'Basics');
     await page.locator('input[name="languages"][value="fr"]').uncheck();
-    await page.locator('input[name="translations.fr.title"]').waitFor({ state: 'hidden' });
+    await openStep(page, 'Questions');
+    expect(await frenchTitle.isVisible()).toBe(false);
     expect(await page.locator('input[name="translations.en.title"]').isVisible()).toBe(false);
     await spanishTitle.fill('¿Qué tal tu visita?');
     await page.locator('input[name="translations.es.rewards.Gold"]').fill('Oro de la casa');

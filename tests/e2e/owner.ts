@@ -32,10 +32,27 @@ export type SurveyLinks = { website: string; googleReviewUrl: string; instagram:
 /** Crumb & Co Bakery's links. */
 export const crumbLinks: SurveyLinks = { website: 'crumbandco.com', googleReviewUrl: 'https://g.page/r/crumb/review', instagram: '@crumbandco' };
 
-/** Fills the survey builder on the page: the title, the redemption website, Google reviews and Instagram follows. */
+/** The builder's steps by their navigation label (app/components/builder/steps.tsx). */
+const STEP_IDS = { Basics: 'step-basics', Rewards: 'step-rewards', Questions: 'step-questions', 'Where to review and follow': 'step-platforms', 'Review and publish': 'step-review' } as const;
+
+/**
+ * Opens a step of the builder by its link in the step navigation (ADR 093): with JavaScript it shows
+ * that step alone; without, it scrolls to it on the one long page.
+ */
+export async function openStep(page: Page, label: keyof typeof STEP_IDS) {
+  await page
+    .getByRole('navigation', { name: 'Builder steps' })
+    .getByRole('link', { name: new RegExp(`^Step \\d: ${label}`) })
+    .click();
+  await page.locator(`#${STEP_IDS[label]}`).waitFor({ state: 'visible' });
+}
+
+/** Fills the survey builder on the page: the title, the redemption website (Basics), Google reviews and Instagram follows (Where to review and follow). */
 export async function fillBuilder(page: Page, title: string, links: SurveyLinks = crumbLinks) {
+  await openStep(page, 'Basics');
   await page.getByLabel('Survey Title').fill(title);
   await page.getByLabel('Redemption website').fill(links.website);
+  await openStep(page, 'Where to review and follow');
   await page.getByRole('checkbox', { name: 'Google' }).check();
   await page.getByLabel('Google review URL').fill(links.googleReviewUrl);
   await page.getByRole('checkbox', { name: 'Instagram' }).check();

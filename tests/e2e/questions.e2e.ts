@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { fitsWidth, seriousAxeViolations } from './checks.ts';
-import { choosePlanAndPay, connectSquare, fillBuilder, notLivePublicUrl, signUp } from './owner.ts';
+import { choosePlanAndPay, connectSquare, fillBuilder, notLivePublicUrl, openStep, signUp } from './owner.ts';
 
 /**
  * Issue 16 in Chromium: an owner adds a multiple-choice question and removes a template question in
@@ -59,6 +59,7 @@ describe("the owner's own questions", () => {
     const total = await number(page, 'total-questions');
     const max = await number(page, 'max-points');
     const main = page.getByRole('main');
+    await openStep(page, 'Questions');
 
     // Add a multiple-choice question to The Details: no reload, the stats follow.
     await main.getByLabel('Section').selectOption({ label: 'The Details' });
@@ -87,10 +88,12 @@ describe("the owner's own questions", () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await fitsWidth(page, 360);
     await page.setViewportSize({ width: 1280, height: 900 });
-    expect(page.url()).toBe(`${baseUrl}/survey-builder`);
+    // No post: the address is the builder with the open step named (ADR 093).
+    expect(page.url()).toBe(`${baseUrl}/survey-builder#step-questions`);
 
     // One more point that needs no sharing lets Gold (18) be earned without a review, follow or post:
     // the builder says so before saving, and the owner raises Gold in 'Points for each tier'.
+    await openStep(page, 'Rewards');
     await main.getByTestId('fairness-problems').getByText(/Gold must need sharing/).waitFor();
     await main.getByLabel('Gold (points)', { exact: true }).fill('20');
     await expect.poll(() => main.getByTestId('fairness-problems').count()).toBe(0);

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { surveyBody } from '../setup/factories.ts';
-import { choosePlanAndPay, connectSquare, fillBuilder, notLivePublicUrl, signUp, submitSignUp } from './owner.ts';
+import { choosePlanAndPay, connectSquare, fillBuilder, notLivePublicUrl, openStep, signUp, submitSignUp } from './owner.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -42,10 +42,14 @@ describe('an owner builds, publishes and shares a survey', () => {
     // The side panel follows the platforms chosen.
     const before = Number(await page.getByTestId('max-points').textContent());
     await page.getByRole('button', { name: 'Save Survey & Review' }).click();
+    // Stopped in the browser: the first step with a problem opens with its field focused (ADR 093).
     await expect.poll(() => page.getByText('Title is required').isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('title');
+    await openStep(page, 'Where to review and follow');
     expect(await page.getByText('Select at least one review platform').isVisible()).toBe(true);
     await fillBuilder(page, 'Spring feedback');
     await expect.poll(async () => Number(await page.getByTestId('max-points').textContent())).toBeGreaterThan(before);
+    await openStep(page, 'Questions');
     await page.getByRole('button', { name: /Remove question: Would you recommend us/ }).click();
     await expect.poll(async () => page.getByTestId('removed-questions').textContent()).toBe('1');
     await page.getByRole('button', { name: /Restore question: Would you recommend us/ }).click();

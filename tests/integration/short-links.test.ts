@@ -11,7 +11,7 @@ import { action as manageAction, loader as manageLoader } from '#app/routes/_sur
 import { loader as previewLoader } from '#app/routes/_surveys+/survey-preview.tsx';
 import { loader as publishedLoader } from '#app/routes/_surveys+/survey-published.$id.tsx';
 import { surveyConfigApiSchema } from '../../modules/surveys/forms.ts';
-import { surveyFairnessProblems } from '../../modules/scoring/index.ts';
+import { surveyTierReport } from '../../modules/scoring/index.ts';
 import { createSurveys } from '../../modules/surveys/server.ts';
 import { isShortCode, newShortCode, SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from '../../modules/surveys/index.ts';
 import { startTrialForTest } from '../setup/billing.ts';
@@ -122,7 +122,7 @@ describe('a survey gets a short code', () => {
     const taken = live.survey.shortCode;
     const fresh = newShortCode();
     const draws = [taken, taken, fresh];
-    const surveys = createSurveys({ em: app.root.db.orm.em.fork(), rules: { fairnessProblems: surveyFairnessProblems, hostedVisionAvailable: false }, newShortCode: () => draws.shift()! });
+    const surveys = createSurveys({ em: app.root.db.orm.em.fork(), rules: { tierReport: surveyTierReport, hostedVisionAvailable: false }, newShortCode: () => draws.shift()! });
     const saved = await surveys.save(owner.id, surveyConfigApiSchema.parse(surveyBody({ title: 'Drawn twice' })));
     if (saved.status !== 'saved') throw new Error(saved.refusal.message);
     const created = saved.survey;

@@ -1,9 +1,10 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { useMemo, type ReactNode } from 'react';
-import { maxPoints, questionCounts, type TierReport, type TierState } from '../../../modules/scoring/index.ts';
-import { effectiveTemplate, type CustomQuestion, PLATFORM_LABELS, sectionBranches, type Platform, type ReviewPolicy } from '../../../modules/surveys/index.ts';
+import { maxPoints, questionCounts } from '../../../modules/scoring/index.ts';
+import { effectiveTemplate, type CustomQuestion, type TierCheck, PLATFORM_LABELS, sectionBranches, type Platform, type ReviewPolicy } from '../../../modules/surveys/index.ts';
 import { FairnessProblems } from '../review-policy.tsx';
 import { Card, FieldError, useHydrated } from '../ui.tsx';
+import { TierStates } from './tier-states.tsx';
 
 /** The builder's smaller parts: the platform rows, the tier points card, the question panel (split from the route, issue 28 item 4). */
 
@@ -108,12 +109,6 @@ export function RequiredMark() {
   return <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">Required</span>;
 }
 
-export const TIER_STATE: Record<TierState, { label: string; className: string }> = {
-  reachable: { label: 'Reachable', className: 'text-emerald-700' },
-  needs_fix: { label: 'Needs a fix', className: 'text-amber-800' },
-  out_of_reach: { label: 'Out of reach', className: 'text-red-700' },
-};
-
 /** Side panel: the questions the survey will ask, by section, its stats (spec: Survey Stats) and the tiers it can reach. */
 export function QuestionPanel({
   templateId,
@@ -128,8 +123,8 @@ export function QuestionPanel({
   review: string[];
   social: string[];
   policy: ReviewPolicy;
-  /** The form's one fairness report: the tiers' states here and the warnings beside the fields never disagree. */
-  report: TierReport;
+  /** The save's own tier check (`tierCheck`): the tiers' states here and the warnings beside the fields never disagree. */
+  report: TierCheck;
 }) {
   const selection = useMemo(() => ({ selectedReviewPlatforms: review, selectedSocialPlatforms: social, reviewPolicy: policy }), [review, social, policy]);
   const template = effectiveTemplate({ surveyTemplateId: templateId, customQuestions: questions });
@@ -158,30 +153,9 @@ export function QuestionPanel({
           </div>
         </dl>
         <h3 className="mt-4 text-sm font-semibold text-slate-700">Reachable tiers</h3>
-        <ul className="mt-1 space-y-1 text-sm" data-testid="reachable-tiers">
-          {report.tiers.map((t) => (
-            <li key={t.tier} className="flex justify-between gap-2">
-              <span>
-                {t.tier} <span className="text-slate-600">({t.minPoints}+ points)</span>
-              </span>
-              <span className={`font-semibold ${TIER_STATE[t.state].className}`}>{TIER_STATE[t.state].label}</span>
-            </li>
-          ))}
-        </ul>
-        {/* The same problems the save refuses on, in words (one report: never "Reachable" beside a warning). */}
-        <div aria-live="polite">
-          {report.problems.length ? (
-            <div className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="tiers-need-fix">
-              <p className="font-semibold">The survey cannot be saved until this is fixed:</p>
-              <ul className="mt-1 list-disc space-y-1 pl-5">
-                {report.problems.map((p) => (
-                  <li key={p.message}>{p.message}</li>
-                ))}
-              </ul>
-            </div>
-          ) : (
-            <p className="mt-3 text-sm text-emerald-800">The tiers are fair: nothing stops the save.</p>
-          )}
+        {/* The save's own check (one list with step 5 and the phone's bar): never "Reachable" beside a warning. */}
+        <div className="mt-1">
+          <TierStates check={report} primary />
         </div>
       </Card>
       <Card>

@@ -1,14 +1,16 @@
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { formatCents, type TierReport } from '../../../modules/scoring/index.ts';
-import type { FairnessField } from '../../../modules/scoring/index.ts';
-import { Card } from '../ui.tsx';
-import { TIER_STATE } from './parts.tsx';
+import { createContext, useContext, type MouseEvent, type ReactNode } from 'react';
+import { formatCents } from '../../../modules/scoring/index.ts';
+import type { SaveField, TierCheck } from '../../../modules/surveys/index.ts';
+import { buttonClass, Card } from '../ui.tsx';
+import { TierStates } from './tier-states.tsx';
 
 /**
- * The builder as five steps (issue 27, ADR 089): one form, every step a section of it in order, so
- * nothing typed is lost between steps, with or without JavaScript. The step navigation is anchor
- * links (with JavaScript it also follows the step in view); each step says whether it is done or
- * has a problem, from the same errors and the same tier report the save refuses on.
+ * The builder as five steps (issue 27, ADR 089, ADR 093): one form, every step a section of it in
+ * order, so nothing typed is lost between steps. Without JavaScript every step is shown, one long
+ * page, and the step navigation is anchor links. With JavaScript one step is shown at a time (the
+ * others are `hidden`, their fields mounted and posted with the form); the same links switch steps.
+ * Each step says whether it is done or has a problem, from the same errors and the same tier check
+ * the save refuses on.
  */
 
 export const BUILDER_STEPS = [
@@ -33,9 +35,6 @@ export function stepState(p: StepProblems, requirementMet: boolean): StepState {
 
 export const STEP_STATE_LABEL: Record<StepState, string> = { done: 'Done', problem: 'Needs a fix', todo: 'To do' };
 
-/** The anchor a refused save opens at: the first step with a problem (ADR 089). */
-export const FIRST_PROBLEM_ANCHOR = 'first-problem';
-
 /** Which step a form field (a conform name, `reviewUrls.google` included) or a fairness problem belongs to. */
 export function stepOfField(name: string): StepId {
   const root = name.split('.')[0]!.split('[')[0]!;
@@ -46,7 +45,9 @@ export function stepOfField(name: string): StepId {
   return 'step-basics';
 }
 
-const FAIRNESS_STEP: Record<FairnessField, StepId> = {
+const FAIRNESS_STEP: Record<SaveField, StepId> = {
+  hostedVision: 'step-basics',
+  translations: 'step-questions',
   bronzeRewardValue: 'step-rewards',
   silverRewardValue: 'step-rewards',
   goldRewardValue: 'step-rewards',
@@ -65,7 +66,7 @@ export type StepProblems = { all: string[]; unshown: string[]; fromErrors: numbe
  * summary). Gold out of reach belongs to Questions, or to Where to review and follow while no
  * review platform is chosen (choosing one is what a new survey lacks).
  */
-export function stepProblems(errors: Record<string, string[] | undefined> | undefined, report: TierReport, reviewChosen: boolean): Record<StepId, StepProblems> {
+export function stepProblems(errors: Record<string, string[] | undefined> | undefined, report: TierCheck, reviewChosen: boolean): Record<StepId, StepProblems> {
   const out = Object.fromEntries(BUILDER_STEPS.map((s) => [s.id, { all: [] as string[], unshown: [] as string[], fromErrors: 0 }])) as Record<StepId, StepProblems>;
   const add = (step: StepId, message: string, shown: boolean) => {
     const p = out[step];
@@ -90,21 +91,50 @@ export function stepProblems(errors: Record<string, string[] | undefined> | unde
 }
 
 /**
- * With JavaScript, a link to a step scrolls to it, moves focus to its heading and puts its id in the
- * address (replaced, not pushed: Back leaves the builder as before). The router would otherwise take
- * the hash change for a navigation and restore the scroll to the top.
+ * Which step is open, and how to open one. `active` null: every step is shown (without JavaScript,
+ * and before the page is hydrated). `go(id, focus)`: shows the step, names it in the address and
+ * moves focus to its heading, or to its first field marked invalid (`focus: 'field'`).
  */
-export function goToStep(event: MouseEvent<HTMLAnchorElement>, id: string) {
-  const target = document.getElementById(id);
-  if (!target || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-  event.preventDefault();
-  target.scrollIntoView({ block: 'start' });
-  target.querySelector<HTMLElement>('h2[tabindex]')?.focus({ preventScroll: true });
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#${id}`);
+export type StepControl = { active: StepId | null; go: ((id: StepId, focus?: 'heading' | 'field') => void) | null };
+export const StepContext = createContext<StepControl>({ active: null, go: null });
+
+/** The step holding an element (an anchor like `#q-…` after a question step, or a step's own id). */
+export function stepOfElement(el: Element | null): StepId | null {
+  const section = el?.closest('section[data-step]');
+  return (section?.id as StepId | undefined) ?? null;
+}
+
+/** A link to a step: a plain anchor without JavaScript; with it, it opens the step (no navigation, nothing posted). */
+export function StepLink({
+  to,
+  focus = 'heading',
+  className,
+  children,
+  ...rest
+}: {
+  to: StepId;
+  focus?: 'heading' | 'field';
+  className?: string;
+  children: ReactNode;
+  'aria-current'?: 'step';
+  'data-state'?: string;
+}) {
+  const { go } = useContext(StepContext);
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!go || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    go(to, focus);
+  };
+  return (
+    <a href={`#${to}`} onClick={onClick} className={className} {...rest}>
+      {children}
+    </a>
+  );
 }
 
 /** The step navigation: an ordered list of anchor links with each step's state in words. */
-export function StepNav({ states, current }: { states: Record<StepId, StepState>; current: StepId | null }) {
+export function StepNav({ states }: { states: Record<StepId, StepState> }) {
+  const { active: current } = useContext(StepContext);
   return (
     <nav aria-label="Builder steps" className="rounded-card border border-slate-200 bg-white p-2 shadow-sm">
       <ol className="flex flex-wrap gap-1">
@@ -113,9 +143,8 @@ export function StepNav({ states, current }: { states: Record<StepId, StepState>
           const here = current === step.id;
           return (
             <li key={step.id} className="min-w-0">
-              <a
-                href={`#${step.id}`}
-                onClick={(e) => goToStep(e, step.id)}
+              <StepLink
+                to={step.id}
                 aria-current={here ? 'step' : undefined}
                 data-state={state ?? 'last'}
                 className={`flex min-h-11 items-center gap-2 rounded-lg px-3 py-1 text-sm ${here ? 'bg-brand-50 font-semibold text-brand-800' : 'text-slate-800 hover:bg-slate-50'}`}
@@ -133,7 +162,7 @@ export function StepNav({ states, current }: { states: Record<StepId, StepState>
                   {step.label}
                   {state ? <span className={`ml-1 text-xs ${state === 'problem' ? 'font-semibold text-amber-900' : 'text-slate-600'}`}>({STEP_STATE_LABEL[state]})</span> : null}
                 </span>
-              </a>
+              </StepLink>
             </li>
           );
         })}
@@ -142,43 +171,22 @@ export function StepNav({ states, current }: { states: Record<StepId, StepState>
   );
 }
 
-/** With JavaScript, the step in view (the last whose top has passed a third of the window); null before. */
-export function useStepInView(enabled: boolean): StepId | null {
-  const [current, setCurrent] = useState<StepId | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    const update = () => {
-      let seen: StepId = BUILDER_STEPS[0].id;
-      for (const s of BUILDER_STEPS) {
-        const el = document.getElementById(s.id);
-        if (el && el.getBoundingClientRect().top <= window.innerHeight / 3) seen = s.id;
-      }
-      // At the very bottom the last step is in view even when it is short.
-      if (window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 4) seen = BUILDER_STEPS[BUILDER_STEPS.length - 1]!.id;
-      setCurrent(seen);
-    };
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    window.addEventListener('resize', update);
-    return () => {
-      window.removeEventListener('scroll', update);
-      window.removeEventListener('resize', update);
-    };
-  }, [enabled]);
-  return current;
-}
-
-/** One step: its heading, what is wrong in it (in words), its fields, and links to the steps around it. */
-export function BuilderStep({ index, problems, firstProblem, children }: { index: number; problems: StepProblems; firstProblem: boolean; children: ReactNode }) {
+/**
+ * One step: its heading, what is wrong in it (in words), its fields, and Back/Next to the steps
+ * around it. With JavaScript only the open step is shown (`hidden`, not unmounted: its fields still
+ * post). `landHere`: a refused save answered without JavaScript opens here, the heading autofocused
+ * (the browser scrolls to it and puts focus on it as the page loads, ADR 093).
+ */
+export function BuilderStep({ index, problems, landHere, children }: { index: number; problems: StepProblems; landHere: boolean; children: ReactNode }) {
+  const { active } = useContext(StepContext);
   const step = BUILDER_STEPS[index]!;
   const prev = BUILDER_STEPS[index - 1];
   const next = BUILDER_STEPS[index + 1];
   return (
-    <section id={step.id} aria-labelledby={`${step.id}-title`} className="scroll-mt-4 space-y-4" data-testid={step.id}>
-      {/* On a phone the "Save Failed" toast sits at the top of the screen: the step opens below it. */}
-      {firstProblem ? <span id={FIRST_PROBLEM_ANCHOR} className="block scroll-mt-44 lg:scroll-mt-4" /> : null}
+    <section id={step.id} data-step aria-labelledby={`${step.id}-title`} hidden={active !== null && active !== step.id} className="scroll-mt-4 space-y-4" data-testid={step.id}>
       <div className="flex items-baseline justify-between gap-3 border-b border-slate-200 pb-2">
-        <h2 id={`${step.id}-title`} tabIndex={-1} className="text-lg font-semibold">
+        {/* On a phone the "Save Failed" toast sits at the top of the screen: the heading lands below it. */}
+        <h2 id={`${step.id}-title`} tabIndex={-1} autoFocus={landHere} className="scroll-mt-44 scroll-mb-[calc(100vh-13rem)] text-lg font-semibold lg:scroll-mt-4 lg:scroll-mb-[calc(100vh-3rem)]">
           <span className="mr-2 text-slate-600">
             {index + 1}/{BUILDER_STEPS.length}
           </span>
@@ -200,18 +208,18 @@ export function BuilderStep({ index, problems, firstProblem, children }: { index
         </div>
       ) : null}
       {children}
-      <div className="flex flex-wrap justify-between gap-3 pt-1 text-sm">
+      <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4">
         {prev ? (
-          <a href={`#${prev.id}`} onClick={(e) => goToStep(e, prev.id)} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline">
-            ← Back: {prev.label}
-          </a>
+          <StepLink to={prev.id} className={buttonClass.secondary}>
+            <span aria-hidden="true">←</span> Back: {prev.label}
+          </StepLink>
         ) : (
           <span />
         )}
         {next ? (
-          <a href={`#${next.id}`} onClick={(e) => goToStep(e, next.id)} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline">
-            Next: {next.label} →
-          </a>
+          <StepLink to={next.id} className={`ml-auto ${active ? buttonClass.primary : buttonClass.secondary}`}>
+            Next: {next.label} <span aria-hidden="true">→</span>
+          </StepLink>
         ) : null}
       </div>
     </section>
@@ -219,38 +227,20 @@ export function BuilderStep({ index, problems, firstProblem, children }: { index
 }
 
 /** The points and tiers at a glance (issue 27): the most points, each tier's threshold and state, the problems in words. */
-export function PointsSummary({ report, compact = false }: { report: TierReport; compact?: boolean }) {
+export function PointsSummary({ report, compact = false }: { report: TierCheck; compact?: boolean }) {
   const most = report.tiers[0]?.maxPoints ?? 0;
   return (
     <div className={compact ? 'space-y-2' : 'space-y-3'}>
       <p className="text-sm">
         <span className="font-semibold">{most} points</span> available to a customer who answers everything and shares.
       </p>
-      <ul className="space-y-1 text-sm">
-        {report.tiers.map((t) => (
-          <li key={t.tier} className="flex justify-between gap-2">
-            <span>
-              {t.tier} <span className="text-slate-600">({t.minPoints}+ points)</span>
-            </span>
-            <span className={`font-semibold ${TIER_STATE[t.state].className}`}>{TIER_STATE[t.state].label}</span>
-          </li>
-        ))}
-      </ul>
-      {report.problems.length ? (
-        <ul className="list-disc space-y-1 pl-5 text-sm text-amber-900">
-          {report.problems.map((p) => (
-            <li key={p.message}>{p.message}</li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-emerald-800">The tiers are fair: the survey can be saved as it is.</p>
-      )}
+      <TierStates check={report} />
     </div>
   );
 }
 
 /** On a phone: the summary as a bar fixed at the bottom of the screen that opens (a plain <details>, no JavaScript needed). */
-export function SummaryBar({ report }: { report: TierReport }) {
+export function SummaryBar({ report }: { report: TierCheck }) {
   const most = report.tiers[0]?.maxPoints ?? 0;
   const fix = report.tiers.filter((t) => t.state !== 'reachable').length;
   return (
@@ -268,7 +258,10 @@ export function SummaryBar({ report }: { report: TierReport }) {
             ))}
           </span>
           <span className={`shrink-0 font-semibold ${report.problems.length ? 'text-amber-900' : 'text-emerald-800'}`}>
-            {report.problems.length ? `${fix || report.problems.length} to fix` : 'All fair'} <span aria-hidden="true" className="inline-block transition group-open:rotate-180">▴</span>
+            {report.problems.length ? `${fix || report.problems.length} to fix` : 'All fair'}{' '}
+            <span aria-hidden="true" className="inline-block transition group-open:rotate-180">
+              ▴
+            </span>
           </span>
         </summary>
         <div className="max-h-[50vh] overflow-y-auto pb-3">
@@ -296,7 +289,11 @@ export function SurveyInWords(props: {
       <dd>{props.title.trim() || <span className="text-amber-900">No title yet (Basics)</span>}</dd>
       <dt className="font-semibold text-slate-700">Rewards</dt>
       <dd>
-        {props.rewards ? `Bronze ${formatCents(props.rewards.bronze)} · Silver ${formatCents(props.rewards.silver)} · Gold ${formatCents(props.rewards.gold)}` : <span className="text-amber-900">Custom amounts not complete (Rewards)</span>}
+        {props.rewards ? (
+          `Bronze ${formatCents(props.rewards.bronze)} · Silver ${formatCents(props.rewards.silver)} · Gold ${formatCents(props.rewards.gold)}`
+        ) : (
+          <span className="text-amber-900">Custom amounts not complete (Rewards)</span>
+        )}
       </dd>
       <dt className="font-semibold text-slate-700">Questions</dt>
       <dd>{props.questions} questions a customer can be asked</dd>
@@ -313,16 +310,16 @@ export function SurveyInWords(props: {
 }
 
 /** A refused save's box above the steps: the steps that need a fix, each a link with its number of problems (the messages are beside their fields). */
-export function NotSaved({ steps }: { steps: Array<{ id: string; label: string; count: number }> }) {
+export function NotSaved({ steps }: { steps: Array<{ id: StepId; label: string; count: number }> }) {
   return (
     <div role="alert" className="rounded-card border border-red-300 bg-red-50 p-4 text-red-900" data-testid="not-saved">
       <p className="font-semibold">The survey was not saved. Fix the steps marked “Needs a fix”; each says what is wrong:</p>
       <ul className="mt-1 list-disc pl-5">
         {steps.map((s) => (
           <li key={s.id}>
-            <a href={`#${s.id}`} onClick={(e) => goToStep(e, s.id)} className="font-semibold underline">
+            <StepLink to={s.id} focus="field" className="font-semibold underline">
               {s.label}
-            </a>{' '}
+            </StepLink>{' '}
             ({s.count === 1 ? '1 problem' : `${s.count} problems`})
           </li>
         ))}
@@ -332,7 +329,7 @@ export function NotSaved({ steps }: { steps: Array<{ id: string; label: string; 
 }
 
 /** Step 5's cards: the survey in words, then its points and tiers. `asLoaded`: without JavaScript the words are the page's as served. */
-export function ReviewCards({ words, report, asLoaded }: { words: Parameters<typeof SurveyInWords>[0]; report: TierReport; asLoaded: boolean }) {
+export function ReviewCards({ words, report, asLoaded }: { words: Parameters<typeof SurveyInWords>[0]; report: TierCheck; asLoaded: boolean }) {
   return (
     <>
       <Card>
