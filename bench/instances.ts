@@ -21,9 +21,11 @@
  *    a hold for the owner; one reward email per card (the outbox in the database), none twice.
  * 3. **Workers** (unless --no-workers): the customer page served by one instance with
  *    WEB_CONCURRENCY=1 and then 2 (autocannon, --connections, 10 s after a 3 s warm-up), --rounds
- *    times interleaved; the ratio of each round and their median.
+ *    times interleaved; the ratio of each round and their median. --accept-encoding sends that
+ *    header on those runs (`"gzip, deflate, br"` is what a phone's browser sends; default none:
+ *    plain HTML).
  *
- *   node bench/instances.ts [--customers 200] [--seconds 60] [--kill] [--pg-restart] [--drain 120] [--no-workers] [--rounds 1] [--json]
+ *   node bench/instances.ts [--customers 200] [--seconds 60] [--kill] [--pg-restart] [--drain 120] [--no-workers] [--rounds 1] [--accept-encoding VALUE] [--json]
  *
  * BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where the database is
  * created and dropped. Exits 1 when it cannot measure or a check fails.
@@ -48,6 +50,7 @@ const { values: args } = parseArgs({
     'no-workers': { type: 'boolean', default: false },
     connections: { type: 'string', default: '20' },
     rounds: { type: 'string', default: '1' },
+    'accept-encoding': { type: 'string' },
     json: { type: 'boolean', default: false },
     'max-wait': { type: 'string', default: '120' },
   },
@@ -287,8 +290,9 @@ async function main() {
       for (const n of [1, 2]) {
         const server = await startInstance(`W${n}`, db.url, { WEB_CONCURRENCY: String(n) });
         const url = server.url + pagePath;
-        await autocannon({ url, connections: Number(args.connections), duration: 3 });
-        const result = await autocannon({ url, connections: Number(args.connections), duration: 10 });
+        const headers = args['accept-encoding'] ? { 'accept-encoding': args['accept-encoding'] } : undefined;
+        await autocannon({ url, connections: Number(args.connections), duration: 3, headers });
+        const result = await autocannon({ url, connections: Number(args.connections), duration: 10, headers });
         (n === 1 ? one : two).push(result.requests.average);
         console.log(`\nround ${round}, WEB_CONCURRENCY=${n}: customer page ${result.requests.average.toFixed(0)} requests/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
         await server.stop();
