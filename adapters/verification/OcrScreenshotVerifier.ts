@@ -5,7 +5,10 @@
  * See `preprocess.ts` for the image hash and `TesseractPool.ts` for the pool.
  */
 import { EMPTY_VERIFICATION_HISTORY, type OcrLine, type OcrText, type ReviewVerificationRequest, type ScreenshotVerifier, type SocialVerificationRequest, type VerificationHistory, type VerificationResult, verifyReviewWith, verifySocialWith, type OpenedScreenshot, type ScreenshotReader, type ScreenshotReading } from '../../modules/verification/server.ts';
-import { dominantColour, openScreenshot, screenToOcr, WHITE_ROW_SCALE, type DecodedScreenshot } from './preprocess.ts';
+import { WHITE_ROW_SCALE } from './closer-reading.ts';
+import { dominantColour } from './pixels.ts';
+import { openScreenshot, type DecodedScreenshot } from './preprocess.ts';
+import { screenToOcr } from './screen-finder.ts';
 import { findStarRows } from './stars.ts';
 import { NAME_LANGUAGES, OcrTimeoutError, TesseractPool, type TesseractPoolOptions } from './TesseractPool.ts';
 import sharp from 'sharp';

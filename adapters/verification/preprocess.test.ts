@@ -2,7 +2,12 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixtureImage } from '../../tests/fixtures/screenshots/cases.ts';
 import { colouredMentions, joinRows, mergeReadings, readInkRow, tsvToOcrText, withoutIconNoise } from './OcrScreenshotVerifier.ts';
-import { bytesHash, colouredTextMask, decodeScreenshot, lightTextMask, openScreenshot, outlinedLabels, screenRegion, stretchContrast, WHITE_ROW_SCALE, whiteTextMask, withoutStars } from './preprocess.ts';
+import { WHITE_ROW_SCALE } from './closer-reading.ts';
+import { outlinedLabels, withoutStars } from './ink-rows.ts';
+import { stretchContrast } from './pixels.ts';
+import { bytesHash, decodeScreenshot, openScreenshot } from './preprocess.ts';
+import { screenRegion } from './screen-finder.ts';
+import { colouredTextMask, lightTextMask, whiteTextMask } from './text-masks.ts';
 import { isFilledButton } from '../../modules/verification/judge.ts';
 
 describe('decodeScreenshot', () => {
