@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { openScreenshot, type DecodedScreenshot } from '../adapters/verification/preprocess.ts';
 import { TesseractPool } from '../adapters/verification/TesseractPool.ts';
-import { tsvToOcrText } from '../adapters/verification/OcrScreenshotVerifier.ts';
+import { tsvToOcrText } from '../adapters/verification/ocr-text.ts';
 import { findName } from '../modules/verification/judge.ts';
 import { checkNode, machine } from './lib.ts';
 

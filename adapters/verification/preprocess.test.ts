@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixtureImage } from '../../tests/fixtures/screenshots/cases.ts';
-import { colouredMentions, joinRows, mergeReadings, readInkRow, tsvToOcrText, withoutIconNoise } from './OcrScreenshotVerifier.ts';
+import { colouredMentions, joinRows, mergeReadings, readInkRow } from './merge-readings.ts';
+import { tsvToOcrText, withoutIconNoise } from './ocr-text.ts';
 import { WHITE_ROW_SCALE } from './closer-reading.ts';
 import { outlinedLabels, withoutStars } from './ink-rows.ts';
 import { stretchContrast } from './pixels.ts';
