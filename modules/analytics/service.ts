@@ -3,17 +3,14 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { BlobStore, StoredBlob } from '../uploads/index.ts';
 import type { FunnelEvent } from './funnel.ts';
 import type { FunnelCounts } from './funnel-counts.ts';
-import { analysedQuestions, QUESTION_LABELS, questionLabel } from './labels.ts';
-import { OWNER_QUESTION_ID } from '../surveys/index.ts';
 import { clientGiftCards, clientResponses } from './client-api.ts';
 import { exportGiftCards, exportResponses } from './exports.ts';
+import { questionStats } from './questions.ts';
+import { responseDetail } from './response-detail.ts';
 import {
-  answerText,
-  askedQuestions,
   cardScope,
   containing,
   dayScope,
-  iso,
   num,
   pageCountOf,
   RESPONSE_COLUMNS,
@@ -21,7 +18,6 @@ import {
   round,
   scoped,
   sqlOn,
-  templateText,
   toCardRow,
   toResponseRow,
   type CardRow,
@@ -33,11 +29,9 @@ import type {
   GiftCardTotals,
   HomeFigures,
   QuestionStat,
-  ResponseAnswer,
   ResponseDetail,
   ResponsePage,
   Scope,
-  ScreenshotVerdict,
   Stats,
   SurveyOption,
   TierShare,
@@ -54,7 +48,8 @@ import type {
  * Plain SQL over the request's EntityManager connection, and no runtime import of the ORM or of an
  * entity: the module's face is safe to import from route modules. The shapes are in `types.ts`, the
  * shared SQL pieces in `sql.ts`, the CSV exports in `exports.ts`, the spec's client API in
- * `client-api.ts` (issue 28 item 4).
+ * `client-api.ts`, Question Analysis in `questions.ts`, one response in full in `response-detail.ts`
+ * (issue 28 item 4).
  */
 
 export * from './types.ts';
@@ -193,80 +188,8 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore;
       };
     },
 
-    /**
-     * Question Analysis: per question of the templates (answers in words or on a scale; no contact
-     * details or part-3 proof), the number of answers, the mean rating and sentiment of scale
-     * questions, the 5 most common answers (case and surrounding spaces ignored) and the 5 latest.
-     */
-    async questions(businessId: string, scope: Scope): Promise<QuestionStat[]> {
-      const asked = await askedQuestions(sql, businessId, scope);
-      const questions = [...analysedQuestions(), ...asked.owner];
-      const keys = questions.map((q) => q.key);
-      // Counts, averages, sentiment and the most common answers: sums over survey_answer_counts (ADR 027).
-      const { where, params: countedParams } = dayScope(businessId, scope, 'c');
-      const scopedResponses = scoped(businessId, scope);
-      const keyList = `unnest(array[${keys.map(() => '?').join(', ')}]::text[]) as k(key)`;
-      const [stats, top, recent] = await Promise.all([
-        sql<{ key: string; n: number; avg_rating: string | null; positive: number; neutral: number; negative: number }>(
-          `select k.key, s.n, s.avg_rating, s.positive, s.neutral, s.negative
-             from ${keyList}
-             cross join lateral (
-               select coalesce(sum(c.count), 0)::int as n,
-                      sum(c.rating * c.count)::float8 / nullif(sum(c.count) filter (where c.rating is not null), 0) as avg_rating,
-                      coalesce(sum(c.count) filter (where c.rating >= 4), 0)::int as positive,
-                      coalesce(sum(c.count) filter (where c.rating = 3), 0)::int as neutral,
-                      coalesce(sum(c.count) filter (where c.rating < 3), 0)::int as negative
-                 from survey_answer_counts c where ${where} and c.key = k.key
-             ) s`,
-          [...keys, ...countedParams],
-        ),
-        // Per question, the 5 largest groups: a top-N per key, never a sort of every distinct answer.
-        sql<{ key: string; answer: string; n: number }>(
-          `select k.key, t.answer, t.n
-             from ${keyList}
-             cross join lateral (
-               select min(c.display) as answer, sum(c.count)::int as n
-                 from survey_answer_counts c where ${where} and c.key = k.key
-                group by c.answer having sum(c.count) > 0
-                order by sum(c.count) desc, c.answer limit 5
-             ) t`,
-          [...keys, ...countedParams],
-        ),
-        // The 5 latest answers per question: an index scan backwards per question, stopping at 5.
-        sql<{ key: string; answer: string; submitted_at: Date }>(
-          `select k.key, x.answer, x.submitted_at
-             from unnest(array[${keys.map(() => '?').join(', ')}]::text[]) as k(key)
-             cross join lateral (
-               select r.responses ->> k.key as answer, r.submitted_at
-                 from survey_responses r
-                where ${scopedResponses.where} and jsonb_typeof(r.responses -> k.key) in ('string', 'number') and btrim(r.responses ->> k.key) <> ''
-                order by r.submitted_at desc, r.id desc limit 5
-             ) x`,
-          [...keys, ...scopedResponses.params],
-        ),
-      ]);
-      return questions.map((q) => {
-        const s = stats.find((r) => r.key === q.key);
-        const isScale = q.type === 'scale';
-        return {
-          key: q.key,
-          label: q.label,
-          type: q.type,
-          count: num(s?.n),
-          averageRating: isScale ? round(s?.avg_rating ?? null, 2) : null,
-          sentiment: isScale ? { positive: num(s?.positive), neutral: num(s?.neutral), negative: num(s?.negative) } : null,
-          top: top
-            .filter((r) => r.key === q.key)
-            .map((r) => ({ answer: r.answer, count: num(r.n) }))
-            .sort((x, y) => y.count - x.count || x.answer.toLowerCase().localeCompare(y.answer.toLowerCase())),
-          recent: recent
-            .filter((r) => r.key === q.key)
-            .map((r) => ({ answer: r.answer, submittedAt: iso(r.submitted_at) }))
-            .sort((x, y) => y.submittedAt.localeCompare(x.submittedAt)),
-          askedAs: (asked.texts.get(q.key) ?? []).filter((t) => t !== q.label && t !== templateText(q.key)),
-        };
-      });
-    },
+    /** Question Analysis (`questions.ts`). */
+    questions: (businessId: string, scope: Scope): Promise<QuestionStat[]> => questionStats(sql, businessId, scope),
 
     /** Ratings over time: per ISO week (Monday, UTC) the responses and their mean overall rating; empty weeks between filled with zero. */
     async ratingsByWeek(businessId: string, scope: Scope): Promise<WeekPoint[]> {
@@ -327,93 +250,8 @@ export function createAnalytics(deps: { em: EntityManager; blobStore: BlobStore;
       return { totals, rows: rows.map(toCardRow), total: totals.cards, page, pageCount, pageSize: options.pageSize };
     },
 
-    /** One response with every answer (labelled, in survey order), its screenshots' verdicts and its reward; null when not the owner's. */
-    async response(businessId: string, responseId: string): Promise<ResponseDetail | null> {
-      if (!isUuid(responseId)) return null;
-      const [row] = await sql<RowOfResponse & { responses: Record<string, unknown>; question_texts: Record<string, string> | null; review_text: string | null }>(
-        `select ${RESPONSE_COLUMNS}, r.responses, r.question_texts, r.review_text
-           from survey_responses r left join survey_configs s on s.id = r.survey_config_id
-          where r.id = ? and r.business_id = ?`,
-        [responseId, businessId],
-      );
-      if (!row) return null;
-      const [shots, cards, requests] = await Promise.all([
-        sql<{
-          id: string;
-          kind: ScreenshotVerdict['kind'];
-          platform: string;
-          is_valid: boolean;
-          verdict: 'accepted' | 'rejected' | 'needs_review';
-          review_reason: string | null;
-          owner_verdict: 'accepted' | 'rejected' | null;
-          owner_decided_at: Date | null;
-          rejection_reason: string | null;
-          star_rating: number | null;
-          reviewer_name: string | null;
-          review_link: string | null;
-          user_handle: string | null;
-          review_text: string | null;
-          created_at: Date;
-        }>(
-          `select id, kind, platform, is_valid, verdict, rejection_reason, review_reason, owner_verdict, owner_decided_at, star_rating, reviewer_name, review_link, user_handle, review_text, created_at
-             from screenshot_verifications where survey_response_id = ? and business_id = ? order by created_at, id`,
-          [responseId, businessId],
-        ),
-        sql<CardRow>(
-          `select i.id, i.survey_response_id, i.issued_at, i.customer_name, i.customer_email, i.gift_card_number, i.reward_value, i.reward_tier,
-                  i.is_square_gift_card, i.card_state, i.card_balance_cents, i.emailed_at, i.email_failed_at
-             from gift_card_issuances i where i.survey_response_id = ? and i.business_id = ?`,
-          [responseId, businessId],
-        ),
-        sql<{ attempts: number; failed_at: Date | null }>(`select attempts, failed_at from gift_card_requests where survey_response_id = ? and business_id = ?`, [
-          responseId,
-          businessId,
-        ]),
-      ]);
-      const shotIds = new Set(shots.map((s) => s.id));
-      // The texts this response was asked (issue 16): owner questions and edited template questions show them.
-      const asked = row.question_texts ?? {};
-      const labelOf = (key: string) => {
-        const text = asked[key];
-        return text && (OWNER_QUESTION_ID.test(key) || (templateText(key) !== undefined && text !== templateText(key))) ? text : questionLabel(key);
-      };
-      const answers: ResponseAnswer[] = Object.entries(row.responses ?? {})
-        .filter(([, v]) => v !== null && v !== undefined && v !== '')
-        .map(([key, v]) => {
-          const value = answerText(v);
-          const isShot = QUESTION_LABELS.get(key)?.fieldType === 'image_upload';
-          return { key, label: labelOf(key), value, screenshotId: isShot && shotIds.has(value) ? value : null };
-        })
-        .sort((a, b) => (QUESTION_LABELS.get(a.key)?.order ?? 1e9) - (QUESTION_LABELS.get(b.key)?.order ?? 1e9) || a.key.localeCompare(b.key));
-      const card = cards[0];
-      const request = requests[0];
-      return {
-        ...toResponseRow(row),
-        reviewText: row.review_text,
-        answers,
-        screenshots: shots.map((s) => ({
-          id: s.id,
-          kind: s.kind,
-          platform: s.platform,
-          isValid: s.is_valid,
-          verdict: s.verdict,
-          rejectionReason: s.rejection_reason,
-          reviewReason: s.review_reason,
-          ownerVerdict: s.owner_verdict,
-          ownerDecidedAt: s.owner_decided_at ? iso(s.owner_decided_at) : null,
-          starRating: s.star_rating,
-          reviewerName: s.reviewer_name,
-          reviewLink: s.review_link,
-          userHandle: s.user_handle,
-          reviewText: s.review_text,
-          verifiedAt: iso(s.created_at),
-        })),
-        card: card
-          ? (({ surveyResponseId: _r, customerName: _n, customerEmail: _e, ...rest }) => ({ ...rest, emailedAt: card.emailed_at ? iso(card.emailed_at) : null }))(toCardRow(card))
-          : null,
-        pendingReward: !card && row.reward_tier && (row.reward_value ?? 0) > 0 ? { failed: Boolean(request?.failed_at), attempts: num(request?.attempts) } : null,
-      };
-    },
+    /** One response with every answer, its screenshots' verdicts and its reward (`response-detail.ts`); null when not the owner's. */
+    response: (businessId: string, responseId: string): Promise<ResponseDetail | null> => responseDetail(sql, businessId, responseId),
 
     /**
      * Counts funnel events of a live survey (ADR 026) on today's row (UTC), written within seconds
