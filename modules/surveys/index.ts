@@ -6,6 +6,8 @@
  */
 export * from './template.ts';
 export * from './questions.ts';
+export * from './question-validation.ts';
+export * from './question-editor.ts';
 export * from './links.ts';
 export * from './draft.ts';
 export * from './availability.ts';

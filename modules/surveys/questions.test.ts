@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { goldUnreachableMessage, maxPoints, questionCounts, reachableTiers, scoreSurvey, surveyFairnessProblems, tierThresholds, type ScoringConfig } from '../scoring/index.ts';
 import { builderFormSchema, surveyConfigApiSchema } from './schema.ts';
-import {
-  applyQuestionIntent,
-  effectiveTemplate,
-  emptyDraft,
-  parseQuestionIntent,
-  type EditorState,
-  newQuestionId,
-  questionList,
-  QUESTION_MESSAGES,
-  questionTexts,
-  removedQuestions,
-  templateQuestionList,
-  validateQuestionList,
-  type CustomQuestion,
-} from './questions.ts';
+import { applyQuestionIntent, emptyDraft, parseQuestionIntent, type EditorState } from './question-editor.ts';
+import { QUESTION_MESSAGES, validateQuestionList } from './question-validation.ts';
+import { effectiveTemplate, newQuestionId, questionList, questionTexts, removedQuestions, templateQuestionList, type CustomQuestion } from './questions.ts';
 import { restaurantCafeBakery as template, type Answers } from './template.ts';
 
 const base = templateQuestionList(template);

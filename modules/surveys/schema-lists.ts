@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { DEFAULT_TEMPLATE_ID, getTemplate } from './template.ts';
-import { validateQuestionList, type CustomQuestion } from './questions.ts';
+import { validateQuestionList } from './question-validation.ts';
+import type { CustomQuestion } from './questions.ts';
 import { parseJsonWithLimits } from '../shared/json.ts';
 import { isHandle, isWebUrl, normaliseUrl, REVIEW_PLATFORM_IDS, SOCIAL_PLATFORM_IDS, trimmed } from './schema-fields.ts';
 
