@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryVerificationHistory } from './history.ts';
-import { GOOGLE_ANA, INSTAGRAM_PROFILE, X_PROFILE } from './judge/fixture-readings.ts';
+import { GOOGLE_ANA, INSTAGRAM_PROFILE, X_PROFILE } from '../../tests/fixtures/screenshot-readings.ts';
 import { ocrFromText } from './judge/ocr.ts';
 import type { SocialVerificationRequest, VerificationHistory } from './port.ts';
 import { verifyReviewWith, verifySocialWith, type ScreenshotReader } from './verify.ts';

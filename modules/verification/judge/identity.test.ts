@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FACEBOOK_PRIYA, GOOGLE_ANA, GOOGLE_JOSE, INSTAGRAM_PROFILE, YELP_MARCUS } from './fixture-readings.ts';
+import { FACEBOOK_PRIYA, GOOGLE_ANA, GOOGLE_JOSE, INSTAGRAM_PROFILE, YELP_MARCUS } from '../../../tests/fixtures/screenshot-readings.ts';
 import { findHandle, findHandles } from './handles.ts';
 import { findBusinessName, findName } from './names.ts';
 import { ocrFromText } from './ocr.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewPlatform } from '../port.ts';
-import { FACEBOOK_PRIYA, GOOGLE_ANA, GOOGLE_JOSE, YELP_MARCUS } from './fixture-readings.ts';
+import { FACEBOOK_PRIYA, GOOGLE_ANA, GOOGLE_JOSE, YELP_MARCUS } from '../../../tests/fixtures/screenshot-readings.ts';
 import { reviewPlatformScores } from './markers.ts';
 import { ocrFromText } from './ocr.ts';
 import { hasText } from './verdicts.ts';

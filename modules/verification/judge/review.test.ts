@@ -3,7 +3,7 @@ import type { ReviewPlatform } from '../port.ts';
 import { normaliseReviewText } from '../text.ts';
 import { type ScreenshotReader, verifyReviewWith } from '../verify.ts';
 import { isDateLine } from './dates.ts';
-import { FACEBOOK_PRIYA, GOOGLE_ANA, GOOGLE_JOSE, YELP_MARCUS } from './fixture-readings.ts';
+import { FACEBOOK_PRIYA, GOOGLE_ANA, GOOGLE_JOSE, YELP_MARCUS } from '../../../tests/fixtures/screenshot-readings.ts';
 import { checkReviewLink } from './links.ts';
 import { reviewPlatformScores } from './markers.ts';
 import { findName } from './names.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INSTAGRAM_POST, INSTAGRAM_PROFILE, TIKTOK_PROFILE, X_PROFILE } from './fixture-readings.ts';
+import { INSTAGRAM_POST, INSTAGRAM_PROFILE, TIKTOK_PROFILE, X_PROFILE } from '../../../tests/fixtures/screenshot-readings.ts';
 import { findHandle, findHandles } from './handles.ts';
 import { followState, socialComposer } from './layout.ts';
 import { socialPlatformScores } from './markers.ts';
