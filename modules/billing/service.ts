@@ -10,6 +10,7 @@ import { BILLING_MESSAGES, portalErrorTitle } from './messages.ts';
 import { subscriptionState } from './status.ts';
 import { parseBudget, rewardBudget, usageFor, type RewardBudget, type Usage } from './usage.ts';
 import { lockFor } from '../shared/orm.ts';
+import { handleEvent, type EventOutcome } from './webhook-events.ts';
 
 
 export type PlanDetails = { id: PlanId; name: string; price: number; period: BillingInterval; trialDays: number };
@@ -60,7 +61,6 @@ export type BillingDeps = {
 type Owner = Business;
 
 /** The provider's statuses of a subscription whose last payment failed. */
-const PAYMENT_FAILED_STATUSES = new Set<ProviderSubscription['status']>(['past_due', 'unpaid', 'incomplete']);
 
 const fail = (status: Failure['status'], title: string, message: string): Failure => ({ ok: false, status, title, message });
 
@@ -357,7 +357,7 @@ ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
         await em.transactional(async (tx) => {
           tx.create(BillingWebhookEvent, { eventId: event.id, type: event.type.slice(0, 100), receivedAt: now() });
           await tx.flush();
-          outcome = await handleEvent(tx, event);
+          outcome = await handleEvent(tx, event, { billing, logger, apply });
         });
       } catch (error) {
         if (error instanceof UniqueConstraintViolationException) return { status: 200, message: 'Already handled.' };
@@ -374,72 +374,6 @@ ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
       return { status: 200, message: done.ignored ? `Ignored: ${done.ignored}` : 'Handled.' };
     },
   };
-
-  type EventOutcome = { ignored: string | null; mail: { business: Business; subject: string; lines: string[] } | null };
-
-  async function handleEvent(tx: EntityManager, event: BillingEvent): Promise<EventOutcome> {
-    const handled = [
-      'customer.subscription.created',
-      'customer.subscription.updated',
-      'customer.subscription.deleted',
-      'customer.subscription.trial_will_end',
-      'invoice.payment_failed',
-      'invoice.paid',
-    ];
-    const ignore = (reason: string): EventOutcome => {
-      logger.info({ eventId: event.id, type: event.type, reason }, 'billing webhook ignored');
-      return { ignored: reason, mail: null };
-    };
-    if (!handled.includes(event.type)) return ignore('not an event RewardLoop acts on.');
-    if (!event.subscriptionId) return ignore('the event names no subscription.');
-    const business =
-      (await tx.findOne(Business, { stripeSubscriptionId: event.subscriptionId })) ??
-      (event.customerId ? await tx.findOne(Business, { stripeCustomerId: event.customerId }) : null);
-    if (!business) return ignore('no business has this subscription or customer.');
-    // An older subscription's late event never overwrites the one the business has now.
-    if (business.stripeSubscriptionId && business.stripeSubscriptionId !== event.subscriptionId) return ignore('the business has a newer subscription.');
-    let sub: ProviderSubscription;
-    try {
-      sub = await billing.retrieveSubscription(event.subscriptionId);
-    } catch (error) {
-      // Unknown at the provider (a test event, a deleted object): nothing to apply. Unreachable: rethrown, 503.
-      if (error instanceof BillingError && (error.code === 'not_found' || error.code === 'invalid')) return ignore(`the provider does not know this subscription (${error.code}).`);
-      throw error;
-    }
-    apply(business, sub);
-    await tx.flush();
-    const day = (d: Date | null) => (d ? d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : 'soon');
-    if (event.type === 'customer.subscription.trial_will_end' && sub.status === 'trialing') {
-      const plan = findPlan(sub.planId);
-      return {
-        ignored: null,
-        mail: {
-          business,
-          subject: 'Your RewardLoop free trial ends soon',
-          lines: [
-            `Your free trial ends on ${day(sub.trialEnd)}.`,
-            `After that your ${plan?.name ?? ''} plan continues on the card you saved. To stop, cancel before then from your subscription page.`.replace('  ', ' '),
-          ],
-        },
-      };
-    }
-    // Only while the provider still says the subscription is unpaid: a forged or stale
-    // invoice.payment_failed (or one whose retry has since paid) emails nobody.
-    if (event.type === 'invoice.payment_failed' && PAYMENT_FAILED_STATUSES.has(sub.status)) {
-      return {
-        ignored: null,
-        mail: {
-          business,
-          subject: 'Your RewardLoop payment failed',
-          lines: [
-            'We could not charge your card for your RewardLoop subscription.',
-            'Please update your payment method from your subscription page (Manage Subscription) so your surveys stay available.',
-          ],
-        },
-      };
-    }
-    return { ignored: null, mail: null };
-  }
 
   return service;
 }
