@@ -30,6 +30,8 @@ const VENDOR_ALLOW_LIST = {
   'modules/accounts/passwords.ts': ['@node-rs/argon2'],
   // Draws the printable flyer (canvas, bundled DejaVu fonts). A FlyerRenderer port is a later step.
   'modules/sharing/flyer.ts': ['@napi-rs/canvas'],
+  // The flyer's fonts and text fitting (split from flyer.ts, issue 28 item 4): the same canvas.
+  'modules/sharing/flyer-text.ts': ['@napi-rs/canvas'],
   // Encodes the survey link as a QR matrix for the PNG/SVG downloads and the flyer.
   'modules/sharing/qr.ts': ['qrcode'],
 };

@@ -9,15 +9,17 @@
  *
  * Everything is drawn inside a 0.5 in (150 px) margin: home and office printers cannot print to
  * the edge, and anything there would be cut.
+ *
+ * The fonts and the text fitting are in `flyer-text.ts`.
  */
-import { createRequire } from 'node:module';
-import { createCanvas, GlobalFonts, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { encodePngAsync, rgbaToRgbScanlines } from './png.ts';
 import { brandPalette } from '../branding/index.ts';
 import { formatCents } from '../scoring/index.ts';
 import { darkRuns, QUIET_ZONE, qrMatrix, type QrMatrix } from './qr.ts';
 import { parseHttpUrl } from './urls.ts';
 import { foldText } from '../shared/text.ts';
+import { blockHeight, type Ctx, drawCentered, ensureFonts, fitText, MONO, setFont } from './flyer-text.ts';
 
 export const FLYER_WIDTH = 2550;
 export const FLYER_HEIGHT = 3300;
@@ -36,8 +38,6 @@ const RULE = '#e2e8f0';
 const INDIGO_PALE = '#e0e7ff';
 const TIER_TINTS = { bronze: '#fbf4ef', silver: '#f6f7f9', gold: '#fdf8ea' } as const;
 
-const SANS = 'RewardLoop Flyer Sans';
-const MONO = 'RewardLoop Flyer Mono';
 
 export type TierRewards = { bronze: number; silver: number; gold: number };
 
@@ -79,127 +79,6 @@ export function flyerFileName(surveyTitle: string): string {
     slug = (lastHyphen > room / 2 ? cut.slice(0, lastHyphen) : cut.slice(0, room)).replace(/-+$/, '');
   }
   return slug ? `${slug}${FILE_SUFFIX}` : 'survey-flyer.png';
-}
-
-// ---------------------------------------------------------------------------------------------
-// Fonts
-
-function ensureFonts(): void {
-  if (GlobalFonts.has(SANS) && GlobalFonts.has(MONO)) return;
-  const require = createRequire(import.meta.url);
-  const files: Array<[string, string]> = [
-    ['DejaVuSans.ttf', SANS],
-    ['DejaVuSans-Bold.ttf', SANS],
-    ['DejaVuSansMono.ttf', MONO],
-  ];
-  for (const [file, family] of files) {
-    const path = require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
-    if (!GlobalFonts.registerFromPath(path, family)) throw new Error(`could not register the flyer font ${path}`);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Text fitting
-
-type Ctx = SKRSContext2D;
-type Weight = 400 | 700;
-
-function setFont(ctx: Ctx, size: number, weight: Weight = 400, family = SANS): void {
-  ctx.font = `${weight} ${size}px "${family}"`;
-}
-
-/** Characters (code points) of a word that fit in maxWidth, at least one. */
-function splitLongWord(ctx: Ctx, word: string, maxWidth: number): string[] {
-  const out: string[] = [];
-  let current = '';
-  for (const ch of word) {
-    if (current && ctx.measureText(current + ch).width > maxWidth) {
-      out.push(current);
-      current = ch;
-    } else {
-      current += ch;
-    }
-  }
-  if (current) out.push(current);
-  return out;
-}
-
-/** Greedy line breaking of tokens joined by `joiner` (' ' for prose, '' for a URL cut at slashes). */
-function wrapTokens(ctx: Ctx, tokens: string[], joiner: string, maxWidth: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const token of tokens) {
-    const candidate = line ? line + joiner + token : token;
-    if (ctx.measureText(candidate).width <= maxWidth) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    if (ctx.measureText(token).width <= maxWidth) {
-      line = token;
-    } else {
-      const pieces = splitLongWord(ctx, token, maxWidth);
-      line = pieces.pop() ?? '';
-      lines.push(...pieces);
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-function ellipsize(ctx: Ctx, line: string, maxWidth: number): string {
-  let chars = Array.from(line.trimEnd());
-  while (chars.length && ctx.measureText(`${chars.join('').trimEnd()}…`).width > maxWidth) chars = chars.slice(0, -1);
-  return `${chars.join('').trimEnd()}…`;
-}
-
-type FitOptions = {
-  maxWidth: number;
-  maxSize: number;
-  minSize: number;
-  maxLines: number;
-  weight?: Weight;
-  family?: string;
-  /** Split a URL after / ? & = instead of at spaces. */
-  url?: boolean;
-};
-
-type FittedText = { size: number; lines: string[]; weight: Weight; family: string };
-
-/**
- * The largest size (from maxSize down to minSize) at which the text wraps into maxLines lines of
- * maxWidth; at minSize the last line is cut with an ellipsis. The result never exceeds maxWidth.
- */
-function fitText(ctx: Ctx, text: string, o: FitOptions): FittedText {
-  const weight = o.weight ?? 400;
-  const family = o.family ?? SANS;
-  const tokens = o.url ? text.split(/(?<=[/?&=])/) : text.split(' ');
-  const joiner = o.url ? '' : ' ';
-  for (let size = o.maxSize; ; size = Math.max(o.minSize, size - Math.max(2, Math.round(size * 0.05)))) {
-    setFont(ctx, size, weight, family);
-    const lines = wrapTokens(ctx, tokens, joiner, o.maxWidth);
-    if (lines.length <= o.maxLines) return { size, lines, weight, family };
-    if (size === o.minSize) {
-      const kept = lines.slice(0, o.maxLines);
-      kept[kept.length - 1] = ellipsize(ctx, kept[kept.length - 1]!, o.maxWidth);
-      return { size, lines: kept, weight, family };
-    }
-  }
-}
-
-function blockHeight(t: FittedText, lineHeight: number): number {
-  return Math.round(t.lines.length * t.size * lineHeight);
-}
-
-/** Draws fitted lines centred on cx from top y; returns the height used. */
-function drawCentered(ctx: Ctx, t: FittedText, cx: number, y: number, lineHeight: number, color: string): number {
-  setFont(ctx, t.size, t.weight, t.family);
-  ctx.fillStyle = color;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  const step = t.size * lineHeight;
-  t.lines.forEach((line, i) => ctx.fillText(line, cx, y + step * i + step / 2));
-  return blockHeight(t, lineHeight);
 }
 
 /** Replaces control and format characters and runs of whitespace with single spaces. */
