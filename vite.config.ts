@@ -55,10 +55,10 @@ export default defineConfig({
       // Routes come from remix-flat-routes alone (Remix's own convention reads no file): flat file names as
       // before, grouped in `+` folders by area (`_auth+/auth.tsx` is /auth, `api+/auth.login.ts` is
       // /api/auth/login; ADR 094). A route's helpers may sit beside it: tests, `*.server.*`, `*.client.*` and
-      // `__*` files are not routes.
+      // `__*` files are not routes, nor is a README (`*.md`).
       ignoredRouteFiles: ['**/*'],
       routes: async (defineRoutes) =>
-        flatRoutes('routes', defineRoutes, { ignoredRouteFiles: ['**/.*', '**/*.css', '**/*.test.*', '**/*.server.*', '**/*.client.*', '**/__*.*'] }),
+        flatRoutes('routes', defineRoutes, { ignoredRouteFiles: ['**/.*', '**/*.css', '**/*.md', '**/*.test.*', '**/*.server.*', '**/*.client.*', '**/__*.*'] }),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
