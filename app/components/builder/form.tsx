@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { LOCALE_NAMES, type Locale } from '../../../modules/i18n/index.ts';
-import { formatCents, questionCounts, surveyTierReport } from '../../../modules/scoring/index.ts';
+import { questionCounts, surveyTierReport } from '../../../modules/scoring/index.ts';
 import { BUILDER_DRAFT_KEY, builderFormSchema, formTierThresholds, presetRewards, toFormValues, type RewardMode } from '../../../modules/surveys/forms.ts';
 import {
   DEFAULT_TEMPLATE_ID,
@@ -23,16 +23,19 @@ import {
 import { QuestionEditor } from '../question-editor.tsx';
 import { IncentivePlatformWarning, ReviewPolicyCard } from '../review-policy.tsx';
 import { Toast, type ToastData } from '../toast.tsx';
-import { buttonClass, Card, FieldError, useHydrated } from '../ui.tsx';
-import { PlatformRows, TierPointsCard, toArray, RequiredMark, QuestionPanel } from './parts.tsx';
-import { LanguagesCard } from './languages.tsx';
+import { buttonClass, FieldError, useHydrated } from '../ui.tsx';
+import { PlatformRows, toArray, QuestionPanel } from './parts.tsx';
 import { TranslationsCard } from './translations.tsx';
-import { BUILDER_STEPS, BuilderStep, NotSaved, ReviewCards, StepContext, StepNav, stepOfElement, stepOfField, stepProblems, stepState, SummaryBar, type StepControl, type StepId, type StepState } from './steps.tsx';
+import { BasicsStep } from './step-basics.tsx';
+import { RewardsStep } from './step-rewards.tsx';
+import { useStepFocus } from './use-step-focus.ts';
+import { BUILDER_STEPS, BuilderStep, NotSaved, ReviewCards, StepContext, StepNav, stepProblems, stepState, SummaryBar, type StepId, type StepState } from './steps.tsx';
 
-const modeLabel = (mode: RewardMode) => (mode === 'custom' ? 'Custom' : getTemplate(DEFAULT_TEMPLATE_ID)!.preset_rewards[mode].label);
-
-/** The survey builder's form (split from the route, issue 28 item 4): every field, with and without JavaScript. */
-
+/**
+ * The survey builder's form (split from the route, issue 28 item 4): every field, with and without
+ * JavaScript. Steps 1 and 2 are in step-basics.tsx and step-rewards.tsx, the open step and its focus
+ * in use-step-focus.ts.
+ */
 export function BuilderForm({
   defaults,
   loggedIn,
@@ -150,76 +153,7 @@ export function BuilderForm({
   const states = Object.fromEntries(BUILDER_STEPS.map((s) => [s.id, stepState(problems[s.id], required[s.id])])) as Record<StepId, StepState>;
   const firstProblem = BUILDER_STEPS.find((s) => states[s.id] === 'problem')?.id ?? null;
   const refused = lastResult?.status === 'error' && firstProblem !== null;
-
-  // One step at a time with JavaScript (ADR 093): the open step, and a request to show one and move focus into it.
-  const [active, setActive] = useState<StepId>(BUILDER_STEPS[0].id);
-  const [focusRequest, setFocusRequest] = useState<{ id: StepId; focus: 'heading' | 'field' | 'hash'; n: number } | null>(null);
-  const go = useCallback((id: StepId, focus: 'heading' | 'field' | 'hash' = 'heading') => {
-    setActive(id);
-    setFocusRequest((r) => ({ id, focus, n: (r?.n ?? 0) + 1 }));
-  }, []);
-  useEffect(() => {
-    if (!focusRequest) return;
-    const section = document.getElementById(focusRequest.id);
-    if (!section) return;
-    if (focusRequest.focus === 'hash') {
-      // Opened at an anchor inside a step (a question's row after a post without JavaScript): that anchor in view.
-      document.getElementById(window.location.hash.slice(1))?.scrollIntoView({ block: 'start' });
-      return;
-    }
-    // The address names the step (replaced, not pushed: Back leaves the builder as before). Left to the
-    // router, a hash change is taken for a navigation and the scroll goes back to the top.
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#${focusRequest.id}`);
-    const heading = section.querySelector<HTMLElement>('h2[tabindex]');
-    const toHeading = () => {
-      // The step from its top (the navigation above it in sight when the page allows), its heading focused.
-      const top = heading?.getBoundingClientRect().top ?? 0;
-      if (top < 0 || top > window.innerHeight - 80) (navRef.current ?? section).scrollIntoView({ block: 'start' });
-      heading?.focus({ preventScroll: true });
-    };
-    if (focusRequest.focus !== 'field') return toHeading();
-    // Its first field marked invalid: a server's answer marks the fields a frame after it arrives.
-    const invalid = () => section.querySelector<HTMLElement>('[aria-invalid="true"]:not([disabled])');
-    const now = invalid();
-    if (now) return now.focus();
-    const frame = requestAnimationFrame(() => {
-      const later = invalid();
-      if (later) later.focus();
-      else toHeading();
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [focusRequest]);
-  const navRef = useRef<HTMLDivElement>(null);
-  // Hydrated: open the step the address names (a step, or an anchor inside one), else the first.
-  useEffect(() => {
-    if (!hydrated) return;
-    const open = () => {
-      const hash = decodeURIComponent(window.location.hash.slice(1));
-      const id = hash ? stepOfElement(document.getElementById(hash)) : null;
-      if (id) go(id, hash === id ? 'heading' : 'hash');
-    };
-    open();
-    window.addEventListener('hashchange', open);
-    return () => window.removeEventListener('hashchange', open);
-  }, [hydrated, go]);
-  // A refused save answered by the server (with JavaScript): the first step with a problem, focus on
-  // its first marked field (state adjusted while rendering the new answer, not in an effect).
-  const [seenResult, setSeenResult] = useState(lastResult);
-  if (lastResult !== seenResult) {
-    setSeenResult(lastResult);
-    if (hydrated && lastResult?.status === 'error' && firstProblem) go(firstProblem, 'field');
-  }
-  // A save the browser's own check stops (conform's, before any post): the first step with such an error.
-  const openFirstError = (formElement: HTMLFormElement) => {
-    const check = parseWithZod(new FormData(formElement), { schema: builderFormSchema });
-    if (check.status !== 'error') return;
-    const names = Object.entries(check.error ?? {})
-      .filter(([name, messages]) => name && messages?.length)
-      .map(([name]) => name);
-    const step = BUILDER_STEPS.find((s) => names.some((n) => stepOfField(n) === s.id));
-    if (step) go(step.id, 'field');
-  };
-  const control = useMemo<StepControl>(() => ({ active: hydrated ? active : null, go: hydrated ? go : null }), [hydrated, active, go]);
+  const { active, navRef, openFirstError, control } = useStepFocus({ hydrated, lastResult, firstProblem });
   const formProps = getFormProps(form);
 
   const questionTotal = useMemo(
@@ -270,160 +204,18 @@ export function BuilderForm({
             {refused ? <NotSaved steps={BUILDER_STEPS.filter((s) => states[s.id] === 'problem').map((s) => ({ ...s, count: problems[s.id].all.length }))} /> : null}
 
             <BuilderStep {...step(0)}>
-              <Card>
-                <label htmlFor={fields.title.id} className="block font-semibold">
-                  Survey Title <RequiredMark />
-                </label>
-                <p className="mb-2 text-sm text-slate-600">Customers see this at the top of the survey.</p>
-                <input
-                  {...getInputProps(fields.title, { type: 'text' })}
-                  aria-required="true"
-                  placeholder="e.g. Tell us about your visit"
-                  className="block min-h-11 w-full rounded-lg border border-slate-300 px-3"
-                />
-                <FieldError id={fields.title.errorId} errors={fields.title.errors} />
-              </Card>
-              <Card>
-                <label htmlFor={fields.redemptionWebsite.id} className="block font-semibold">
-                  Redemption website <RequiredMark />
-                </label>
-                <p className="mb-2 text-sm text-slate-600">Where customers can spend their gift card, e.g. your online ordering page. The reward email links to it.</p>
-                <input
-                  {...getInputProps(fields.redemptionWebsite, { type: 'text' })}
-                  aria-required="true"
-                  inputMode="url"
-                  placeholder="https://yourcafe.com"
-                  className="block min-h-11 w-full rounded-lg border border-slate-300 px-3"
-                />
-                <FieldError id={fields.redemptionWebsite.errorId} errors={fields.redemptionWebsite.errors} />
-              </Card>
-              <Card>
-                <label htmlFor={fields.surveyFrequencyDays.id} className="block font-semibold">
-                  How often can a customer submit?
-                </label>
-                <p className="mb-2 text-sm text-slate-600">The same email can earn a reward once in this many days.</p>
-                <select {...getSelectProps(fields.surveyFrequencyDays)} className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 sm:w-96">
-                  {template.frequency_options.map((d) => (
-                    <option key={d} value={String(d)}>
-                      Once every {d} days
-                      {d === template.frequency_options[0] ? ' (recommended)' : ''}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id={fields.surveyFrequencyDays.errorId} errors={fields.surveyFrequencyDays.errors} />
-                <div className="mt-4 flex items-start gap-3">
-                  <input
-                    {...getInputProps(fields.verifyCustomerEmail, {
-                      type: 'checkbox',
-                    })}
-                    aria-describedby={`${fields.verifyCustomerEmail.id}-help`}
-                    className="mt-1 size-5 shrink-0 rounded border-slate-300"
-                  />
-                  <div>
-                    <label htmlFor={fields.verifyCustomerEmail.id} className="font-semibold">
-                      Ask customers to confirm their email before the gift card is sent
-                    </label>
-                    <p id={`${fields.verifyCustomerEmail.id}-help`} className="text-sm text-slate-600">
-                      We email them a link; the card follows when they click it. Stops rewards going to made-up addresses.
-                    </p>
-                  </div>
-                </div>
-                {visionAvailable ? (
-                  <div className="mt-4 flex items-start gap-3">
-                    <input
-                      {...getInputProps(fields.hostedVision, {
-                        type: 'checkbox',
-                      })}
-                      aria-describedby={`${fields.hostedVision.id}-help`}
-                      className="mt-1 size-5 shrink-0 rounded border-slate-300"
-                    />
-                    <div>
-                      <label htmlFor={fields.hostedVision.id} className="font-semibold">
-                        Check screenshots with a hosted AI service (OpenAI)
-                      </label>
-                      <p id={`${fields.hostedVision.id}-help`} className="text-sm text-slate-600">
-                        Reads unusual layouts better than the built-in reader. Every screenshot customers upload to this survey is sent to OpenAI, and the survey tells them so before they choose a
-                        file.
-                      </p>
-                      <FieldError id={fields.hostedVision.errorId} errors={fields.hostedVision.errors} />
-                    </div>
-                  </div>
-                ) : defaults.hostedVision ? (
-                  // Not offered on this server now: the survey keeps its choice (its screenshots are read here meanwhile).
-                  <input type="hidden" name={fields.hostedVision.name} value="on" />
-                ) : null}
-              </Card>
-              <LanguagesCard
-                languages={fields.languages}
-                defaultLanguage={fields.defaultLanguage}
-                initiallyOffered={submitted ? toArray(fields.languages.initialValue) : defaults.languages}
-                initialDefault={String((submitted ? fields.defaultLanguage.initialValue : undefined) ?? defaults.defaultLanguage)}
-              />
+              <BasicsStep fields={fields} template={template} defaults={defaults} submitted={submitted} visionAvailable={visionAvailable} />
             </BuilderStep>
 
             <BuilderStep {...step(1)}>
-              <Card>
-                <fieldset>
-                  <legend className="font-semibold">Reward package</legend>
-                  <p className="mb-3 text-sm text-slate-600">Gift card value for each tier. Customers earn a tier by the points they collect.</p>
-                  <div className="grid gap-3 sm:grid-cols-2">
-                    {[...PRESET_IDS, 'custom' as const].map((mode) => {
-                      const values = mode === 'custom' ? null : presetRewards(template.id, mode);
-                      const checked = rewardMode === mode;
-                      return (
-                        <label
-                          key={mode}
-                          className={`flex min-h-11 cursor-pointer gap-3 rounded-lg border p-3 ${checked ? 'border-brand-600 bg-brand-50 ring-1 ring-brand-600' : 'border-slate-300 bg-white'}`}
-                        >
-                          <input type="radio" name={fields.rewardMode.name} value={mode} defaultChecked={initialMode === mode} className="mt-1 size-5" />
-                          <span>
-                            <span className="font-semibold">
-                              {modeLabel(mode)}
-                              {mode !== 'custom' && template.preset_rewards[mode].badge ? (
-                                <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">{template.preset_rewards[mode].badge}</span>
-                              ) : null}
-                            </span>
-                            <span className="block text-sm text-slate-600">
-                              {values ? `Bronze ${formatCents(values.bronze)} · Silver ${formatCents(values.silver)} · Gold ${formatCents(values.gold)}` : 'Set your own whole-dollar amounts'}
-                            </span>
-                          </span>
-                        </label>
-                      );
-                    })}
-                  </div>
-                  <FieldError id={fields.rewardMode.errorId} errors={fields.rewardMode.errors} />
-                  {rewardMode === 'custom' || !hydrated ? (
-                    <div className="mt-3 grid gap-3 sm:grid-cols-3">
-                      {!hydrated ? <p className="text-sm text-slate-600 sm:col-span-3">Custom amounts (used when Custom is chosen):</p> : null}
-                      {(
-                        [
-                          [fields.customBronze, 'Bronze', 1],
-                          [fields.customSilver, 'Silver', 2],
-                          [fields.customGold, 'Gold', 3],
-                        ] as const
-                      ).map(([field, tier, min]) => (
-                        <div key={tier}>
-                          <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
-                            {tier} ($, minimum {min})
-                          </label>
-                          <div className="relative">
-                            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">$</span>
-                            <input
-                              {...getInputProps(field, { type: 'number' })}
-                              min={min}
-                              step={1}
-                              inputMode="numeric"
-                              className="block min-h-11 w-full rounded-lg border border-slate-300 pl-7 pr-3"
-                            />
-                          </div>
-                          <FieldError id={field.errorId} errors={field.errors} />
-                        </div>
-                      ))}
-                    </div>
-                  ) : null}
-                </fieldset>
-              </Card>
-              <TierPointsCard fields={[fields.tierBronze, fields.tierSilver, fields.tierGold]} problems={fairness.filter((p) => p.field === 'tierThresholds').map((p) => p.message)} />
+              <RewardsStep
+                fields={fields}
+                template={template}
+                rewardMode={rewardMode}
+                initialMode={initialMode}
+                hydrated={hydrated}
+                tierProblems={fairness.filter((p) => p.field === 'tierThresholds').map((p) => p.message)}
+              />
             </BuilderStep>
 
             <BuilderStep {...step(2)}>
