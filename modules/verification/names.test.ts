@@ -166,3 +166,43 @@ describe('verifyReviewWith: the name line read again', () => {
     expect(reread).not.toHaveBeenCalled();
   });
 });
+
+describe('verifyReviewWith: doubts about letters beyond English (issue 31)', () => {
+  const request = { businessId: 'b', platform: 'google' as const, image: Buffer.from('x'), reviewLink: 'https://maps.app.goo.gl/x7Qm2aVbC9dEf' };
+  /** A reader of `first` whose reread of the given lines shows those lines of `again` instead. */
+  const reader = (first: string, again: string) => {
+    const reread = vi.fn(async (lines: readonly number[]): Promise<OcrText | null> => {
+      const read = ocr(first);
+      const replaced = ocr(again);
+      return { ...read, lines: read.lines.map((l, i) => (lines.includes(i) ? replaced.lines[i]! : l)) };
+    });
+    const reading: ScreenshotReading = { kind: 'read', ocr: ocr(first), starRows: [], reread };
+    const r: ScreenshotReader = { open: async () => ({ imageHash: 'sha256:x', read: async () => reading }) };
+    return { r, reread };
+  };
+  const place = (business: string, name: string) => `< ${business}\nGoogle reviews\n${name}\nLocal Guide - 18 reviews\n2 days ago\nThe sourdough is the best in town and the buns sell out by ten.\nLike Share`;
+
+  it("reads the business's name again when it has letters the English model misreads ('Miiller' for Müller)", async () => {
+    const { r, reread } = reader(place('Kaffeehaus Miiller', 'Ana Pereira'), place('Kaffeehaus Müller', 'Ana Pereira'));
+    expect(await verifyReviewWith(r, EMPTY_VERIFICATION_HISTORY, { ...request, businessName: 'Kaffeehaus Müller', reviewerName: 'Ana Pereira' })).toMatchObject({ verdict: 'accepted' });
+    expect(reread).toHaveBeenCalledWith([0]);
+  });
+
+  it('still refuses another business read again, and reads nothing again for a name in plain English letters', async () => {
+    const other = reader(place('Kaffeehaus Miiller', 'Ana Pereira'), place('Kaffeehaus Möller', 'Ana Pereira'));
+    expect(await verifyReviewWith(other.r, EMPTY_VERIFICATION_HISTORY, { ...request, businessName: 'Kaffeehaus Müller', reviewerName: 'Ana Pereira' })).toMatchObject({ rejectionCode: 'wrong_business' });
+    const plain = reader(place('Crumb & Go Bakery', 'Ana Pereira'), place('Crumb & Co Bakery', 'Ana Pereira'));
+    expect(await verifyReviewWith(plain.r, EMPTY_VERIFICATION_HISTORY, { ...request, businessName: 'Crumb & Co Bakery', reviewerName: 'Ana Pereira' })).toMatchObject({ rejectionCode: 'wrong_business' });
+    expect(plain.reread).not.toHaveBeenCalled();
+  });
+
+  it("sends an 'l' read as the look-alike of 'ł' to the owner, even when the other models read no better", async () => {
+    const { r, reread } = reader(place('Crumb & Co Bakery', 'tukasz W.'), place('Crumb & Co Bakery', 'tukasz'));
+    const result = await verifyReviewWith(r, EMPTY_VERIFICATION_HISTORY, { ...request, businessName: 'Crumb & Co Bakery', reviewerName: 'Lukasz W.' });
+    expect(result).toMatchObject({ verdict: 'needs_review', isValid: true, reviewCode: 'unsure_name' });
+    expect(reread).toHaveBeenCalled();
+    // A name another letter away is still another person.
+    const other = reader(place('Crumb & Co Bakery', 'Dukasz W.'), place('Crumb & Co Bakery', 'Dukasz W.'));
+    expect(await verifyReviewWith(other.r, EMPTY_VERIFICATION_HISTORY, { ...request, businessName: 'Crumb & Co Bakery', reviewerName: 'Lukasz W.' })).toMatchObject({ rejectionCode: 'name_mismatch' });
+  });
+});

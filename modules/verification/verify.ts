@@ -49,6 +49,9 @@ export const CLOSER_READING_CODES: ReadonlySet<RejectionCode> = new Set<Rejectio
 /** Reviews sent for one thing the first pass did not read (a follow button, a post's author line). */
 export const CLOSER_READING_REVIEW_CODES: ReadonlySet<ReviewReasonCode> = new Set<ReviewReasonCode>(['unsure_follow', 'unsure_author']);
 
+/** The names a verdict may have been refused over, which a reading with other models may read right. */
+type Names = { person?: string; business?: string };
+
 /**
  * Judges the reading; when it is rejected for a reason in CLOSER_READING_CODES and the reader offers a
  * closer reading, judges that instead (its verdict, accept or reject, stands: it saw more).
@@ -56,39 +59,51 @@ export const CLOSER_READING_REVIEW_CODES: ReadonlySet<ReviewReasonCode> = new Se
 async function judgeCloser(
   reading: Extract<ScreenshotReading, { kind: 'read' }>,
   judge: (r: Extract<ScreenshotReading, { kind: 'read' }>) => Verdict,
-  name?: string,
+  names: Names,
 ): Promise<{ verdict: Verdict; reading: Extract<ScreenshotReading, { kind: 'read' }> }> {
-  const first = await judgeNameAgain(reading, judge, name);
+  const first = await judgeNameAgain(reading, judge, names);
   // A review verdict stands as it is (the owner sees the screenshot, ADR 077), except where the
   // verifier was unsure only because one thing was not read: the closer reading may read it.
   const closerMayTell = isRejection(first.verdict) ? CLOSER_READING_CODES.has(first.verdict.code) : !first.verdict.ok && CLOSER_READING_REVIEW_CODES.has(first.verdict.code);
   if (!closerMayTell || !reading.more) return first;
   const closer = await reading.more();
   if (closer.kind === 'timeout') return first;
-  return judgeNameAgain(closer, judge, name);
+  return judgeNameAgain(closer, judge, names);
 }
+
+/** Whether a name has letters the English OCR model does not know ('Müller', 'Łódź', 'Façade'). */
+const beyondEnglish = (name: string) => /[^ -~’‘]/.test(name.normalize('NFC'));
 
 /**
  * Judges the reading; when a review is rejected for its name and the reader can read lines again
  * with models that know accented letters, the lines that may show the name misread
  * (`nameCandidateLines`) are read again and the reading is judged once more (ADR 076). The second
- * verdict stands: the same rules judge a better reading of the same pixels.
+ * verdict stands: the same rules judge a better reading of the same pixels. The same for a
+ * business whose name has letters beyond English, refused as not found ('Kaffeehaus Müller' read
+ * 'Kaffeehaus Miiller' by the English model), or a Facebook post's tag of it not found: the lines
+ * that may show it are read again.
  */
 async function judgeNameAgain(
   reading: Extract<ScreenshotReading, { kind: 'read' }>,
   judge: (r: Extract<ScreenshotReading, { kind: 'read' }>) => Verdict,
-  name: string | undefined,
+  names: Names,
 ): Promise<{ verdict: Verdict; reading: Extract<ScreenshotReading, { kind: 'read' }> }> {
   const verdict = judge(reading);
   // A name read unsure (needs_review, ADR 077) is read again too: the other models may read it sure.
-  const nameInDoubt = verdict.ok ? false : verdict.review ? verdict.code === 'unsure_name' : verdict.code === 'name_mismatch';
-  if (!nameInDoubt || name === undefined || !reading.reread) return { verdict, reading };
+  const personInDoubt = verdict.ok ? false : verdict.review ? verdict.code === 'unsure_name' : verdict.code === 'name_mismatch';
+  const businessInDoubt = isRejection(verdict) && (verdict.code === 'wrong_business' || verdict.code === 'missing_mention') && names.business !== undefined && beyondEnglish(names.business);
+  const name = personInDoubt ? names.person : businessInDoubt ? names.business : undefined;
+  if (name === undefined || !reading.reread) return { verdict, reading };
   const lines = nameCandidateLines(reading.ocr, name);
   if (lines.length === 0) return { verdict, reading };
   const ocr = await reading.reread(lines);
   if (!ocr) return { verdict, reading };
   const again = { ...reading, ocr };
-  return { verdict: judge(again), reading: again };
+  const second = judge(again);
+  // A name in doubt that the other models read no better ('tukasz' for Łukasz, its initial lost)
+  // stays in doubt: two readings that disagree are the owner's to settle, not a refusal.
+  if (!verdict.ok && verdict.review && isRejection(second)) return { verdict, reading };
+  return { verdict: second, reading: again };
 }
 
 export type OpenedScreenshot = {
@@ -155,7 +170,7 @@ export async function verifyReviewWith(reader: ScreenshotReader, history: Verifi
   const judged = await judgeCloser(
     first,
     (reading) => judgeReview({ platform: request.platform, businessName: request.businessName, reviewerName: request.reviewerName }, reading.ocr, reading.starRows),
-    request.reviewerName,
+    { person: request.reviewerName, business: request.businessName },
   );
   const { verdict } = judged;
   // An acceptance, or a review the owner will look at (ADR 077): what was read is kept, and the same review text never earns twice.
@@ -202,6 +217,8 @@ export async function verifySocialWith(reader: ScreenshotReader, history: Verifi
       },
       reading.ocr,
     ),
+    // Facebook tags a page by its name, not its handle: a name the English model misread is read again.
+    request.platform === 'facebook' ? { business: request.businessName } : {},
   );
   return result(rewarded === 'similar' ? similarFollow(judged.verdict, request.businessName) : judged.verdict, evidence);
 }

@@ -38,4 +38,17 @@ describe('checkReviewLink', () => {
       expect(verdict.reason).toMatch(reason);
     }
   });
+
+  it('reads a link that spells umlauts as typed without those keys (issue 31)', () => {
+    expect(checkReviewLink('yelp', 'https://m.yelp.com/biz/kaffeehaus-mueller-wien?hrid=x', { name: 'Kaffeehaus Müller' })).toEqual({ ok: true });
+    expect(checkReviewLink('yelp', 'https://www.yelp.com/biz/kaffeehaus-muller-wien', { name: 'Kaffeehaus Müller' })).toEqual({ ok: true });
+    expect(checkReviewLink('yelp', 'https://www.yelp.com/biz/kaffeehaus-moeller-wien', { name: 'Kaffeehaus Müller' })).toMatchObject({ ok: false, code: 'wrong_business' });
+  });
+
+  it("takes a Facebook username without the survey handle's underscores, which Facebook does not allow", () => {
+    const business = { name: 'Bäckerei Sonnenschein', handle: 'baeckerei_sonnenschein' };
+    expect(checkReviewLink('facebook', 'https://www.facebook.com/baeckereisonnenschein/reviews', business)).toEqual({ ok: true });
+    expect(checkReviewLink('facebook', 'https://www.facebook.com/baeckerei.sonnenschein/reviews', business)).toEqual({ ok: true });
+    expect(checkReviewLink('facebook', 'https://www.facebook.com/baeckereisonnenscheinberlin/reviews', business)).toMatchObject({ ok: false, code: 'wrong_business' });
+  });
 });

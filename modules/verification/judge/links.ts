@@ -2,7 +2,7 @@
  * Review links: the domain of each review platform, and whether a link names this business.
  */
 import { type ReviewPlatform, PLATFORM_LABELS } from '../port.ts';
-import { words, ocrKey, normaliseHandle, handleKey, businessKeys } from '../text.ts';
+import { words, ocrKey, normaliseHandle, handleKey, businessKeys, umlautSpelling } from '../text.ts';
 import { GENERIC_BUSINESS_WORDS } from './names.ts';
 import { type Verdict, reject } from './verdicts.ts';
 
@@ -90,7 +90,10 @@ export function checkReviewLink(platform: ReviewPlatform, link: string, business
   }
   if (business?.name.trim()) {
     const named = businessNamedByLink(platform, url);
-    if (named && !linkNamesBusiness(named, business.name, business.handle, platform)) {
+    // A link spells umlauts as people type them without those keys ('kaffeehaus-mueller-wien' on
+    // Yelp, 'baeckereisonnenschein' as a Facebook username): either spelling of the name counts.
+    const spellings = [business.name, umlautSpelling(business.name)].filter((n): n is string => n !== null);
+    if (named && !spellings.some((name) => linkNamesBusiness(named, name, business.handle, platform))) {
       return reject(
         'wrong_business',
         `The review link is for another business ("${named.slice(0, 60)}"). Paste the link to your ${label} review of ${business.name.trim()}.`,
@@ -118,8 +121,10 @@ function linkNamesBusiness(named: string, businessName: string, handle?: string,
   // A Facebook page's username is unique: where the survey has the page's handle, a link to a page
   // by another username is another page, even one with our name in it ('rosastaqueriaofficial'
   // beside the survey's 'rosastaqueria'). (A /pages/<Name>/<id> link names the page by its title.)
-  // Facebook ignores periods in usernames ('pierogarniauzosi' is the page 'pierogarnia.uzosi').
-  if (platform === 'facebook' && handle && normaliseHandle(handle) && !/\s/.test(named)) return handleKey(named).replace(/\./g, '') === handleKey(normaliseHandle(handle)).replace(/\./g, '');
+  // Facebook ignores periods in usernames ('pierogarniauzosi' is the page 'pierogarnia.uzosi'), and
+  // a username holds no underscore: a survey's 'baeckerei_sonnenschein' (its Instagram spelling) is
+  // the page 'baeckereisonnenschein'.
+  if (platform === 'facebook' && handle && normaliseHandle(handle) && !/\s/.test(named)) return handleKey(named).replace(/[._]/g, '') === handleKey(normaliseHandle(handle)).replace(/[._]/g, '');
   const linkKeys = businessKeys(named);
   if (businessKeys(businessName).some((k) => linkKeys.some((l) => l.includes(k)))) return true;
   if (handle && normaliseHandle(handle) && handleKey(named) === handleKey(normaliseHandle(handle))) return true;

@@ -4,8 +4,8 @@
  */
 import { umlautSpelling, words, ocrKey, substringDistance, businessKeys, fold } from '../text.ts';
 import { RECOMMENDS } from './markers.ts';
-import type { OcrText } from './ocr.ts';
-import { cleanTokens, oneConfusion, tokenConfidence } from './tokens.ts';
+import type { OcrLine, OcrText } from './ocr.ts';
+import { cleanTokens, oneConfusion, oneLetterBeyondEnglish, tokenConfidence } from './tokens.ts';
 
 
 // ---------------------------------------------------------------------------------------------
@@ -80,7 +80,11 @@ function findNamesSpelled(ocr: OcrText, name: string, options: { skipLines?: Rea
         let window = '';
         for (let end = start; end < tokens.length && window.length < longest; end++) {
           window += tokens[end];
-          if (window.length >= 4 && joined.has(window)) best = Math.max(best, claimed.length);
+          // Words read whole and apart as the name's first words are those words, not the name
+          // with its spaces lost: 'Fatima Zahra El' is not 'Fatima Zahra E. I.' (Fatima Zahra El
+          // Idrissi's initials glued), whatever follows it.
+          const apart = tokens.slice(start, end + 1).every((t, k) => t === claimed[k]);
+          if (window.length >= 4 && joined.has(window) && !apart) best = Math.max(best, claimed.length);
         }
       }
     }
@@ -111,7 +115,8 @@ export function nameCandidateLines(ocr: OcrText, name: string, max = 3): number[
 /**
  * Lines where the customer's name is read with one word off by one OCR look-alike letter (b/h,
  * h/n, e/c, e/g, g/q, u/v) in a word read under UNSURE_NAME_CONFIDENCE ('Ana Pcreira' blurred for
- * Ana Pereira): never a match (ADR 076: a name one letter away is another person), but, on the
+ * Ana Pereira), or with an 'l' read as the look-alike of 'ł' at any confidence ('tukasz W.' for
+ * Łukasz W.): never a match (ADR 076: a name one letter away is another person), but, on the
  * review's author line, a proof for the owner to look at (`unsure_name`, ADR 077). Every other
  * word must match as `findNames` says; words of two letters or fewer are never the doubtful one.
  */
@@ -127,7 +132,9 @@ export function findUnsureNames(ocr: OcrText, name: string): Match[] {
       const fits = claimed.every((c, k) => {
         const seen = tokens[start + k]!;
         if (tokenMatches(c, seen)) return true;
-        if (c.length <= 2 || !oneConfusion(seen, c) || tokenConfidence(line, raw[start + k]!) >= UNSURE_NAME_CONFIDENCE) return false;
+        if (c.length <= 2) return false;
+        // A letter beyond English misread ('tukasz' for Łukasz) is a doubt however sure OCR was.
+        if (!oneLetterBeyondEnglish(seen, c) && (!oneConfusion(seen, c) || tokenConfidence(line, raw[start + k]!) >= UNSURE_NAME_CONFIDENCE)) return false;
         slips += 1;
         return true;
       });
@@ -215,6 +222,19 @@ export function findBusinessName(ocr: OcrText, businessName: string, options: { 
   return best;
 }
 
+/**
+ * A line's text without the words set far right of the rest: a post header's '···' menu or close
+ * button beside the author line (Facebook, Instagram), which OCR reads as 'vee' or 'eee', is not
+ * part of a name that wraps onto the next line. Words are far apart when the gap between them is
+ * over three times the text's height (a space is about a third of it).
+ */
+function withoutFarRight(line: OcrLine): string {
+  if (line.words.length < 2 || line.words.map((w) => w.text).join(' ') !== line.text) return line.text;
+  const height = line.bbox.y1 - line.bbox.y0;
+  const cut = line.words.findIndex((w, k) => k > 0 && w.bbox.x0 - line.words[k - 1]!.bbox.x1 > 3 * height);
+  return cut < 0 ? line.text : line.words.slice(0, cut).map((w) => w.text).join(' ');
+}
+
 /** Lines where the business's whole name starts and wraps onto the next line. */
 export function wrappedBusinessNames(ocr: OcrText, businessName: string): number[] {
   const single = new Set(findBusinessNames(ocr, businessName).filter((m) => m.score >= 2).map((m) => m.line));
@@ -225,7 +245,7 @@ export function wrappedBusinessNames(ocr: OcrText, businessName: string): number
     const next = ocr.lines[i + 1]!;
     const column = ocr.lines[i]!.bbox.x0;
     const rest = next.words.length > 0 ? next.words.filter((w) => w.bbox.x1 > column).map((w) => w.text).join(' ') : next.text;
-    const pair = { ...ocr, lines: [{ ...ocr.lines[i]!, text: `${ocr.lines[i]!.text} ${rest}` }] };
+    const pair = { ...ocr, lines: [{ ...ocr.lines[i]!, text: `${withoutFarRight(ocr.lines[i]!)} ${rest}` }] };
     if (findBusinessNames(pair, businessName).some((m) => m.score >= 2)) found.push(i);
   }
   return found;

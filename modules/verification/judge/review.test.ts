@@ -355,6 +355,10 @@ describe("a review on the member's own Yelp profile (issue 31)", () => {
     expect(judgeReview(input, profile('84 amigos · 19 reseñas · 181 fotos'))).toMatchObject({ ok: true });
     expect(judgeReview(input, profile('84 amigos - 19 resefias - 181 fotos'))).toMatchObject({ ok: true });
     expect(judgeReview(input, profile('16 amigos • 41 avaliagdes • 171 fotos'))).toMatchObject({ ok: true });
+    expect(judgeReview(input, profile('55 amigos + 54 avaliagoes - 198 fotos'))).toMatchObject({ ok: true }); // a dot read '+'
+  });
+  it('takes the full name the customer typed for the first name and initial Yelp shows', () => {
+    expect(judgeReview({ ...input, reviewerName: 'François Lefèvre' }, profile('84 amigos · 19 reseñas · 181 fotos'))).toMatchObject({ ok: true });
   });
   it('does not take any line under a name for a stats row', () => {
     expect(judgeReview(input, profile('Open until 6 pm'))).toMatchObject({ ok: false, code: 'name_mismatch' });

@@ -174,10 +174,10 @@ const PROFILE_HEADER = new RegExp(
 /**
  * Yelp's profile stats row under the member's name, in any language: three counts, each a number and
  * a word, joined by dots ('84 friends · 19 reviews · 181 photos', '16 amigos · 41 avaliações · 171
- * fotos'); OCR reads the dots as '-' or '•' and may garble a word ('reseñas' as 'resefias'), never
- * the shape.
+ * fotos'); OCR reads the dots as '-', '•' or '+' and may garble a word ('reseñas' as 'resefias'),
+ * never the shape.
  */
-const YELP_STATS_ROW = /^\d[\d.,]*k? \p{L}{3,} [-·•.] \d[\d.,]*k? \p{L}{3,} [-·•.] \d[\d.,]*k? \p{L}{3,}$/u;
+const YELP_STATS_ROW = /^\d[\d.,]*k? \p{L}{3,} [-·•.+] \d[\d.,]*k? \p{L}{3,} [-·•.+] \d[\d.,]*k? \p{L}{3,}$/u;
 
 /**
  * Judges a review screenshot from its text and layout: the platform's markers (and not another

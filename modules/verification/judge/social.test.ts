@@ -215,11 +215,12 @@ describe('authors and accounts (issue 13, ADR 045)', () => {
     expect(judgeSocial({ ...input, userHandle: 'noah.williams' }, ocr(post('Noah Williams')))).toMatchObject({ ok: true });
   });
 
-  it("on TikTok, the sound line names the video's author", () => {
+  it("on TikTok, the sound line names the sound's creator, not the video's author (issue 31)", () => {
     const input = { platform: 'tiktok' as const, businessName: "Rosa's Taqueria", businessHandle: 'rosastaqueria', userHandle: '@emilychen', verificationType: 'tag' as const };
-    const video = (sound: string) => `339\n@emily\nCoffee date at @rosastaqueria #local\nsonido original - ${sound}\n20 de noviembre`;
+    // Another creator's video using the customer's sound: the customer is only in the sound line.
+    const video = (author: string) => `339\n@${author}\nCoffee date at @rosastaqueria #local\nsonido original - emilychen\n20 de noviembre`;
+    expect(judgeSocial(input, ocr(video('emily')))).toMatchObject({ ok: false, code: 'author_mismatch' });
     expect(judgeSocial(input, ocr(video('emilychen')))).toMatchObject({ ok: true });
-    expect(judgeSocial(input, ocr(video('rosastaqueria')))).toMatchObject({ ok: false, code: 'author_mismatch' });
   });
 
   it('a display name that spells the handle does not hide a look-alike handle', () => {
@@ -335,6 +336,26 @@ Seguir Seguir`;
     };
     expect(judgeSocial(crumb, wrapped)).toMatchObject({ ok: false, code: 'author_mismatch' });
     expect(judgeSocial({ ...crumb, userHandle: 'daniel.kim' }, wrapped)).toEqual({ ok: true });
+  });
+
+  it("Facebook: a check-in's page name wraps past the header's '···' menu, read as a word far right", () => {
+    const input: SocialJudgeInput = { platform: 'facebook', businessName: 'Bäckerei Sonnenschein', businessHandle: 'baeckerei_sonnenschein', userHandle: 'dmitri.sokolov', verificationType: 'tag' };
+    const word = (text: string, x0: number, x1: number, y0: number) => ({ text, confidence: 90, bbox: { x0, y0, x1, y1: y0 + 40 } });
+    const header = [word('Dmitri', 170, 300, 230), word('Sokolov', 310, 470, 230), word('jest', 480, 550, 230), word('w:', 560, 600, 230), word('Backerei', 610, 770, 230)];
+    const post = (menu: string): OcrText => ({
+      width: 1080,
+      height: 2340,
+      lines: [
+        { text: [...header.map((w) => w.text), menu].join(' '), confidence: 88, bbox: { x0: 170, y0: 230, x1: 1040, y1: 270 }, words: [...header, word(menu, 990, 1040, 230)] },
+        { text: 'Sonnenschein .', confidence: 80, bbox: { x0: 170, y0: 284, x1: 470, y1: 324 }, words: [word('Sonnenschein', 170, 440, 284), word('.', 450, 470, 284)] },
+        { text: '5h', confidence: 60, bbox: { x0: 170, y0: 343, x1: 220, y1: 383 }, words: [word('5h', 170, 220, 343)] },
+        { text: 'Lubię to! Komentarz Udostępnij', confidence: 89, bbox: { x0: 60, y0: 1647, x1: 1000, y1: 1687 }, words: [] },
+      ],
+    });
+    expect(judgeSocial(input, post('vee'))).toEqual({ ok: true });
+    // A word next to the name is still part of it: another page.
+    const near: OcrText = { ...post('vee'), lines: post('vee').lines.map((l, i) => (i === 0 ? { ...l, text: 'Dmitri Sokolov jest w: Backerei Mond', words: [...header, word('Mond', 780, 860, 230)] } : l)) };
+    expect(judgeSocial(input, near)).not.toEqual({ ok: true });
   });
 });
 

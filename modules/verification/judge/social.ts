@@ -26,9 +26,6 @@ export type SocialJudgeInput = {
   verificationType: SocialVerificationType;
 };
 
-/** TikTok's sound line of a video whose sound is its author's own, in en/es/fr/pt. */
-const ORIGINAL_SOUND = /\b(original sound|sonido original|son original|som original)\b\s*[-–·]/;
-
 // A reaction summary names likers, not the author: 'sofia.rossi and 309 more' ('y 309 más', 'e 12 outros').
 const LIKED_LINE = /\b(liked by|likes? by|liked this|followed by|reposted|le gusta|aime par|a aime|curtiu|and \d+ others?|and others|reposted by|\d+ likes?|le gusta a|les gusta a|aime par|curtido por|y \d+ personas|et \d+ autres|e outras|and \d+ more|y \d+ mas|et \d+ personnes|e (mais )?\d+ (outras|outros|pessoas))\b/;
 const COMMENTS_START = /\bview (all )?\d* ?comments?\b|^comments?$|(^|\s)\d+ comments?$|\badd a comment\b|\bmost relevant\b|\bpost your reply\b|\bver (los|todos os) \d+ comentarios\b|\bvoir (les )?\d+ commentaires\b|^comentarios$|^commentaires$|\banade un comentario\b|\bajouter un commentaire\b|\badicione um comentario\b/;
@@ -257,8 +254,6 @@ export function judgeSocial(input: SocialJudgeInput, ocr: OcrText): Verdict {
     // a video's overlay); on X it follows the display name as '@handle · 2h'. An avatar's initial
     // or its ring read as one-character tokens before it ('B | bencarter 5h') is not a word.
     if (handleTokens(ocr.lines[h.line]!).slice(0, h.token).filter((t) => t.replace(/[^\p{L}\p{N}]/gu, '').length > 1).length <= 1) return true;
-    // TikTok names the video's author in its sound line: 'original sound - emilychen'.
-    if (input.platform === 'tiktok' && ORIGINAL_SOUND.test(fold(ocr.lines[h.line]!.text))) return true;
     return h.mention && h.token <= 5 && isDateLine(ocr.lines[h.line]!.text, { short: true });
   });
   if (mentions.length === 0) {

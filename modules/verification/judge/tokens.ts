@@ -50,3 +50,16 @@ export function oneConfusion(seen: string, target: string): boolean {
   const swaps = [...seen].flatMap((c, i) => (c === target[i] ? [] : [c + target[i]!]));
   return swaps.length === 1 && OCR_CONFUSIONS.has(swaps[0]!);
 }
+
+/**
+ * Letter pairs the English model makes of a letter it does not know: 'Ł' and 'ł' read as 't' or 'f'
+ * ('Łukasz' as 'tukasz', 'Michał' as 'Michat'), also by the Polish model on a small or bold face.
+ */
+const BEYOND_ENGLISH_CONFUSIONS = new Set(['tl', 'fl']);
+
+/** `seen` is `target` with exactly one 'l' read as the look-alike of 'ł' (BEYOND_ENGLISH_CONFUSIONS). */
+export function oneLetterBeyondEnglish(seen: string, target: string): boolean {
+  if (seen.length !== target.length) return false;
+  const swaps = [...seen].flatMap((c, i) => (c === target[i] ? [] : [c + target[i]!]));
+  return swaps.length === 1 && BEYOND_ENGLISH_CONFUSIONS.has(swaps[0]!);
+}
