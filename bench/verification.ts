@@ -2,7 +2,7 @@
  * Screenshot verification (issue 13): scores a ScreenshotVerifier adapter on labelled fixture sets
  * and times it.
  *
- *   node bench/verification.ts [--set screenshots] [--set train] [--set train2] [--set holdout] [--set holdout2] [--set holdout3] [--set train3] [--set holdout4] [--set train4] [--set holdout5] [--set holdout6] [--set train5] [--set holdout7] [--set train6] [--set b-train] [--set b-holdout] [--set b-holdout2] [--cases]
+ *   node bench/verification.ts [--set screenshots] [--set train] [--set train2] [--set holdout] [--set holdout2] [--set holdout3] [--set train3] [--set holdout4] [--set train4] [--set holdout5] [--set holdout6] [--set train5] [--set holdout7] [--set train6] [--set b-train] [--set b-holdout] [--set b-holdout2] [--set c-train] [--set c-holdout] [--cases]
  *                              [--workers 2] [--max-wait 120] [--json] [--verifier ocr|vision] [--match REGEX] [--dir DIR]
  *                              [--ocr-cache DIR] [--reasons]
  *
@@ -38,6 +38,10 @@
  * `b-holdout2` is a second draw of the same recipes (other ids, so other random choices), all holdout,
  * drawn after `b-holdout` had been measured once.
  *
+ * `c-train` and `c-holdout` are verification set C (tests/fixtures/verification-set-c), a third set
+ * drawn as HTML/CSS in headless Chromium, independently of the verifier and of sets A and B.
+ * `c-holdout` is a holdout like `b-holdout`: no --match, its cases printed only with --cases.
+ *
  * Prints, in order:
  * - cold start: a new verifier's first verification with nothing started (worker threads, wasm,
  *   model, first OCR), and warmUp() alone (target: pool cold start < 5 s);
@@ -56,9 +60,12 @@ import {
   loadScreenshotSet,
   loadVerificationSet,
   loadVerificationSetB,
+  loadVerificationSetC,
   VERIFICATION_PARTS,
   VERIFICATION_SET_B_PARTS,
+  VERIFICATION_SET_C_PARTS,
   type VerificationSetBPart,
+  type VerificationSetCPart,
   type VerificationPart,
   report,
   runAll,
@@ -100,7 +107,8 @@ function load(set: string): RunnerCase[] {
   if (set === 'screenshots') return loadScreenshotSet();
   if ((VERIFICATION_PARTS as readonly string[]).includes(set)) return loadVerificationSet(set as VerificationPart);
   if ((VERIFICATION_SET_B_PARTS as readonly string[]).includes(set)) return loadVerificationSetB(set as VerificationSetBPart);
-  throw new Error(`unknown set ${set} (screenshots, ${[...VERIFICATION_PARTS, ...VERIFICATION_SET_B_PARTS].join(', ')})`);
+  if ((VERIFICATION_SET_C_PARTS as readonly string[]).includes(set)) return loadVerificationSetC(set as VerificationSetCPart);
+  throw new Error(`unknown set ${set} (screenshots, ${[...VERIFICATION_PARTS, ...VERIFICATION_SET_B_PARTS, ...VERIFICATION_SET_C_PARTS].join(', ')})`);
 }
 
 const busy = Number(args['max-wait']) > 0 ? await waitForQuiet(Number(args['max-wait'])) : null;
@@ -135,7 +143,7 @@ const rssWarm = rssKiB();
 const reports: Record<string, Report> = {};
 for (const set of sets) {
   const match = args.match === undefined ? null : new RegExp(args.match);
-  const holdout = set.startsWith('holdout') || set.startsWith('b-holdout');
+  const holdout = set.startsWith('holdout') || set.startsWith('b-holdout') || set.startsWith('c-holdout');
   if (match && holdout) throw new Error('--match is for tuning sets: a holdout is measured whole');
   const cases = load(set).filter((c) => !match || match.test(`${c.id} ${c.kind} ${c.platform}`));
   if (cases.length === 0) {
