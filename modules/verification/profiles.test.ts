@@ -11,7 +11,7 @@ describe('platform profiles (ADR 085)', () => {
     expect(phrasePattern({ fr: ["J'aime"] }).test("j''aime commenter partager")).toBe(true);
     expect(phrasePattern({ pl: ['Lubię to'] }).test('lubiemy tort')).toBe(false);
     expect(phraseSource({ fr: ['suivi(e)s'] })).toBe('suivi\\(e\\)s');
-    expect(UI_LANGUAGES).toEqual(['en', 'es', 'fr', 'pt', 'de', 'pl']);
+    expect(UI_LANGUAGES).toEqual(['en', 'es', 'fr', 'pt', 'de', 'pl', 'it']);
   });
 
   it('knows a German Google review (Rezensionen, vor 3 Wochen, Hilfreich / Teilen)', () => {
@@ -151,5 +151,60 @@ ams] Nachricht`;
     // The unread button goes to the owner; the 'Followed by' line never counts as 'Following'.
     expect(judgeSocial(input, ocr(screen))).toMatchObject({ ok: false, review: true, code: 'unsure_follow' });
     expect(judgeSocial(input, ocr(screen.replace('ams] Nachricht', 'Gefolgt Nachricht')))).toEqual({ ok: true });
+  });
+});
+
+describe('Italian screens (ADR 096)', () => {
+  it("reads a Google review's relative date, counts and tabs in Italian", () => {
+    const screen = `< Bäckerei Morgenrot
+Panoramica Menu Recensioni Informazioni
+Più pertinenti Più recenti
+Hélène Dubois
+Local Guide - 50 recensioni
+6 giorni fa
+Lovely sourdough and the cardamom buns are unreal.
+Mi piace Condividi`;
+    expect(judgeReview({ platform: 'google', businessName: 'Bäckerei Morgenrot', reviewerName: 'Helene Dubois' }, ocr(screen))).toEqual(expect.objectContaining({ ok: true }));
+  });
+
+  it("takes Instagram's 'Segui già' for following and 'Segui' for not yet", () => {
+    const profile = (button: string) => `< trattoria.gabbiano
+128 4.210 310
+post follower seguiti
+Trattoria Il Gabbiano
+${button} Messaggio`;
+    const input: SocialJudgeInput = { platform: 'instagram', businessName: 'Trattoria Il Gabbiano', businessHandle: 'trattoria.gabbiano', userHandle: 'marco', verificationType: 'follow' };
+    expect(judgeSocial(input, ocr(profile('Segui già')))).toEqual({ ok: true });
+    expect(judgeSocial(input, ocr(profile('Segui')))).toMatchObject({ ok: false, code: 'not_following' });
+  });
+});
+
+describe('Google and Facebook chrome that names no place and writes no review (ADR 096)', () => {
+  it("does not take the map's 'Search here' box or the 'Your contributions' title for another place's name", () => {
+    const place = (top: string) => `${top}
+Trattoria Il Gabbiano
+Restaurant - Bologna
+Présentation Menu Avis À propos
+Les plus pertinents
+Fatima El Idrissi
+Local Guide - 23 avis
+il y a 2 jours
+Comida maravilhosa, o bacalhau estava perfeito.`;
+    const input = { platform: 'google' as const, businessName: 'Trattoria Il Gabbiano', reviewerName: 'Fátima El Idrissi' };
+    expect(judgeReview(input, ocr(place('{ Rechercher ici')))).toEqual(expect.objectContaining({ ok: true }));
+    expect(judgeReview(input, ocr(place('< Tus contribuciones')))).toEqual(expect.objectContaining({ ok: true }));
+    expect(judgeReview(input, ocr(place('< Pizzeria Da Enzo')))).toMatchObject({ ok: false, code: 'wrong_business' });
+  });
+
+  it("reads Facebook's 'Do you recommend …?' over posted recommendations as the Reviews tab, not a composer", () => {
+    const tab = (below: string) => `< Pierogarnia Złota Kaczka
+Posts About Reviews Photos
+Rating - 4,8 (based on 3109 reviews)
+Do you recommend Pierogarnia Złota Kaczka?
+Yes No
+${below}`;
+    const input = { platform: 'facebook' as const, businessName: 'Pierogarnia Złota Kaczka', reviewerName: 'Marco Bellini' };
+    expect(judgeReview(input, ocr(tab('Marco Bellini recommends Pierogarnia Złota Kaczka.\n9d\nGreat service and good food.\nLike Comment Share')))).toEqual(expect.objectContaining({ ok: true }));
+    expect(judgeReview(input, ocr(tab('Tell people what you think\nPost')))).toMatchObject({ ok: false, code: 'not_posted' });
   });
 });

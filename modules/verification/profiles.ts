@@ -8,7 +8,7 @@
  * `phraseSource`. OCR variants that are not words of the app (a doubled apostrophe, a garbled
  * ending) are said where they are allowed, with what OCR made of the word.
  *
- * Languages: English, Spanish, French, Portuguese, German and Polish (ADR 085). Where an app has no
+ * Languages: English, Spanish, French, Portuguese, German and Polish (ADR 085), Italian (ADR 096). Where an app has no
  * word of its own in a language (Google Maps says 'Local Guide' in German too), the English one is
  * what the app shows.
  *
@@ -18,7 +18,7 @@
 import type { ReviewPlatform, SocialPlatform } from './port.ts';
 import { fold } from './text.ts';
 
-export const UI_LANGUAGES = ['en', 'es', 'fr', 'pt', 'de', 'pl'] as const;
+export const UI_LANGUAGES = ['en', 'es', 'fr', 'pt', 'de', 'pl', 'it'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
 /** Words or phrases per UI language, as the app shows them. */
@@ -76,6 +76,8 @@ export const RELATIVE_TIME: Readonly<Record<UiLanguage, string>> = {
   // Polish: '2 dni temu', 'tydzień temu', '3 tygodnie temu', 'miesiąc temu', 'rok temu', '5 lat temu'.
   // (The English model reads 'ą' as 'g' or 'q': 'miesigc temu'; and may glue the words: '2dnitemu'.)
   pl: String.raw`\b(\d+\s*)?(sekund[ay]?|minut[ay]?|godzin[ay]?|godz\.?|dzien|dni|tydzien|tygodni[ea]?|miesi[agq]c[ey]?|miesiecy|rok|lat[a]?)\s*temu\b`,
+  // Italian: '6 giorni fa', 'una settimana fa', '3 ore fa', 'un mese fa', '2 anni fa'.
+  it: String.raw`\b(\d+|un|una|uno)\s*(second[oi]|minut[oi]|or[ae]|giorn[oi]|settiman[ae]|mes[ei]|ann[oi])\s*fa\b`,
 };
 
 /** 'Yesterday' and 'Today' ('Yesterday at 3:14 PM' on Facebook). */
@@ -86,6 +88,7 @@ export const DAY_WORDS: Phrases = {
   pt: ['ontem', 'hoje'],
   de: ['gestern', 'heute'],
   pl: ['wczoraj', 'dzisiaj', 'dziś'],
+  it: ['ieri', 'oggi'],
 };
 
 /**
@@ -99,6 +102,8 @@ export const MONTH_STEMS: readonly string[] = [
   'marz', 'okt',
   // pl (stycznia, lutego, marca, kwietnia, maja, czerwca, lipca, sierpnia, września, października, listopada, grudnia)
   'sty', 'lut', 'kwi', 'maj', 'cze', 'lip', 'sie', 'wrz', 'paz', 'lis', 'gru',
+  // it (gennaio, febbraio, marzo, aprile, maggio, giugno, luglio, agosto, settembre, ottobre, novembre, dicembre)
+  'gen', 'mag', 'giu', 'lug', 'ott',
 ];
 
 /** Words a date line carries beside its number: units, 'ago', 'yesterday' (a date line is not prose because of them). */
@@ -109,6 +114,7 @@ export const DATE_LINE_WORDS: Phrases = {
   pt: ['ha'],
   de: ['vor', 'tag', 'tagen', 'woche', 'wochen', 'monat', 'monaten', 'jahr', 'jahren', 'stunden', 'minuten', 'einer', 'einem', 'neu', 'bearbeitet'],
   pl: ['temu', 'dni', 'dzien', 'tydzien', 'tygodnie', 'tygodni', 'miesiac', 'miesiace', 'miesiecy', 'rok', 'lata', 'lat', 'nowa', 'nowe', 'edytowano'],
+  it: ['fa', 'giorno', 'giorni', 'settimana', 'settimane', 'mese', 'mesi', 'anno', 'anni', 'ora', 'ore', 'minuti', 'nuovo', 'nuova', 'modificata'],
 };
 
 /** A comment's reply link ('Reply', 'Antworten', 'Odpowiedz'): the line above it is a comment. */
@@ -119,6 +125,7 @@ export const REPLY_WORDS: Phrases = {
   pt: ['responder'],
   de: ['antworten'],
   pl: ['odpowiedz'],
+  it: ['rispondi'],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -135,7 +142,7 @@ export type ReviewProfile = {
 export const GOOGLE = {
   names: ['google', 'maps'],
   /** The reviewer's badge under their name; Google Maps keeps the English 'Local Guide' in German. */
-  localGuide: { en: ['Local Guide'], es: ['Guía local'], fr: ['Guide local'], pt: ['Guia local'], de: ['Local Guide'], pl: ['Lokalny przewodnik', 'Przewodnik lokalny'] },
+  localGuide: { en: ['Local Guide'], es: ['Guía local'], fr: ['Guide local'], pt: ['Guia local'], de: ['Local Guide'], pl: ['Lokalny przewodnik', 'Przewodnik lokalny'], it: ['Local Guide'] },
   /** The owner's answer under a review. */
   ownerResponse: {
     en: ['Response from the owner', 'Response from the business'],
@@ -144,6 +151,7 @@ export const GOOGLE = {
     pt: ['Resposta do proprietário'],
     de: ['Antwort vom Inhaber', 'Antwort des Inhabers'],
     pl: ['Odpowiedź właściciela'],
+    it: ['Risposta del proprietario'],
   },
   reviewCounts: {
     en: ['review', 'reviews'],
@@ -152,10 +160,11 @@ export const GOOGLE = {
     pt: ['avaliação', 'avaliações'],
     de: ['Rezension', 'Rezensionen', 'Bewertung', 'Bewertungen'],
     pl: ['opinia', 'opinie', 'opinii', 'recenzja', 'recenzje', 'recenzji'],
+    it: ['recensione', 'recensioni'],
   },
   /** The Like button under a review (Google's row has Like and Share, no Comment). */
-  like: { en: ['like'], es: ['me gusta'], fr: ["j'aime"], pt: ['curtir', 'gostei'], de: ['mag ich', 'gefällt mir', 'hilfreich'], pl: ['lubię to', 'lubie to', 'przydatne'] },
-  share: { en: ['share'], es: ['compartir'], fr: ['partager'], pt: ['compartilhar'], de: ['teilen'], pl: ['udostępnij'] },
+  like: { en: ['like'], es: ['me gusta'], fr: ["j'aime"], pt: ['curtir', 'gostei'], de: ['mag ich', 'gefällt mir', 'hilfreich'], pl: ['lubię to', 'lubie to', 'przydatne'], it: ['mi piace'] },
+  share: { en: ['share'], es: ['compartir'], fr: ['partager'], pt: ['compartilhar'], de: ['teilen'], pl: ['udostępnij'], it: ['condividi'] },
   /** The place sheet's tabs and the reviews' sort chips ('Overview … Reviews', 'Most relevant', 'Newest'). */
   tabs: {
     en: ['most relevant'],
@@ -164,10 +173,13 @@ export const GOOGLE = {
     pt: ['mais relevantes'],
     de: ['relevanteste', 'am relevantesten', 'neueste'],
     pl: ['najtrafniejsze', 'najbardziej trafne', 'najnowsze'],
+    it: ['più pertinenti', 'più recenti'],
   },
   /** The place sheet's tab bar: Overview then Reviews on one line. */
-  overview: { en: ['overview'], de: ['übersicht'], pl: ['przegląd'] },
-  reviewsTab: { en: ['reviews'], de: ['rezensionen', 'bewertungen'], pl: ['opinie', 'recenzje'] },
+  overview: { en: ['overview'], de: ['übersicht'], pl: ['przegląd'], it: ['panoramica'] },
+  reviewsTab: { en: ['reviews'], de: ['rezensionen', 'bewertungen'], pl: ['opinie', 'recenzje'], it: ['recensioni'] },
+  /** The search box's placeholder at the top of the map ('Search here'): no place's name. */
+  searchHere: { en: ['search here'], es: ['buscar aquí', 'busca aquí'], fr: ['rechercher ici'], pt: ['pesquise aqui', 'pesquisar aqui'], de: ['hier suchen'], pl: ['szukaj tutaj', 'wyszukaj tutaj'], it: ['cerca qui'] },
   /** 'Visited in November' under a review. */
   visited: { en: ['visited in'], de: ['besucht im'], pl: ['odwiedzono w'] },
 } as const satisfies ReviewProfile & Record<string, unknown>;
@@ -180,12 +192,12 @@ export const YELP = {
    * builds Useful, Funny, Cool). In German 'Hilfreich', 'Danke', 'Gefällt mir', 'Oh nein'; in
    * Polish 'Pomocne', 'Dzięki', 'Uwielbiam to', 'O nie'.
    */
-  helpful: { en: ['helpful'], es: ['útil'], fr: ['utile'], pt: ['útil'], de: ['hilfreich'], pl: ['pomocne', 'przydatne'] },
-  thanks: { en: ['thanks'], es: ['gracias'], fr: ['merci'], pt: ['obrigado', 'obrigada'], de: ['danke'], pl: ['dzięki', 'dziękuję'] },
-  loveThis: { en: ['love this'], es: ['me encanta'], fr: ["j'adore"], pt: ['amei'], de: ['gefällt mir'], pl: ['uwielbiam to'] },
+  helpful: { en: ['helpful'], es: ['útil'], fr: ['utile'], pt: ['útil'], de: ['hilfreich'], pl: ['pomocne', 'przydatne'], it: ['utile'] },
+  thanks: { en: ['thanks'], es: ['gracias'], fr: ['merci'], pt: ['obrigado', 'obrigada'], de: ['danke'], pl: ['dzięki', 'dziękuję'], it: ['grazie'] },
+  loveThis: { en: ['love this'], es: ['me encanta'], fr: ["j'adore"], pt: ['amei'], de: ['gefällt mir'], pl: ['uwielbiam to'], it: ['lo adoro'] },
   /** The reactions only Yelp shows (Google's and Facebook's rows have Like, not these). */
   ownReactions: { en: ['love this', 'oh no'], de: ['oh nein'], pl: ['uwielbiam to'] },
-  ohNo: { en: ['oh no'], es: ['oh no'], fr: ['oh non'], pt: ['ah não'], de: ['oh nein'], pl: ['o nie'] },
+  ohNo: { en: ['oh no'], es: ['oh no'], fr: ['oh non'], pt: ['ah não'], de: ['oh nein'], pl: ['o nie'], it: ['oh no'] },
   /** The heading over the reviews of a business. */
   recommendedReviews: {
     en: ['recommended reviews'],
@@ -194,9 +206,10 @@ export const YELP = {
     pt: ['avaliações recomendadas'],
     de: ['empfohlene beiträge', 'empfohlene bewertungen'],
     pl: ['polecane opinie', 'polecane recenzje'],
+    it: ['recensioni consigliate'],
   },
   /** The reviewer's line: '12 friends · 34 reviews'. */
-  friends: { en: ['friend', 'friends'], es: ['amigos', 'amigo'], fr: ['amis', 'ami'], pt: ['amigos', 'amigo'], de: ['freunde', 'freund'], pl: ['znajomych', 'znajomi'] },
+  friends: { en: ['friend', 'friends'], es: ['amigos', 'amigo'], fr: ['amis', 'ami'], pt: ['amigos', 'amigo'], de: ['freunde', 'freund'], pl: ['znajomych', 'znajomi'], it: ['amici', 'amico'] },
   reviewCounts: {
     en: ['review', 'reviews'],
     es: ['reseñas', 'resenas'],
@@ -204,6 +217,7 @@ export const YELP = {
     pt: ['avaliações'],
     de: ['beiträge', 'bewertungen', 'rezensionen'],
     pl: ['opinii', 'opinie', 'recenzji', 'recenzje'],
+    it: ['recensioni', 'recensione'],
   },
   checkIns: { en: ['check-in', 'check-ins', 'check in', 'check ins', 'checkin', 'checkins'] },
   elite: { en: ['elite'] },
@@ -224,17 +238,18 @@ export const FACEBOOK_REVIEWS = {
     pt: ['recomenda'],
     de: ['empfiehlt'],
     pl: ['poleca'],
+    it: ['consiglia'],
   },
   /** The action bar under a post or review: Like, Comment, Share. */
-  like: { en: ['like'], es: ['me gusta'], fr: ["j'aime"], pt: ['curtir'], de: ['gefällt mir'], pl: ['lubię to', 'lubie to'] },
-  comment: { en: ['comment'], es: ['comentar'], fr: ['commenter'], pt: ['comentar'], de: ['kommentieren'], pl: ['komentarz', 'skomentuj'] },
-  share: { en: ['share'], es: ['compartir'], fr: ['partager'], pt: ['compartilhar'], de: ['teilen'], pl: ['udostępnij'] },
-  comments: { en: ['comment', 'comments'], de: ['kommentar', 'kommentare'], pl: ['komentarz', 'komentarze', 'komentarzy'] },
+  like: { en: ['like'], es: ['me gusta'], fr: ["j'aime"], pt: ['curtir'], de: ['gefällt mir'], pl: ['lubię to', 'lubie to'], it: ['mi piace'] },
+  comment: { en: ['comment'], es: ['comentar'], fr: ['commenter'], pt: ['comentar'], de: ['kommentieren'], pl: ['komentarz', 'skomentuj'], it: ['commenta'] },
+  share: { en: ['share'], es: ['compartir'], fr: ['partager'], pt: ['compartilhar'], de: ['teilen'], pl: ['udostępnij'], it: ['condividi'] },
+  comments: { en: ['comment', 'comments'], de: ['kommentar', 'kommentare'], pl: ['komentarz', 'komentarze', 'komentarzy'], it: ['commento', 'commenti'] },
   /** The audience under the author: 'Public', 'Öffentlich', 'Publiczne'. */
-  audience: { en: ['public'], de: ['öffentlich'], pl: ['publiczne', 'publiczny'] },
+  audience: { en: ['public'], de: ['öffentlich'], pl: ['publiczne', 'publiczny'], it: ['pubblico'] },
   /** The page's Reviews tab heading ('Reviews', 'Bewertungen', 'Opinie'), with 'recommend'. */
   recommend: { en: ['recommend'], de: ['empfehlen', 'empfehlungen'], pl: ['polecasz', 'polecenia', 'polecają'] },
-  reviewCounts: { en: ['reviews'], de: ['bewertungen'], pl: ['opinii', 'opinie', 'recenzji'] },
+  reviewCounts: { en: ['reviews'], de: ['bewertungen'], pl: ['opinii', 'opinie', 'recenzji'], it: ['recensioni'] },
 } as const satisfies ReviewProfile & Record<string, unknown>;
 
 /**
@@ -244,7 +259,7 @@ export const FACEBOOK_REVIEWS = {
 export const OTHER_REVIEW_APPS: Readonly<Record<string, { names: readonly string[]; labels: Phrases }>> = {
   Tripadvisor: {
     names: ['tripadvisor'],
-    labels: { en: ['date of visit'], es: ['fecha de la visita'], fr: ['date de la visite'], pt: ['data da visita'], de: ['datum des besuchs'], pl: ['data wizyty'] },
+    labels: { en: ['date of visit'], es: ['fecha de la visita'], fr: ['date de la visite'], pt: ['data da visita'], de: ['datum des besuchs'], pl: ['data wizyty'], it: ['data della visita'] },
   },
   Trustpilot: { names: ['trustpilot'], labels: { en: ['date of experience'], de: ['datum der erfahrung'], pl: ['data doświadczenia'] } },
 };
@@ -255,7 +270,7 @@ export const REVIEW_PROFILES: Readonly<Record<ReviewPlatform, ReviewProfile>> = 
  * A reviewer's own profile heading on Google (Contributions) or their reviews count under the name
  * ('Local Guide · 124 reviews', '34 Rezensionen').
  */
-export const CONTRIBUTIONS: Phrases = { en: ['contributions'], es: ['contribuciones'], fr: ['contributions'], pt: ['contribuições'], de: ['beiträge'], pl: ['wkład'] };
+export const CONTRIBUTIONS: Phrases = { en: ['contributions'], es: ['contribuciones'], fr: ['contributions'], pt: ['contribuições'], de: ['beiträge'], pl: ['wkład'], it: ['contributi'] };
 
 // ---------------------------------------------------------------------------------------------
 // Social platforms
@@ -273,6 +288,8 @@ export const PROFILE_WORDS: Phrases = {
   de: ['beiträge', 'follower', 'gefolgt', 'folge ich', 'nachricht', 'abonnenten'],
   // Instagram 'posty  obserwujących  obserwowani', X 'Obserwowani  Obserwujący', TikTok 'Polubienia', 'Wiadomość'.
   pl: ['posty', 'postów', 'obserwujących', 'obserwujacych', 'obserwujący', 'obserwowani', 'obserwowanych', 'wiadomość', 'polubienia'],
+  // Instagram 'post  follower  seguiti', 'Messaggio'.
+  it: ['follower', 'seguiti', 'messaggio'],
 };
 
 /** Counter words of a profile (a follow word beside them is a label, not the button). */
@@ -283,6 +300,7 @@ export const COUNTER_WORDS: Phrases = {
   pt: ['seguidores', 'publicações', 'curtidas'],
   de: ['follower', 'beiträge', 'abonnenten'],
   pl: ['obserwujących', 'obserwujacych', 'obserwujący', 'posty', 'postów', 'polubienia', 'polubień'],
+  it: ['follower', 'seguiti'],
 };
 
 export type SocialProfile = {
@@ -303,30 +321,31 @@ export const NOT_FOLLOWING: Phrases = {
   pt: ['seguir', 'solicitado'],
   de: ['folgen', 'zurückfolgen', 'angefragt', 'abonnieren'],
   pl: ['obserwuj', 'poproszono', 'wysłano'],
+  it: ['segui', 'segui anche tu', 'richiesta inviata', 'richiesto'],
 };
 
 export const SOCIAL_PROFILES: Readonly<Record<SocialPlatform, SocialProfile>> = {
   // Instagram's button on a followed profile: 'Following ⌄', 'Siguiendo', 'Abonné(e)', 'Seguindo',
   // German 'Gefolgt', Polish 'Obserwujesz'.
-  instagram: { following: { en: ['following'], ...FOLLOWING_ES_FR_PT, de: ['gefolgt', 'abonniert'], pl: ['obserwujesz', 'obserwowanie'] }, notFollowing: NOT_FOLLOWING },
+  instagram: { following: { en: ['following'], ...FOLLOWING_ES_FR_PT, de: ['gefolgt', 'abonniert'], pl: ['obserwujesz', 'obserwowanie'], it: ['segui già'] }, notFollowing: NOT_FOLLOWING },
   // X: 'Following', German 'Folge ich', Polish 'Obserwujesz'.
-  x: { following: { en: ['following'], ...FOLLOWING_ES_FR_PT, de: ['folge ich'], pl: ['obserwujesz'] }, notFollowing: NOT_FOLLOWING },
+  x: { following: { en: ['following'], ...FOLLOWING_ES_FR_PT, de: ['folge ich'], pl: ['obserwujesz'], it: ['segui già'] }, notFollowing: NOT_FOLLOWING },
   // TikTok: 'Following' or 'Friends' (followed back), or only 'Message' and a person icon; German
   // 'Gefolgt' / 'Freunde', Polish 'Obserwujesz' / 'Znajomi'.
   tiktok: {
-    following: { en: ['following', 'friends'], es: ['siguiendo', 'amigos'], fr: ['abonné', 'abonnée', 'amis'], pt: ['seguindo', 'amigos'], de: ['gefolgt', 'folge ich', 'freunde'], pl: ['obserwujesz', 'znajomi'] },
+    following: { en: ['following', 'friends'], es: ['siguiendo', 'amigos'], fr: ['abonné', 'abonnée', 'amis'], pt: ['seguindo', 'amigos'], de: ['gefolgt', 'folge ich', 'freunde'], pl: ['obserwujesz', 'znajomi'], it: ['segui già', 'amici'] },
     notFollowing: NOT_FOLLOWING,
   },
   // Facebook page: 'Following' or 'Liked' ('Suivi(e)', OCR 'Suivile)'); German 'Abonniert' /
   // 'Gefällt dir', Polish 'Obserwujesz' / 'Lubisz to'.
   facebook: {
-    following: { en: ['following', 'liked'], ...FOLLOWING_ES_FR_PT, fr: ['abonné', 'abonnée', 'suivi', 'suivie', 'suivile'], de: ['abonniert', 'gefällt dir'], pl: ['obserwujesz', 'lubisz to'] },
-    notFollowing: { ...NOT_FOLLOWING, en: ['follow', 'requested', 'like'], de: [...(NOT_FOLLOWING.de ?? []), 'gefällt mir'], pl: [...(NOT_FOLLOWING.pl ?? []), 'lubię to'] },
+    following: { en: ['following', 'liked'], ...FOLLOWING_ES_FR_PT, fr: ['abonné', 'abonnée', 'suivi', 'suivie', 'suivile'], de: ['abonniert', 'gefällt dir'], pl: ['obserwujesz', 'lubisz to'], it: ['segui già', 'ti piace'] },
+    notFollowing: { ...NOT_FOLLOWING, en: ['follow', 'requested', 'like'], de: [...(NOT_FOLLOWING.de ?? []), 'gefällt mir'], pl: [...(NOT_FOLLOWING.pl ?? []), 'lubię to'], it: [...(NOT_FOLLOWING.it ?? []), 'mi piace'] },
   },
 };
 
 /** The Message button beside a TikTok profile's followed-person icon. */
-export const MESSAGE: Phrases = { en: ['message'], es: ['mensaje'], pt: ['mensagem'], fr: ['message'], de: ['nachricht', 'nachricht senden'], pl: ['wiadomość', 'wyślij wiadomość'] };
+export const MESSAGE: Phrases = { en: ['message'], es: ['mensaje'], pt: ['mensagem'], fr: ['message'], de: ['nachricht', 'nachricht senden'], pl: ['wiadomość', 'wyślij wiadomość'], it: ['messaggio', 'invia messaggio'] };
 
 /** Headings of suggestion lists: every line after one shows other accounts with their own buttons. */
 export const SUGGESTIONS: Phrases = {
@@ -336,6 +355,7 @@ export const SUGGESTIONS: Phrases = {
   pt: ['sugestões para você', 'contas sugeridas', 'pessoas que talvez você conheça'],
   de: ['vorschläge für dich', 'vorgeschlagen für dich', 'personen, die du kennen könntest', 'wem folgen', 'ähnliche konten'],
   pl: ['propozycje dla ciebie', 'sugerowane dla ciebie', 'osoby, które możesz znać', 'kogo obserwować', 'podobne konta'],
+  it: ['suggeriti per te', 'account suggeriti', 'persone che potresti conoscere', 'chi seguire'],
 };
 
 /** A profile's following list: its title and its tabs ('Following', 'Gefolgt', 'Obserwowani'). */
@@ -349,6 +369,7 @@ export const ORIGINAL_SOUND: Phrases = {
   pt: ['som original'],
   de: ['Originalton', 'Original-Sound', 'originaler sound'],
   pl: ['oryginalny dźwięk', 'dźwięk oryginalny'],
+  it: ['suono originale'],
 };
 
 /** Facebook's check-in before a place's name: 'is at', 'ist in', 'jest w'. */
@@ -359,6 +380,7 @@ export const CHECK_IN: Phrases = {
   pt: ['está em', 'estava em'],
   de: ['ist in', 'ist bei', 'war in', 'war bei', 'ist im', 'war im'],
   pl: ['jest w', 'był w', 'była w', 'jest we'],
+  it: ['si trova presso', 'si trova a', 'è presso', 'era presso'],
 };
 
 /** Words before a place's name ('at'; not 'with', which names company as often as a place). */
@@ -372,6 +394,7 @@ export const REPLYING_TO: Phrases = {
   pt: ['em resposta a', 'respondendo a'],
   de: ['antwort an'],
   pl: ['w odpowiedzi do', 'odpowiedź do'],
+  it: ['in risposta a'],
 };
 
 /** Instagram's line under a profile's bio: 'Followed by ana and 12 others'. */
@@ -383,6 +406,7 @@ export const FOLLOWED_BY: Phrases = {
   de: ['gefolgt von'],
   // 'Obserwowany(-a) przez'
   pl: ['obserwowany przez', 'obserwowana przez', 'obserwowany(-a) przez'],
+  it: ['seguito da', 'seguita da'],
 };
 
 /**
@@ -396,6 +420,7 @@ export const SOCIAL_COMPOSER_TITLES: Phrases = {
   pt: ['nova publicação', 'criar publicação'],
   de: ['neuer beitrag', 'beitrag erstellen'],
   pl: ['nowy post', 'utwórz post', 'nowa publikacja'],
+  it: ['nuovo post', 'crea post'],
 };
 
 /**
@@ -409,4 +434,5 @@ export const SOCIAL_COMPOSER_OPTIONS: Phrases = {
   pt: ['marcar pessoas', 'adicionar localização'],
   de: ['personen markieren', 'ort hinzufügen', 'bildunterschrift schreiben', 'jeder kann antworten', 'was machst du gerade', 'jeder kann diesen beitrag ansehen'],
   pl: ['oznacz osoby', 'dodaj lokalizację', 'napisz podpis', 'każdy może odpowiedzieć', 'co słychać', 'każdy może wyświetlić ten post'],
+  it: ['tagga persone', 'aggiungi luogo', 'scrivi una didascalia', 'a cosa stai pensando'],
 };

@@ -5,6 +5,7 @@
 import { fold, words, levenshtein } from '../text.ts';
 import { type SocialPlatform } from '../port.ts';
 import { phraseList, SOCIAL_PROFILES, wordSet, COUNTER_WORDS as PROFILE_COUNTER_WORDS, phrasePattern, SUGGESTIONS as SUGGESTION_HEADINGS, FOLLOWED_BY, MESSAGE, phraseSource, SOCIAL_COMPOSER_TITLES, SOCIAL_COMPOSER_OPTIONS } from '../profiles.ts';
+import { RECOMMENDS } from './markers.ts';
 import { type OcrText, type Rgb, lineHeight } from './ocr.ts';
 
 
@@ -12,6 +13,9 @@ import { type OcrText, type Rgb, lineHeight } from './ocr.ts';
  * What only a review being written shows: the composer's prompts and its Post button. A posted
  * review never shows them (the platforms' 'Write a review' buttons beside posted reviews do not count).
  */
+/** Facebook's question over a page's reviews and in its composer ('Do you recommend …?'). */
+const DO_YOU_RECOMMEND = /\bdo you recommend\b/;
+
 const COMPOSER_PATTERNS = [
   /\bposting publicly\b/,
   /\bshare (more )?(details|about) (of )?your (own )?experience\b/,
@@ -55,8 +59,11 @@ const companion = (w: string) => COMPOSER_COMPANIONS.has(w) || /^rese[a-z]{1,3}a
 
 /** The first line that belongs to a review composer (a prompt, or a Post button on a line of its own), or -1. */
 export function composerLine(ocr: OcrText): number {
-  return ocr.lines.findIndex((l) => {
+  return ocr.lines.findIndex((l, index) => {
     const folded = fold(l.text).replace(/[^a-z' ]+/g, ' ').replace(/\s+/g, ' ').trim();
+    // Facebook's Reviews tab asks the viewer 'Do you recommend <Page>?' (Yes / No) over the posted
+    // recommendations ('Name recommends <Page>.'): with one below it, the prompt is not a composer.
+    if (DO_YOU_RECOMMEND.test(folded) && ocr.lines.slice(index + 1).some((below) => RECOMMENDS.test(fold(below.text)))) return false;
     if (COMPOSER_PATTERNS.some((p) => p.test(folded))) return true;
     const ws = folded.split(' ').filter((w) => w.length > 1 || w === 'x');
     return ws.length > 0 && ws.length <= 3 && ws.some((w) => COMPOSER_BUTTONS.has(w)) && ws.every((w) => COMPOSER_BUTTONS.has(w) || companion(w));

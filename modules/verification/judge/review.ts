@@ -150,6 +150,9 @@ function namesAnotherPlace(shown: string, businessName: string): boolean {
 function searchBoxNamesAnotherPlace(ocr: OcrText, businessName: string): boolean {
   const box = ocr.lines.find((l) => l.bbox.y1 < ocr.height * 0.12 && /^[<{4«‹←(]\s+\p{L}/u.test(l.text.trim()));
   if (!box) return false;
+  // The empty box's placeholder ('Search here', 'Rechercher ici') and the title bar of the
+  // reviewer's own page ('Your contributions', 'Tus contribuciones') after the same back arrow name no place.
+  if (SEARCH_HERE.test(fold(box.text)) || CONTRIBUTIONS_TITLE.test(fold(box.text))) return false;
   const name = box.text.trim().replace(/^\S+\s+/, '').replace(/\s+\S$/, '');
   return words(name).filter((w) => w.length >= 3).length >= 2 && namesAnotherPlace(name, businessName);
 }
@@ -166,6 +169,9 @@ function otherReviewApp(ocr: OcrText): string | null {
   }
   return null;
 }
+
+const SEARCH_HERE = phrasePattern(GOOGLE.searchHere);
+const CONTRIBUTIONS_TITLE = phrasePattern(CONTRIBUTIONS);
 
 const PROFILE_HEADER = new RegExp(
   `\\b(${phraseSource(GOOGLE.localGuide)})\\b|^\\d+ (${phraseSource(GOOGLE.reviewCounts, YELP.reviewCounts)})\\b|^\\d+ (${phraseSource(YELP.friends)})\\b.*\\b\\d+ (${phraseSource(YELP.reviewCounts)})\\b|\\bcontribu[a-z]{4,9}\\b|\\b(${phraseSource({ ...CONTRIBUTIONS, en: [], es: [], fr: [], pt: [] })})\\b`,
