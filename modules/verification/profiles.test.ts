@@ -93,6 +93,22 @@ Reviewed 14 November 2026`;
     expect(judgeReview({ platform: 'google', businessName: 'La Petite Ourse', reviewerName: 'Zofia Wisniewska' }, ocr(screen))).toMatchObject({ ok: false, code: 'wrong_platform' });
   });
 
+  it("takes Tripadvisor's 'wrote a review' line under the reviewer for another platform, not a review that says those words", () => {
+    const screen = (line: string) => `Pierogarnia Złota Kaczka
+3109 Reviews
+#4 - Restaurant - Krakow
+Reviews
+Günther Weiß
+${line}
+Excellent!
+Un endroit charmant, le café est excellent et les pâtisseries sont faites maison.`;
+    const input = { platform: 'google' as const, businessName: 'Pierogarnia Złota Kaczka', reviewerName: 'Günther Weiß' };
+    expect(judgeReview(input, ocr(screen('wrote a review - nov 2026')))).toMatchObject({ ok: false, code: 'wrong_platform' });
+    expect(judgeReview(input, ocr(screen('hat eine Bewertung geschrieben - Nov. 2026')))).toMatchObject({ ok: false, code: 'wrong_platform' });
+    const google = `< Pierogarnia Złota Kaczka\nGoogle reviews\nGünther Weiß\nLocal Guide - 18 reviews\n2 days ago\nMy friend wrote a review here last year and said the pierogi were the best in Krakow, so we came.\nLike Share`;
+    expect(judgeReview(input, ocr(google))).toEqual(expect.objectContaining({ ok: true }));
+  });
+
   const follow = (platform: SocialJudgeInput['platform'], handle: string, name: string): SocialJudgeInput => ({
     platform,
     businessName: name,

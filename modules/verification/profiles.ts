@@ -259,7 +259,16 @@ export const FACEBOOK_REVIEWS = {
 export const OTHER_REVIEW_APPS: Readonly<Record<string, { names: readonly string[]; labels: Phrases }>> = {
   Tripadvisor: {
     names: ['tripadvisor'],
-    labels: { en: ['date of visit'], es: ['fecha de la visita'], fr: ['date de la visite'], pt: ['data da visita'], de: ['datum des besuchs'], pl: ['data wizyty'], it: ['data della visita'] },
+    // ... and the line under the reviewer's name: 'wrote a review · Nov 2026'.
+    labels: {
+      en: ['date of visit', 'wrote a review'],
+      es: ['fecha de la visita', 'escribió una opinión'],
+      fr: ['date de la visite', 'a écrit un avis'],
+      pt: ['data da visita', 'escreveu uma avaliação'],
+      de: ['datum des besuchs', 'hat eine bewertung geschrieben'],
+      pl: ['data wizyty', 'napisał(a) opinię', 'napisał opinię', 'napisała opinię'],
+      it: ['data della visita', 'ha scritto una recensione'],
+    },
   },
   Trustpilot: { names: ['trustpilot'], labels: { en: ['date of experience'], de: ['datum der erfahrung'], pl: ['data doświadczenia'] } },
 };

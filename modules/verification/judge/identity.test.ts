@@ -62,12 +62,14 @@ describe('findBusinessName and findHandle', () => {
     ['crumb & co bakery', 'CRUMB & CO BAKERY'],
     ['Crumb & Co Bakery', 'Crumb & Co'], // the screen drops the generic word
     ['Crumb & Co Bakery', 'Crurnb & Co Bakery'], // rn for m
+    ['Pierogarnia Złota Kaczka', 'Pierogarnia Ztota Kaczka'], // 'ł' as OCR reads it (ADR 096)
   ])('business %j is found', (name, text) => expect(findBusinessName(ocr(text), name)).not.toBeNull());
 
   it.each([
     ['Crumb & Co Bakery', 'Golden Wok Noodle House'],
     ['Crumb & Co Bakery', 'Bakery'], // only the generic word
     ['The Bakery', 'Bakery'],
+    ['Pierogarnia Zlota Kaczka', 'Pierogarnia Ztota Kaczka'], // only a name that has 'ł' is read so
   ])('business %j is not found in %j', (name, text) => expect(findBusinessName(ocr(text), name)).toBeNull());
 
   it.each([

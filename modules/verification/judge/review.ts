@@ -159,13 +159,16 @@ function searchBoxNamesAnotherPlace(ocr: OcrText, businessName: string): boolean
 
 /**
  * A review app we do not reward (Tripadvisor, Trustpilot): its name in the top bar, or a label only
- * it shows ('Date of visit', 'Datum des Besuchs', 'Data wizyty'). Returns the app's name, or null.
+ * it shows ('Date of visit', 'Datum des Besuchs', 'Data wizyty', Tripadvisor's 'wrote a review · Nov
+ * 2026' under the reviewer's name) on a short line. Returns the app's name, or null.
  */
 function otherReviewApp(ocr: OcrText): string | null {
   for (const [app, profile] of Object.entries(OTHER_REVIEW_APPS)) {
     const name = phrasePattern({ en: profile.names });
     const labels = phrasePattern(profile.labels);
-    if (ocr.lines.some((l) => (l.bbox.y1 < ocr.height * 0.15 && name.test(fold(l.text))) || labels.test(fold(l.text)))) return app;
+    // A label is a short line of the app's chrome, not a sentence of a review that quotes it.
+    const label = (l: OcrLine) => l.text.trim().split(/\s+/).length <= 8 && labels.test(fold(l.text));
+    if (ocr.lines.some((l) => (l.bbox.y1 < ocr.height * 0.15 && name.test(fold(l.text))) || label(l))) return app;
   }
   return null;
 }

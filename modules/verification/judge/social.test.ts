@@ -592,3 +592,12 @@ describe('follows met on holdout 6 (issue 13)', () => {
     expect(judgeSocial(tiktok, ocr(profile('Seguindo Seguidores Curtidas', 'Seguir Mensagem')))).toMatchObject({ ok: false, code: 'not_following' });
   });
 });
+
+describe("where an Instagram post's comments begin, in the app's language (ADR 096)", () => {
+  const input: SocialJudgeInput = { platform: 'instagram', businessName: 'La Mesa Verde', businessHandle: 'lamesaverde.mx', userHandle: 'kenji.wtnb', verificationType: 'tag' };
+  const post = (comments: string) => `kenji.wtnb\nCiudad de México\nAimé par giulia.conti et d'autres personnes\nkenji.wtnb Finally tried the famous cinnamon buns\n${comments}\ndiegofdz @lamesaverde.mx best place ever\nIl y a 6 heures`;
+  it.each(['Afficher les 59 commentaires', 'Alle 59 Kommentare ansehen', 'Zobacz wszystkie komentarze (59)', 'Mostra tutti i 59 commenti', 'View all 59 comments'])(
+    "a mention only in a comment under '%s' is not the post's tag",
+    (comments) => expect(judgeSocial(input, ocr(post(comments)))).toMatchObject({ ok: false, code: 'missing_mention' }),
+  );
+});

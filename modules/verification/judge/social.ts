@@ -26,9 +26,12 @@ export type SocialJudgeInput = {
   verificationType: SocialVerificationType;
 };
 
-// A reaction summary names likers, not the author: 'sofia.rossi and 309 more' ('y 309 más', 'e 12 outros').
-const LIKED_LINE = /\b(liked by|likes? by|liked this|followed by|reposted|le gusta|aime par|a aime|curtiu|and \d+ others?|and others|reposted by|\d+ likes?|le gusta a|les gusta a|aime par|curtido por|y \d+ personas|et \d+ autres|e outras|and \d+ more|y \d+ mas|et \d+ personnes|e (mais )?\d+ (outras|outros|pessoas))\b/;
-const COMMENTS_START = /\bview (all )?\d* ?comments?\b|^comments?$|(^|\s)\d+ comments?$|\badd a comment\b|\bmost relevant\b|\bpost your reply\b|\bver (los|todos os) \d+ comentarios\b|\bvoir (les )?\d+ commentaires\b|^comentarios$|^commentaires$|\banade un comentario\b|\bajouter un commentaire\b|\badicione um comentario\b/;
+// A reaction summary names likers, not the author: 'sofia.rossi and 309 more' ('y 309 más', 'e 12 outros',
+// Italian 'Piace a giulia e altri', German 'Gefällt 12 Mal', 'Gefällt anna und 12 weiteren').
+const LIKED_LINE = /\b(liked by|likes? by|liked this|followed by|reposted|le gusta|aime par|a aime|curtiu|and \d+ others?|and others|reposted by|\d+ likes?|le gusta a|les gusta a|aime par|curtido por|y \d+ personas|et \d+ autres|e outras|and \d+ more|y \d+ mas|et \d+ personnes|e (mais )?\d+ (outras|outros|pessoas)|piace a|gefallt \d+|gefallt [\w.]+ und)\b/;
+// Where a post's comments begin: Instagram's 'View all 59 comments' in the app's language ('Afficher les
+// 59 commentaires', 'Alle 59 Kommentare ansehen', 'Zobacz wszystkie komentarze', 'Mostra tutti i 59 commenti').
+const COMMENTS_START = /\bview (all )?\d* ?comments?\b|^comments?$|(^|\s)\d+ comments?$|\badd a comment\b|\bmost relevant\b|\bpost your reply\b|\bver (los|todos os) \d+ comentarios\b|\bvoir (les )?\d+ commentaires\b|^comentarios$|^commentaires$|\banade un comentario\b|\bajouter un commentaire\b|\badicione um comentario\b|\bafficher (les )?\d* ?commentaires\b|\balle \d* ?kommentare\b|\bkommentare ansehen\b|\bzobacz (wszystkie )?(\d+ )?komentarz|\b(mostra|visualizza) (tutti )?(i )?\d* ?commenti\b|\baggiungi un commento\b/;
 
 /** 'Replying to', 'Antwort an', 'W odpowiedzi do' (profiles.ts). */
 const REPLYING = phrasePattern(REPLYING_TO);
