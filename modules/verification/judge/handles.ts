@@ -79,6 +79,8 @@ function isMention(raw: readonly string[], i: number): boolean {
  *   swapped ('@hluedoorcafe' for @bluedoorcafe) or one letter before it (where handles may have
  *   capitals, X and Facebook: '@Ilucassilva'): a blurred right handle, or another account whose
  *   owner blurred it. Only the owner, looking at the screenshot, can tell.
+ * - `'unsure_handle'` too: the handle read without the underscore at its end or start, at any
+ *   confidence ('@marianapena.' for @marianapena_).
  * - null: another account (read confidently, or any other edit: a letter added elsewhere, dropped,
  *   doubled or moved, a dot, a zero for an 'o').
  *
@@ -101,6 +103,11 @@ function handleSlip(token: string, confidence: number, target: string, ownZeroes
     if (/[I|]$/.test(bare)) return 'stray_letter';
     if (/[A-Z]$/.test(bare)) return 'forgiven';
   }
+  // An underscore at the handle's end or start is a thin line on the baseline that OCR drops or reads
+  // as a dot ('@marianapena.' for @marianapena_) at any confidence; '@marianapena' may also be
+  // another account, so only the owner can tell.
+  const bareTarget = target.replace(/^_+|_+$/g, '');
+  if (bareTarget !== target && bareTarget.length >= 3 && seen.replace(/^_+|_+$/g, '') === bareTarget) return 'unsure_handle';
   return unsure && oneConfusion(seen, target) ? 'unsure_handle' : null;
 }
 

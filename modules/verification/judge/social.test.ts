@@ -601,3 +601,13 @@ describe("where an Instagram post's comments begin, in the app's language (ADR 0
     (comments) => expect(judgeSocial(input, ocr(post(comments)))).toMatchObject({ ok: false, code: 'missing_mention' }),
   );
 });
+
+describe("a handle's underscore at its end, lost by OCR (ADR 096)", () => {
+  it("sends an X post whose author reads '@marianapena.' for @marianapena_ to the owner, never accepts it", () => {
+    const input: SocialJudgeInput = { platform: 'x', businessName: 'Café Lumière', businessHandle: 'cafelumiere', userHandle: 'marianapena_', verificationType: 'tag' };
+    const post = (author: string) => `< Post\nMariana Peña\n${author}\nPierogi time @cafelumiere\n#foodporn\n10:56 - 13 Nov 2026 - 4.2K views`;
+    expect(judgeSocial(input, ocr(post('@marianapena.')))).toMatchObject({ ok: false, review: true, code: 'unsure_handle' });
+    expect(judgeSocial(input, ocr(post('@marianapena_')))).toEqual({ ok: true });
+    expect(judgeSocial({ ...input, userHandle: 'marianapena' }, ocr(post('@marianapena_')))).not.toEqual({ ok: true });
+  });
+});
