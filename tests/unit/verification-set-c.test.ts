@@ -4,6 +4,7 @@
  * are the README's, the split follows its written rule, and every label is a known code. No
  * drawing, no browser, no OCR, no verifier.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -11,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { REJECTION_CODES } from '../../modules/verification/port.ts';
 import { rng, lookAlike, stripAccents } from '../fixtures/verification-set-c/data.ts';
 import { checkSet, counts, manifestCases, MANIFEST_FILES, readManifest, SET_DIR } from '../fixtures/verification-set-c/manifest.ts';
-import { assignSplit, recipes, SPLIT_RULE, stratum } from '../fixtures/verification-set-c/recipes.ts';
-import { loadVerificationSetC } from '../fixtures/verification-runner.ts';
+import { assignSplit, recipes, SPLIT_RULE, SPLIT_RULE_DRAW2, stratum } from '../fixtures/verification-set-c/recipes.ts';
+import { loadVerificationSetC, VERIFICATION_SET_C_PARTS } from '../fixtures/verification-runner.ts';
 
 describe('verification set C', () => {
   const cases = manifestCases();
@@ -41,7 +42,7 @@ describe('verification set C', () => {
     for (const c of cases) {
       const key = stratum({ kind: c.kind === 'review' ? 'review' : c.verificationType!, reason: c.expected.reason });
       const t = strata.get(key) ?? { train: 0, holdout: 0 };
-      t[c.split]++;
+      t[c.split === 'train' ? 'train' : 'holdout']++;
       strata.set(key, t);
     }
     for (const [, t] of strata) expect(t.train).toBe(Math.ceil((t.train + t.holdout) / 3));
@@ -116,6 +117,80 @@ describe('verification set C', () => {
       expect(c.adversarial).toBe(c.group === 'adversarial');
     }
     expect(holdout.filter((c) => c.adversarial).length).toBe(cases.filter((c) => c.split === 'holdout' && c.tags.class === 'adversarial').length);
-    expect(Object.values(MANIFEST_FILES)).toEqual(['manifest.json', 'manifest-holdout.json']);
+    expect(Object.values(MANIFEST_FILES)).toEqual(['manifest.json', 'manifest-holdout.json', 'manifest-holdout2.json']);
+  });
+});
+
+describe('verification set C, second draw (holdout2)', () => {
+  const first = manifestCases();
+  const manifest = readManifest('holdout2');
+  const cases = manifest.cases;
+
+  it('holds the same 150 recipes with new ids (suffix -d2), every case holdout2, with the counts it states', () => {
+    expect(cases.length).toBe(150);
+    expect(manifest.part).toBe('holdout2');
+    expect(manifest.splitRule).toBe(SPLIT_RULE_DRAW2);
+    expect(manifest.counts).toEqual(counts(cases));
+    const klass = (k: string) => cases.filter((c) => c.tags.class === k).length;
+    expect([klass('genuine'), klass('plain_fake'), klass('adversarial')]).toEqual([69, 51, 30]);
+    const firstIds = new Set(first.map((c) => c.id));
+    expect(new Set(cases.map((c) => c.id)).size).toBe(150);
+    for (const c of cases) {
+      expect(c.split).toBe('holdout2');
+      expect(c.image.startsWith('images/holdout2/')).toBe(true);
+      expect(c.id.endsWith('-d2')).toBe(true);
+      expect(firstIds.has(c.id)).toBe(false);
+      expect(firstIds.has(c.id.slice(0, -3))).toBe(true);
+    }
+    // Same recipes: the same expected verdicts per recipe as the first draw.
+    const byFirst = new Map(first.map((c) => [c.id, c]));
+    for (const c of cases) expect(c.expected).toEqual(byFirst.get(c.id.slice(0, -3))!.expected);
+    // Drawn afresh: most cases differ from their first-draw twin in device, language or business.
+    const differ = cases.filter((c) => {
+      const f = byFirst.get(c.id.slice(0, -3))!;
+      return f.tags.device !== c.tags.device || f.tags.language !== c.tags.language || f.businessId !== c.businessId;
+    }).length;
+    expect(differ).toBeGreaterThan(120);
+  });
+
+  it('labels every case with a known code, duplicates with an earlier image in holdout2', () => {
+    for (const c of cases) {
+      if (c.expected.reason !== 'valid') expect(REJECTION_CODES).toContain(c.expected.reason);
+      expect(c.expect.isValid).toBe(c.expected.reason === 'valid');
+      if (!c.expect.isValid) expect(c.expect.rejectionCode).toBe(c.expected.reason);
+      expect(c.input.platform).toBe(c.platform);
+      if (c.expected.reason === 'duplicate') {
+        expect(c.history?.rewardedImageOf.startsWith('images/holdout2/')).toBe(true);
+        expect(c.history?.sha256).toMatch(/^[0-9a-f]{64}$/);
+      } else expect(c.history).toBeUndefined();
+    }
+    expect(cases.filter((c) => c.history).length).toBe(6);
+  });
+
+  it('has images that exist, hash as recorded and decode, thumbnails 120 px wide, at most 16 MiB in all', async () => {
+    let bytes = 0;
+    for (const c of cases) {
+      for (const [file, hash] of [[c.image, c.sha256], [c.history?.rewardedImageOf, c.history?.sha256]] as const) {
+        if (!file) continue;
+        const buf = readFileSync(path.join(SET_DIR, file));
+        bytes += buf.length;
+        expect(createHash('sha256').update(buf).digest('hex')).toBe(hash);
+        const meta = await sharp(buf).metadata();
+        if (file === c.image && c.tags.thumbnail) expect(meta.width).toBe(120);
+        else expect(meta.width).toBeGreaterThanOrEqual(300);
+        expect(meta.format).toBe(({ png: 'png', jpg: 'jpeg', webp: 'webp' } as const)[file.split('.').pop() as 'png']);
+      }
+    }
+    expect(bytes).toBeLessThanOrEqual(16 * 1024 * 1024);
+  });
+
+  it('loads through the bench runner (--set c-holdout2), every case a holdout case', () => {
+    const loaded = loadVerificationSetC('c-holdout2');
+    expect(loaded.map((c) => c.id)).toEqual(cases.map((c) => c.id));
+    expect(VERIFICATION_SET_C_PARTS).toContain('c-holdout2');
+    for (const c of loaded) {
+      if (c.kind !== 'review') expect(c.businessHandle).toBeTruthy();
+      expect(c.adversarial).toBe(c.group === 'adversarial');
+    }
   });
 });
