@@ -330,7 +330,8 @@ export const NOT_FOLLOWING: Phrases = {
   pt: ['seguir', 'solicitado'],
   de: ['folgen', 'zurückfolgen', 'angefragt', 'abonnieren'],
   pl: ['obserwuj', 'poproszono', 'wysłano'],
-  it: ['segui', 'segui anche tu', 'richiesta inviata', 'richiesto'],
+  // Instagram 'Segui', 'Segui anche tu' (follow back), 'Richiesta inviata'; TikTok 'Ricambia' (follow back).
+  it: ['segui', 'segui anche tu', 'ricambia', 'richiesta inviata', 'richiesto'],
 };
 
 export const SOCIAL_PROFILES: Readonly<Record<SocialPlatform, SocialProfile>> = {
@@ -348,8 +349,27 @@ export const SOCIAL_PROFILES: Readonly<Record<SocialPlatform, SocialProfile>> = 
   // Facebook page: 'Following' or 'Liked' ('Suivi(e)', OCR 'Suivile)'); German 'Abonniert' /
   // 'Gefällt dir', Polish 'Obserwujesz' / 'Lubisz to'.
   facebook: {
-    following: { en: ['following', 'liked'], ...FOLLOWING_ES_FR_PT, fr: ['abonné', 'abonnée', 'suivi', 'suivie', 'suivile'], de: ['abonniert', 'gefällt dir'], pl: ['obserwujesz', 'lubisz to'], it: ['segui già', 'ti piace'] },
-    notFollowing: { ...NOT_FOLLOWING, en: ['follow', 'requested', 'like'], de: [...(NOT_FOLLOWING.de ?? []), 'gefällt mir'], pl: [...(NOT_FOLLOWING.pl ?? []), 'lubię to'], it: [...(NOT_FOLLOWING.it ?? []), 'mi piace'] },
+    // A liked page: 'Liked', 'Te gusta', 'Vous aimez', 'Curtido', 'Gefällt dir', 'Polubione' / 'Lubisz to', 'Ti piace'.
+    following: {
+      en: ['following', 'liked'],
+      es: ['siguiendo', 'te gusta'],
+      fr: ['abonné', 'abonnée', 'suivi', 'suivie', 'suivile', 'vous aimez'],
+      pt: ['seguindo', 'curtido'],
+      de: ['abonniert', 'gefällt dir'],
+      pl: ['obserwujesz', 'lubisz to', 'polubione'],
+      it: ['segui già', 'ti piace'],
+    },
+    // ... and the page's Like button: 'Like', 'Me gusta', "J'aime", 'Curtir', 'Gefällt mir', 'Lubię to', 'Mi piace'.
+    notFollowing: {
+      ...NOT_FOLLOWING,
+      en: ['follow', 'requested', 'like'],
+      es: [...(NOT_FOLLOWING.es ?? []), 'me gusta'],
+      fr: [...(NOT_FOLLOWING.fr ?? []), "j'aime"],
+      pt: [...(NOT_FOLLOWING.pt ?? []), 'curtir'],
+      de: [...(NOT_FOLLOWING.de ?? []), 'gefällt mir'],
+      pl: [...(NOT_FOLLOWING.pl ?? []), 'lubię to'],
+      it: [...(NOT_FOLLOWING.it ?? []), 'mi piace'],
+    },
   },
 };
 

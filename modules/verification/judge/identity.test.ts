@@ -26,6 +26,9 @@ describe('findName', () => {
     ["Liam O'Brien", 'Liam O’Brien\n4 reviews'],
     ['Liam OBrien', "Liam O'Brien"],
     ['Marcus Lee', YELP_MARCUS],
+    ['Fátima El Idrissi', 'FatimaI.\nAustin, TX'], // Yelp: the first name and the last name's initial (ADR 096)
+    ['Nguyen Thi Lan', 'Nguyén L.\nPortland, OR'],
+    ['Tomás Ó Briain', 'Tomas B.'],
     ['Priya Shah', FACEBOOK_PRIYA],
   ])('finds %j', (name, text) => expect(findName(ocr(text), name)).not.toBeNull());
 
@@ -48,6 +51,8 @@ describe('findName', () => {
     ['Sofia Rossa', 'Sofia Rossi'], // another person one letter away
     ['Ana Pereira', 'Ana Pereia\nLocal Guide'], // a letter lost: not forgiven (OCR look-alikes only)
     ['Fatima Zahra El Idrissi', 'Fatima Zahra El Itrissi'], // its first words apart are not its initials glued
+    ['Nguyen Thi Lan', 'Nguyen T.'], // the last name's initial, not a middle one
+    ['Nguyen Thi Lan', 'Nguyen Lam'], // a whole word is not an initial
   ])('does not find %j', (name, text) => expect(findName(ocr(text), name)).toBeNull());
 
   it('reports the line where the name is', () => {

@@ -6,7 +6,7 @@ import { fold, words, levenshtein } from '../text.ts';
 import { type SocialPlatform } from '../port.ts';
 import { phraseList, SOCIAL_PROFILES, wordSet, COUNTER_WORDS as PROFILE_COUNTER_WORDS, phrasePattern, SUGGESTIONS as SUGGESTION_HEADINGS, FOLLOWED_BY, MESSAGE, phraseSource, SOCIAL_COMPOSER_TITLES, SOCIAL_COMPOSER_OPTIONS } from '../profiles.ts';
 import { RECOMMENDS } from './markers.ts';
-import { type OcrText, type Rgb, lineHeight } from './ocr.ts';
+import { type OcrLine, type OcrText, type Rgb, lineHeight } from './ocr.ts';
 
 
 /**
@@ -168,11 +168,12 @@ export type FollowButton = { state: 'following' | 'follow'; line: number; filled
  */
 export function followButton(ocr: OcrText, platform: SocialPlatform, anchors: number[]): FollowButton | null {
   const limit = suggestionsStart(ocr);
+  const counterRows = ocr.lines.filter((l) => words(l.text).some((t) => COUNTER_WORDS.has(t)));
   // Within 40% of the screen or twelve lines of text, whichever is more (a cropped screenshot is short).
   const reach = Math.max(ocr.height * 0.4, 12 * lineHeight(ocr));
   let best: (FollowButton & { distance: number }) | null = null;
   for (const [index, line] of ocr.lines.entries()) {
-    if (index >= limit || isLabelLine(line.text)) continue;
+    if (index >= limit || isLabelLine(line.text) || onCounterRow(line, counterRows)) continue;
     for (const [w, word] of line.words.entries()) {
       const token = fold(word.text).replace(/[^a-z]/g, '');
       if (!token) continue;
@@ -183,6 +184,9 @@ export function followButton(ocr: OcrText, platform: SocialPlatform, anchors: nu
       // (OCR drops a doubled letter of 'Follow': 'Folow'.)
       const follow = !following && (NOT_FOLLOWING_WORDS[platform].has(token) || (pair !== null && NOT_FOLLOWING_WORDS[platform].has(pair)) || token === 'folow');
       if (!following && !follow) continue;
+      // A count before it makes it a counter's label ('1,204 Me gusta', '12K Like'), not the button;
+      // a single digit is the button's icon as OCR reads it ('5 Polubione': the thumbs-up).
+      if (/^(\d[\d.,]*\d|\d[\d.,]*[kmb])$/i.test(line.words[w - 1]?.text ?? '')) continue;
       const distance =
         anchors.length === 0 ? 0 : Math.min(...anchors.map((a) => Math.abs((ocr.lines[a]!.bbox.y0 + ocr.lines[a]!.bbox.y1) / 2 - (word.bbox.y0 + word.bbox.y1) / 2)));
       if (anchors.length > 0 && distance > reach) continue;
@@ -196,12 +200,31 @@ export function followButton(ocr: OcrText, platform: SocialPlatform, anchors: nu
     for (const [index, line] of ocr.lines.entries()) {
       if (index >= limit || isLabelLine(line.text)) continue;
       if (!line.words.some((w) => MESSAGE_WORDS.has(fold(w.text).replace(/[^a-z]/g, '')))) continue;
+      // ... but a word beside 'Message' on its row that is not a known label may be the Follow
+      // button OCR misread ('Rogen' for 'Folgen') or one in a wording not listed: no conclusion.
+      const row = ocr.lines.filter((l) => sameRow(l, line)).flatMap((l) => l.words.map((w) => fold(w.text).replace(/[^a-z]/g, '')));
+      if (row.some((t) => t.length >= 3 && !MESSAGE_WORDS.has(t))) continue;
       const distance = anchors.length === 0 ? 0 : Math.min(...anchors.map((a) => Math.abs(ocr.lines[a]!.bbox.y0 - line.bbox.y0)));
       if (anchors.length > 0 && distance > reach) continue;
       return { state: 'following', line: index, filled: false };
     }
   }
   return best ? { state: best.state, line: best.line, filled: best.filled } : null;
+}
+
+/** Two lines on one row of the screen: each one's vertical centre within the other's height. */
+function sameRow(a: OcrLine, b: OcrLine): boolean {
+  const centre = (l: OcrLine) => (l.bbox.y0 + l.bbox.y1) / 2;
+  return Math.abs(centre(a) - centre(b)) <= Math.min(a.bbox.y1 - a.bbox.y0, b.bbox.y1 - b.bbox.y0) / 2 + 1;
+}
+
+/**
+ * A short line (one or two words) on the row of a profile's counters ('posts  followers' read as one
+ * line, 'following' as another): a counter's label, not the button ('690 posts  42.9K followers
+ * 590 following' over an Instagram 'Follow Back' button).
+ */
+function onCounterRow(line: OcrLine, counterRows: readonly OcrLine[]): boolean {
+  return line.text.trim().split(/\s+/).length <= 2 && counterRows.some((row) => row !== line && sameRow(row, line));
 }
 
 /** 'following' when the profile's button says so, 'follow' when it is a Follow button, else null (no anchors: the nearest to nothing, i.e. the first). */

@@ -161,6 +161,9 @@ const SOCIAL_MARKERS: Record<SocialPlatform, Marker[]> = {
     { pattern: phrasePattern(MESSAGE), weight: 1 },
     { pattern: /\babout\b/, weight: 1 },
     { pattern: /\breviews\b/, weight: 1 },
+    // A page's tab bar in the app's language: 'Posts  About  Reviews  Photos', 'Publications  À propos
+    // Avis  Photos', 'Posty  Informacje  Opinie  Zdjęcia', 'Beiträge  Info  Bewertungen  Fotos'.
+    { pattern: /\b(about|a ?propos|informacje|sobre|info|informazioni|informacion)\b.*\b(photos|fotos|zdjecia|foto)\b/, weight: 2 },
   ],
 };
 

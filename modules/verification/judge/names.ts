@@ -88,6 +88,17 @@ function findNamesSpelled(ocr: OcrText, name: string, options: { skipLines?: Rea
         }
       }
     }
+    // Yelp shows a member as their first name and the initial of their last ('Fatima I.', glued
+    // 'FatimaI.', for Fátima El Idrissi; 'Nguyen L.' for Nguyen Thi Lan): a claim of three words or
+    // more matches its first word whole and its last word's initial, where the screen shows an initial.
+    if (best === 0 && claimed.length >= 3 && claimed[0]!.length > 1) {
+      const first = claimed[0]!;
+      const initial = claimed.at(-1)![0]!;
+      for (const text of nameReadings(line.text)) {
+        const tokens = text.split(/\s+/).map((t) => ocrKey(t)).filter(Boolean);
+        if (tokens.some((t, k) => (t === first && tokens[k + 1] === initial) || t === first + initial)) best = 2;
+      }
+    }
     if (best > 0) found.push({ line: index, score: best });
   });
   return found;

@@ -611,3 +611,32 @@ describe("a handle's underscore at its end, lost by OCR (ADR 096)", () => {
     expect(judgeSocial({ ...input, userHandle: 'marianapena' }, ocr(post('@marianapena_')))).not.toEqual({ ok: true });
   });
 });
+
+describe('follow buttons on screens the profiles did not know (ADR 096)', () => {
+  const follow = (platform: SocialJudgeInput['platform'], handle: string, name: string): SocialJudgeInput => ({ platform, businessName: name, businessHandle: handle, userHandle: 'ana', verificationType: 'follow' });
+
+  it("does not take an Instagram counter's label, read as a line of its own on the counters' row, for the button", () => {
+    const screen = ocr('< panaderiasantafe\n698 42.9K 590\nposts followers\nPanaderia Santa Fe\nBakery\nFollowed by marcobellini and 40 others\nFollow Back Message');
+    const counters = screen.lines[2]!;
+    // OCR split the row: 'posts followers' and, a few pixels lower, 'following'.
+    const label = { ...counters, text: 'following', bbox: { ...counters.bbox, x0: 800, x1: 980, y0: counters.bbox.y0 + 9, y1: counters.bbox.y1 + 9 }, words: [{ text: 'following', confidence: 94, bbox: { x0: 800, y0: counters.bbox.y0 + 9, x1: 980, y1: counters.bbox.y1 + 9 } }] };
+    const split = { ...screen, lines: [...screen.lines.slice(0, 3), label, ...screen.lines.slice(3)] };
+    expect(judgeSocial(follow('instagram', 'panaderiasantafe', 'Panaderia Santa Fe'), split)).toMatchObject({ ok: false, code: 'not_following' });
+  });
+
+  it("on TikTok, 'Message' beside a word that is no known label is no proof of following ('Rogen' read for 'Folgen')", () => {
+    const profile = (buttons: string) => ocr(`< Fika & Co. Coffee\n@fikaandco\n105 35.5K 812.2K\nFolge ich Follower Likes\n${buttons}\nSpecialty coffee & cardamom buns`);
+    const input = follow('tiktok', 'fikaandco', 'Fika & Co. Coffee');
+    expect(judgeSocial(input, profile('Rogen Nachricht'))).not.toEqual({ ok: true });
+    expect(judgeSocial(input, profile('Nachricht'))).toEqual({ ok: true });
+    expect(judgeSocial(input, profile('Ricambia Messaggio'))).toMatchObject({ ok: false, code: 'not_following' });
+  });
+
+  it("reads a liked Facebook page in French and Polish, known by its tab bar", () => {
+    const page = (count: string, button: string, tabs: string) => ocr(`< Fika & Co. Coffee\nFika & Co. Coffee\n${count}\n${button}\n${tabs}\nPortland\n7:00-18:00`);
+    const input = follow('facebook', 'fikaandco', 'Fika & Co. Coffee');
+    expect(judgeSocial(input, page('38.2K abonnés - Café', 'Vous aimez Message', 'Publications À propos Avis Photos'))).toEqual({ ok: true });
+    expect(judgeSocial(input, page('24.6K obserwujących - Kawiarnia', 'Polubione Wyślij wiadomość', 'Posty Informacje Opinie Zdjęcia'))).toEqual({ ok: true });
+    expect(judgeSocial(input, page('38.2K abonnés - Café', "J'aime Message", 'Publications À propos Avis Photos'))).toMatchObject({ ok: false, code: 'not_following' });
+  });
+});
