@@ -11,8 +11,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { REJECTION_CODES } from '../../modules/verification/port.ts';
 import { rng, lookAlike, stripAccents } from '../fixtures/verification-set-c/data.ts';
-import { checkSet, counts, manifestCases, MANIFEST_FILES, readManifest, SET_DIR } from '../fixtures/verification-set-c/manifest.ts';
-import { assignSplit, recipes, SPLIT_RULE, SPLIT_RULE_DRAW2, stratum } from '../fixtures/verification-set-c/recipes.ts';
+import { checkSet, counts, LATER_DRAWS, manifestCases, MANIFEST_FILES, readManifest, SET_DIR } from '../fixtures/verification-set-c/manifest.ts';
+import { assignSplit, recipes, SPLIT_RULE, splitRuleOfDraw, stratum } from '../fixtures/verification-set-c/recipes.ts';
 import { loadVerificationSetC, VERIFICATION_SET_C_PARTS } from '../fixtures/verification-runner.ts';
 
 describe('verification set C', () => {
@@ -117,28 +117,28 @@ describe('verification set C', () => {
       expect(c.adversarial).toBe(c.group === 'adversarial');
     }
     expect(holdout.filter((c) => c.adversarial).length).toBe(cases.filter((c) => c.split === 'holdout' && c.tags.class === 'adversarial').length);
-    expect(Object.values(MANIFEST_FILES)).toEqual(['manifest.json', 'manifest-holdout.json', 'manifest-holdout2.json']);
+    expect(Object.values(MANIFEST_FILES)).toEqual(['manifest.json', 'manifest-holdout.json', 'manifest-holdout2.json', 'manifest-holdout3.json']);
   });
 });
 
-describe('verification set C, second draw (holdout2)', () => {
+for (const { draw, part } of LATER_DRAWS) describe(`verification set C, draw ${draw} (${part})`, () => {
   const first = manifestCases();
-  const manifest = readManifest('holdout2');
+  const manifest = readManifest(part);
   const cases = manifest.cases;
 
-  it('holds the same 150 recipes with new ids (suffix -d2), every case holdout2, with the counts it states', () => {
+  it('holds the same 150 recipes with new ids (suffix -dN), every case in its own holdout part, with the counts it states', () => {
     expect(cases.length).toBe(150);
-    expect(manifest.part).toBe('holdout2');
-    expect(manifest.splitRule).toBe(SPLIT_RULE_DRAW2);
+    expect(manifest.part).toBe(part);
+    expect(manifest.splitRule).toBe(splitRuleOfDraw(draw));
     expect(manifest.counts).toEqual(counts(cases));
     const klass = (k: string) => cases.filter((c) => c.tags.class === k).length;
     expect([klass('genuine'), klass('plain_fake'), klass('adversarial')]).toEqual([69, 51, 30]);
     const firstIds = new Set(first.map((c) => c.id));
     expect(new Set(cases.map((c) => c.id)).size).toBe(150);
     for (const c of cases) {
-      expect(c.split).toBe('holdout2');
-      expect(c.image.startsWith('images/holdout2/')).toBe(true);
-      expect(c.id.endsWith('-d2')).toBe(true);
+      expect(c.split).toBe(part);
+      expect(c.image.startsWith(`images/${part}/`)).toBe(true);
+      expect(c.id.endsWith(`-d${draw}`)).toBe(true);
       expect(firstIds.has(c.id)).toBe(false);
       expect(firstIds.has(c.id.slice(0, -3))).toBe(true);
     }
@@ -153,14 +153,14 @@ describe('verification set C, second draw (holdout2)', () => {
     expect(differ).toBeGreaterThan(120);
   });
 
-  it('labels every case with a known code, duplicates with an earlier image in holdout2', () => {
+  it('labels every case with a known code, duplicates with an earlier image in their own part', () => {
     for (const c of cases) {
       if (c.expected.reason !== 'valid') expect(REJECTION_CODES).toContain(c.expected.reason);
       expect(c.expect.isValid).toBe(c.expected.reason === 'valid');
       if (!c.expect.isValid) expect(c.expect.rejectionCode).toBe(c.expected.reason);
       expect(c.input.platform).toBe(c.platform);
       if (c.expected.reason === 'duplicate') {
-        expect(c.history?.rewardedImageOf.startsWith('images/holdout2/')).toBe(true);
+        expect(c.history?.rewardedImageOf.startsWith(`images/${part}/`)).toBe(true);
         expect(c.history?.sha256).toMatch(/^[0-9a-f]{64}$/);
       } else expect(c.history).toBeUndefined();
     }
@@ -184,10 +184,10 @@ describe('verification set C, second draw (holdout2)', () => {
     expect(bytes).toBeLessThanOrEqual(16 * 1024 * 1024);
   });
 
-  it('loads through the bench runner (--set c-holdout2), every case a holdout case', () => {
-    const loaded = loadVerificationSetC('c-holdout2');
+  it('loads through the bench runner (--set c-holdoutN), every case a holdout case', () => {
+    const loaded = loadVerificationSetC(`c-${part}`);
     expect(loaded.map((c) => c.id)).toEqual(cases.map((c) => c.id));
-    expect(VERIFICATION_SET_C_PARTS).toContain('c-holdout2');
+    expect(VERIFICATION_SET_C_PARTS).toContain(`c-${part}`);
     for (const c of loaded) {
       if (c.kind !== 'review') expect(c.businessHandle).toBeTruthy();
       expect(c.adversarial).toBe(c.group === 'adversarial');
