@@ -76,7 +76,8 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
   /**
    * The given lines of a reading read again by the name reader's models (accented Latin letters:
    * 'Łukasz Wróbel' where English reads 'Fukasz Wrobel', 'Gonçalves' for 'Gongalves'): the span of
-   * the line's words of two letters or more (not an avatar's initial or a '⋮' beside them), cut out
+   * the line's words of two letters or more and initials with their period (not an avatar's letter
+   * or a '⋮' beside them), cut out
    * with a margin of 0.4 of their height, enlarged twice and read as one line: of the cut-outs
    * tried on the names set (margins 0.4 and 0.8, as is and enlarged, as a line, sparse text or raw
    * line), this read every name's letters right (ADR 076). The line keeps its place and box; its words and text
@@ -90,7 +91,8 @@ export class OcrScreenshotVerifier implements ScreenshotVerifier {
       for (const index of indexes) {
         const line = base.lines[index];
         if (!line) continue;
-        const named = line.words.filter((w) => (w.text.match(/\p{L}/gu) ?? []).length >= 2);
+        // (A last name's initial, 'W.' as Yelp shows it, is part of the name, not an avatar's letter.)
+        const named = line.words.filter((w) => (w.text.match(/\p{L}/gu) ?? []).length >= 2 || /^\p{L}\.$/u.test(w.text));
         const span = named.length > 0 ? boxOf(named.map((w) => w.bbox)) : line.bbox;
         const pad = Math.round((span.y1 - span.y0) * 0.4);
         const left = Math.max(0, Math.floor(span.x0 - pad));

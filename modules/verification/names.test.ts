@@ -126,6 +126,8 @@ describe('nameCandidateLines', () => {
     expect(nameCandidateLines(read, 'Łukasz Wróbel')).toEqual([2]);
     expect(nameCandidateLines(ocr(review('Jiirgen WeiB')), 'Jurgen Weiss')).toEqual([2]);
     expect(nameCandidateLines(ocr(review('Joao Gongalves')), 'João Gonçalves')).toEqual([2]);
+    // Yelp's first name and last initial, on a line of its own ('Seren K.' read for Søren K.).
+    expect(nameCandidateLines(ocr('Recommended Reviews\nSeren K.\nLisbon, Portugal'), 'Soren Kjaergaard')).toEqual([1]);
   });
 
   it('picks nothing where no line is near the name, and at most three lines', () => {

@@ -390,6 +390,20 @@ export const SUGGESTIONS: Phrases = {
 /** A profile's following list: its title and its tabs ('Following', 'Gefolgt', 'Obserwowani'). */
 export const FOLLOWING_LIST: Phrases = { en: ['people you follow', 'following list'] };
 
+/**
+ * The sort line over Instagram's own Following list ('Sorted by Default', 'Ordinati per:
+ * predefinito', 'Sortiert nach: Standard'). X's and TikTok's lists have none.
+ */
+export const FOLLOWING_SORTED_BY: Phrases = {
+  en: ['sorted by', 'sort by'],
+  es: ['ordenado por', 'ordenar por'],
+  fr: ['trié par', 'trier par'],
+  pt: ['ordenado por', 'classificar por', 'ordenar por'],
+  de: ['sortiert nach'],
+  pl: ['sortuj według', 'posortowane według', 'sortowanie'],
+  it: ['ordinati per', 'ordina per'],
+};
+
 /** TikTok's sound line ('original sound - name'): it names the sound's creator. */
 export const ORIGINAL_SOUND: Phrases = {
   en: ['original sound'],
@@ -436,6 +450,20 @@ export const FOLLOWED_BY: Phrases = {
   // 'Obserwowany(-a) przez'
   pl: ['obserwowany przez', 'obserwowana przez', 'obserwowany(-a) przez'],
   it: ['seguito da', 'seguita da'],
+};
+
+/**
+ * The word that closes a finished sheet ('X  Done' over Google's "Review posted" confirmation,
+ * 'X  Fertig', 'X  Concluído'): a close mark before it is not a composer's title bar.
+ */
+export const DONE: Phrases = {
+  en: ['done'],
+  es: ['listo', 'hecho'],
+  fr: ['terminé', 'ok'],
+  pt: ['concluído', 'concluir', 'pronto'],
+  de: ['fertig'],
+  pl: ['gotowe'],
+  it: ['fatto', 'fine'],
 };
 
 /**

@@ -4,7 +4,7 @@
  */
 import { fold, words, levenshtein } from '../text.ts';
 import { type SocialPlatform } from '../port.ts';
-import { phraseList, SOCIAL_PROFILES, wordSet, COUNTER_WORDS as PROFILE_COUNTER_WORDS, phrasePattern, SUGGESTIONS as SUGGESTION_HEADINGS, FOLLOWED_BY, MESSAGE, phraseSource, SOCIAL_COMPOSER_TITLES, SOCIAL_COMPOSER_OPTIONS } from '../profiles.ts';
+import { phraseList, SOCIAL_PROFILES, wordSet, COUNTER_WORDS as PROFILE_COUNTER_WORDS, phrasePattern, SUGGESTIONS as SUGGESTION_HEADINGS, FOLLOWED_BY, MESSAGE, phraseSource, SOCIAL_COMPOSER_TITLES, SOCIAL_COMPOSER_OPTIONS, DONE } from '../profiles.ts';
 import { RECOMMENDS } from './markers.ts';
 import { type OcrLine, type OcrText, type Rgb, lineHeight } from './ocr.ts';
 
@@ -83,9 +83,11 @@ const ADD_PHOTO = /^\W{0,4}\w{0,2}\W{0,3}(add (a )?photos?( or videos?)?|a(n|fi|
  * has a back arrow there, and a date.
  */
 const CLOSE_TITLE = /^[xX×✕]\s+\p{L}{3,}/u;
+/** ... but not a finished sheet's close and Done ('X Done', 'X Concluído'; profiles.ts). */
+const CLOSE_DONE = new RegExp(`^[x×✕]\\s+(${phraseSource(DONE)})$`);
 
 export function composerHint(ocr: OcrText): boolean {
-  return ocr.lines.some((l) => ADD_PHOTO.test(fold(l.text).trim()) || (l.bbox.y1 <= ocr.height / 8 && CLOSE_TITLE.test(l.text.trim())));
+  return ocr.lines.some((l) => ADD_PHOTO.test(fold(l.text).trim()) || (l.bbox.y1 <= ocr.height / 8 && CLOSE_TITLE.test(l.text.trim()) && !CLOSE_DONE.test(fold(l.text).trim())));
 }
 
 /** Labels of a follow button that mean "you follow this account", one or two words (profiles.ts). */
@@ -102,6 +104,9 @@ const NOT_FOLLOWING_WORDS: Record<SocialPlatform, Set<string>> = {
   tiktok: new Set(phraseList(SOCIAL_PROFILES.tiktok.notFollowing).map((w) => w.replace(/[^a-z ]/g, ''))),
   facebook: new Set(phraseList(SOCIAL_PROFILES.facebook.notFollowing).map((w) => w.replace(/[^a-z ]/g, ''))),
 };
+
+/** OCR reads a small 'g' as 'q' ('Sequi già' for Instagram's Italian 'Segui già'): two-word labels are compared with them merged. */
+const gq = (value: string): string => value.replace(/q/g, 'g');
 
 /**
  * Lines where a follow word is a label, not a button: counters ('210 Following 5,321 Followers'),
@@ -180,7 +185,7 @@ export function followButton(ocr: OcrText, platform: SocialPlatform, anchors: nu
       // A label of two words ('Folge ich', 'Lubisz to', 'Follow back') is read with the next word.
       const next = line.words[w + 1] ? fold(line.words[w + 1]!.text).replace(/[^a-z]/g, '') : '';
       const pair = next ? `${token} ${next}` : null;
-      const following = FOLLOWING_WORDS[platform].some((l) => (l.includes(' ') ? pair === l : levenshtein(token, l, 1) <= (l.length >= 8 ? 1 : 0)));
+      const following = FOLLOWING_WORDS[platform].some((l) => (l.includes(' ') ? pair !== null && gq(pair) === gq(l) : levenshtein(token, l, 1) <= (l.length >= 8 ? 1 : 0)));
       // (OCR drops a doubled letter of 'Follow': 'Folow'.)
       const follow = !following && (NOT_FOLLOWING_WORDS[platform].has(token) || (pair !== null && NOT_FOLLOWING_WORDS[platform].has(pair)) || token === 'folow');
       if (!following && !follow) continue;

@@ -2,7 +2,7 @@
  * Platform markers: the words and layouts each app shows (profiles.ts holds them per UI language,
  * ADR 085), scored to tell which platform a screenshot is from.
  */
-import { phraseSource, FACEBOOK_REVIEWS, type Phrases, UI_LANGUAGES, RELATIVE_TIME, phrasePattern, GOOGLE, YELP, PROFILE_WORDS, FOLLOWED_BY, SOCIAL_PROFILES, MESSAGE } from '../profiles.ts';
+import { phraseSource, FACEBOOK_REVIEWS, type Phrases, UI_LANGUAGES, RELATIVE_TIME, phrasePattern, GOOGLE, YELP, PROFILE_WORDS, FOLLOWED_BY, SOCIAL_PROFILES, MESSAGE, FOLLOWING_SORTED_BY } from '../profiles.ts';
 import { type ReviewPlatform, type SocialPlatform } from '../port.ts';
 import { fold } from '../text.ts';
 import type { OcrText, StarRow } from './ocr.ts';
@@ -98,6 +98,8 @@ const SOCIAL_MARKERS: Record<SocialPlatform, Marker[]> = {
     // 'Followed by ana and 12 others', 'Gefolgt von', 'Obserwowany(-a) przez'.
     { pattern: phrasePattern(FOLLOWED_BY), weight: 2 },
     { pattern: /\bliked by\b/, weight: 2 },
+    // The sort line over the customer's own Following list ('Sorted by Default', 'Ordinati per: predefinito').
+    { pattern: phrasePattern(FOLLOWING_SORTED_BY), weight: 2 },
     { pattern: /\bview all \d+ comments?\b/, weight: 2 },
     { pattern: /\badd a comment\b/, weight: 2 },
     { pattern: /\bsend message\b/, weight: 2 },
@@ -173,9 +175,13 @@ function markerScore(lines: string[], markers: Marker[]): number {
   return score;
 }
 
+/** A line as the chrome's words are matched on it: folded, a '|' before a letter read as the 'l' it is ('|okalny przewodnik'). */
+export const foldChrome = (text: string): string => fold(text).replace(/\|(?=[a-z])/g, 'l');
+const markerLines = (ocr: OcrText): string[] => ocr.lines.map((l) => foldChrome(l.text));
+
 /** The platform markers' scores of every review platform (a star row counts for Google and Yelp). */
 export function reviewPlatformScores(ocr: OcrText, starRows: readonly StarRow[] = []): Record<ReviewPlatform, number> {
-  const lines = ocr.lines.map((l) => fold(l.text));
+  const lines = markerLines(ocr);
   const stars = starRows.length > 0 ? 1 : 0;
   return {
     google: markerScore(lines, REVIEW_MARKERS.google) + stars,
@@ -185,7 +191,7 @@ export function reviewPlatformScores(ocr: OcrText, starRows: readonly StarRow[] 
 }
 
 export function socialPlatformScores(ocr: OcrText): Record<SocialPlatform, number> {
-  const lines = ocr.lines.map((l) => fold(l.text));
+  const lines = markerLines(ocr);
   return {
     instagram: markerScore(lines, SOCIAL_MARKERS.instagram),
     x: markerScore(lines, SOCIAL_MARKERS.x),

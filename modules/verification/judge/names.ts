@@ -2,7 +2,7 @@
  * Finding people's and businesses' names in OCR lines: exact up to OCR look-alikes, wrapped over two
  * lines, and the doubtful readings that send a screenshot to the owner's review.
  */
-import { umlautSpelling, words, ocrKey, substringDistance, businessKeys, fold } from '../text.ts';
+import { umlautSpelling, words, ocrKey, substringDistance, businessKeys, fold, levenshtein } from '../text.ts';
 import { RECOMMENDS } from './markers.ts';
 import type { OcrLine, OcrText } from './ocr.ts';
 import { cleanTokens, oneConfusion, oneLetterBeyondEnglish, tokenConfidence } from './tokens.ts';
@@ -115,9 +115,18 @@ export function nameCandidateLines(ocr: OcrText, name: string, max = 3): number[
   const target = ocrKey(words(name).join(''));
   if (target.length < 3) return [];
   const allowed = Math.max(2, Math.ceil(target.length * 0.4));
+  // ... or a line that is, as a whole, the name as Yelp shows a member: first name and last initial
+  // ('Seren K.' read for Søren K., the customer having typed 'Soren Kjaergaard').
+  const parts = words(name);
+  const short = parts.length >= 2 ? ocrKey(parts[0]! + parts.at(-1)![0]!) : '';
   return ocr.lines
-    .map((line, index) => ({ index, distance: substringDistance(ocrKey(line.text), target, allowed) }))
-    .filter((c) => c.distance <= allowed)
+    .map((line, index) => {
+      const text = ocrKey(line.text);
+      const distance = substringDistance(text, target, allowed);
+      const asShort = short.length >= 4 ? levenshtein(text, short, 2) : Infinity;
+      return { index, distance: Math.min(distance <= allowed ? distance : Infinity, asShort <= 2 ? asShort : Infinity) };
+    })
+    .filter((c) => Number.isFinite(c.distance))
     .sort((a, b) => a.distance - b.distance || a.index - b.index)
     .slice(0, max)
     .map((c) => c.index);

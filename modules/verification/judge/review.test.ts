@@ -364,3 +364,31 @@ describe("a review on the member's own Yelp profile (issue 31)", () => {
     expect(judgeReview(input, profile('Open until 6 pm'))).toMatchObject({ ok: false, code: 'name_mismatch' });
   });
 });
+
+describe('screens of the third draw of set C (ADR 096, rules 19-25)', () => {
+  it("Google's 'Review posted' sheet under 'X Done' is a posted review, not a composer", () => {
+    const posted = (close: string) =>
+      ocr(`${close}\nReview posted\nThanks for sharing! Your review is now public on\nGoogle Maps.\nCasa Verde Cantina\nRestaurant - Ciudad de México\nGunther Weiss\nCafé incroyable et un accueil adorable.\nEdit Delete${'\n'.repeat(4)}`); // the sheet's empty space below
+    const input = { platform: 'google' as const, businessName: 'Casa Verde Cantina', reviewerName: 'Gunther Weiss' };
+    expect(judgeReview(input, posted('X Done'))).not.toMatchObject({ code: 'not_posted' });
+    expect(judgeReview(input, posted('X Concluído'))).not.toMatchObject({ code: 'not_posted' });
+    expect(judgeReview(input, posted('X Casa Verde Cantina'))).toMatchObject({ ok: false, code: 'not_posted' });
+  });
+
+  it("sends a name whose 'ß' was read 'f' or 'B' to the owner, never accepts it", () => {
+    const page = (name: string) => `< Contributions\n${name}\nLocal Guide - 12 reviews\nReviews Photos\nCafé Lumière\nLyon\n3 days ago\nPasta fatta in casa buonissima.`;
+    const input = { platform: 'google' as const, businessName: 'Café Lumière', reviewerName: 'Jurgen Grossmann' };
+    expect(judgeReview(input, ocr(page('Jurgen Grofmann')))).toMatchObject({ ok: false, review: true, code: 'unsure_name' });
+    expect(judgeReview(input, ocr(page('Jurgen GroBmann')))).toMatchObject({ ok: false, review: true, code: 'unsure_name' });
+    expect(judgeReview(input, ocr(page('Jurgen Grotmann')))).toMatchObject({ ok: false, code: 'name_mismatch' });
+  });
+
+  it("reads 'Local Guide' in Polish with its 'l' read as '|'", () => {
+    expect(reviewPlatformScores(ocr('Jurgen Grossmann\nprzewodnik |okalny\n3 dni temu')).google).toBeGreaterThanOrEqual(3);
+  });
+
+  it("takes a Yelp member's stats row with its review count garbled past recognition", () => {
+    const profile = ocr(`Günther W.\nLyon, France\n66 amigos 180 resefias\nResefias Photos Tips\nCrumb & Co Bakery\nRestaurante - Bologna\n24 nov 2026\nDas beste Brot der Stadt.\nÚtil Gracias Me encanta`);
+    expect(judgeReview({ platform: 'yelp', businessName: 'Crumb & Co Bakery', reviewerName: 'Günther W.' }, profile)).toMatchObject({ ok: true });
+  });
+});

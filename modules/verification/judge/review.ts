@@ -7,7 +7,7 @@ import { fold, words, ocrKey, levenshtein, normaliseReviewText } from '../text.t
 import { OTHER_REVIEW_APPS, phrasePattern, phraseSource, GOOGLE, YELP, CONTRIBUTIONS } from '../profiles.ts';
 import { isDateLine, withoutDateWords } from './dates.ts';
 import { composerHint, composerLine, looksLikeChat } from './layout.ts';
-import { RECOMMENDS, REVIEW_MARKER_THRESHOLD, clearlyOther, reviewPlatformScores } from './markers.ts';
+import { RECOMMENDS, REVIEW_MARKER_THRESHOLD, clearlyOther, foldChrome, reviewPlatformScores } from './markers.ts';
 import { type Match, findBusinessName, findNames, findUnsureNames } from './names.ts';
 import { type OcrLine, type OcrText, type StarRow, gap, lineHeight } from './ocr.ts';
 import { type Verdict, hasText, needsReview, quoted, reject, withArticle } from './verdicts.ts';
@@ -102,7 +102,7 @@ function authorLine(ocr: OcrText, names: Match[], dates: number[], starRows: rea
   const contributions = ocr.lines.findIndex((l) => /^\W*\w?\W*contribu[a-z]{4,9}\b/.test(fold(l.text).trim()));
   for (const name of names) {
     const header =
-      ocr.lines.slice(name.line + 1, name.line + 3).some((l) => PROFILE_HEADER.test(fold(l.text)) || (platform === 'yelp' && YELP_STATS_ROW.test(fold(l.text)))) ||
+      ocr.lines.slice(name.line + 1, name.line + 3).some((l) => PROFILE_HEADER.test(foldChrome(l.text)) || (platform === 'yelp' && YELP_STATS_ROW.test(fold(l.text)))) ||
       (contributions >= 0 && contributions < name.line && name.line - contributions <= 3);
     if (header && dates.some((d) => d > name.line)) return name.line;
   }
@@ -112,7 +112,8 @@ function authorLine(ocr: OcrText, names: Match[], dates: number[], starRows: rea
 /**
  * The line under the name on a reviewer's own profile: Google's 'Local Guide · 124 reviews' ('Lokalny
  * przewodnik · 11 opinii') or 'N reviews', the heading 'Contributions'; Yelp's '12 friends · 34
- * reviews · 5 photos' ('5 amis · 32 avis', '108 Freunde · 49 Beiträge'). ('Contribuições' read
+ * reviews · 5 photos' ('5 amis · 32 avis', '108 Freunde · 49 Beiträge'; its second word may be
+ * garbled, 'resefias' for 'reseñas': a friends count and another count are the shape). ('Contribuições' read
  * 'ContribuicGes': the heading is known by its stem.)
  */
 /**
@@ -177,7 +178,7 @@ const SEARCH_HERE = phrasePattern(GOOGLE.searchHere);
 const CONTRIBUTIONS_TITLE = phrasePattern(CONTRIBUTIONS);
 
 const PROFILE_HEADER = new RegExp(
-  `\\b(${phraseSource(GOOGLE.localGuide)})\\b|^\\d+ (${phraseSource(GOOGLE.reviewCounts, YELP.reviewCounts)})\\b|^\\d+ (${phraseSource(YELP.friends)})\\b.*\\b\\d+ (${phraseSource(YELP.reviewCounts)})\\b|\\bcontribu[a-z]{4,9}\\b|\\b(${phraseSource({ ...CONTRIBUTIONS, en: [], es: [], fr: [], pt: [] })})\\b`,
+  `\\b(${phraseSource(GOOGLE.localGuide)})\\b|^\\d+ (${phraseSource(GOOGLE.reviewCounts, YELP.reviewCounts)})\\b|^\\d+ (${phraseSource(YELP.friends)})\\b.*\\b\\d+ [a-z]{3,}|\\bcontribu[a-z]{4,9}\\b|\\b(${phraseSource({ ...CONTRIBUTIONS, en: [], es: [], fr: [], pt: [] })})\\b`,
 );
 
 /**

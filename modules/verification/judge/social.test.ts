@@ -640,3 +640,27 @@ describe('follow buttons on screens the profiles did not know (ADR 096)', () => 
     expect(judgeSocial(input, page('38.2K abonnés - Café', "J'aime Message", 'Publications À propos Avis Photos'))).toMatchObject({ ok: false, code: 'not_following' });
   });
 });
+
+describe('screens of the third draw of set C (ADR 096, rules 19-25)', () => {
+  it("takes Instagram's own Following list in Italian for Instagram, its 'Segui già' read 'Sequi gia'", () => {
+    const list = (sort: string, button: string) =>
+      ocr(`{ soren.kjaer\n413 follower 558 seguiti\nQ Cerca\n${sort}\npanaderiasantafe ${button}\nPanaderia Santa Fe\nlena.hffmn Ss A\nLena Hoffmann coutga`);
+    const input: SocialJudgeInput = { platform: 'instagram', businessName: 'Panaderia Santa Fe', businessHandle: 'panaderiasantafe', userHandle: 'soren.kjaer', verificationType: 'follow' };
+    expect(judgeSocial(input, list('Ordinati per: predefinito', 'Sequi gia'))).toEqual({ ok: true });
+    // Without the sort line the screen says too little to be Instagram's.
+    expect(judgeSocial(input, list('', 'Sequi gia'))).toMatchObject({ ok: false, code: 'not_following' });
+    // 'Segui' alone is the Follow button.
+    expect(judgeSocial(input, list('Ordinati per: predefinito', 'Segui'))).toMatchObject({ ok: false, code: 'not_following' });
+  });
+
+  it("sends a Facebook check-in whose author's name spells the username but for one letter to the owner, past the profile picture read as a sign", () => {
+    const post = (header: string) => `< Q\n${header}\n5h - @\nCelebrating with friends\n179 16 comments\nLike Comment Share`;
+    const input = (userHandle: string): SocialJudgeInput => ({ platform: 'facebook', businessName: 'La Mesa Verde', businessHandle: 'lamesaverde.mx', userHandle, verificationType: 'tag' });
+    // 'ñ' read 'fi', the avatar read '&'.
+    expect(judgeSocial(input('dalia.nunez'), ocr(post('& Dalia Nufiez is at La Mesa Verde.')))).toMatchObject({ ok: false, review: true, code: 'unsure_author' });
+    // 'ü' typed 'ue' in the username.
+    expect(judgeSocial(input('juergen.grossmann'), ocr(post('Jurgen GroBmann is at La Mesa Verde.')))).toMatchObject({ ok: false, review: true, code: 'unsure_author' });
+    // Someone else entirely is still another author.
+    expect(judgeSocial(input('dalia.nunez'), ocr(post('& Marta Kowalska is at La Mesa Verde.')))).toMatchObject({ ok: false, code: 'author_mismatch' });
+  });
+});

@@ -41,7 +41,8 @@ const REPLYING = phrasePattern(REPLYING_TO);
  * 'Nonno's Trattoria' for 'Nonna's Trattoria', another page. Only for the reason given: the tag
  * is missing either way. Returns the name as read, or null.
  */
-const CHECK_IN = /\b(is at|was at|esta en|estaba en|est a|etait a|esta em|estava em)$/;
+// (Italian 'si trova presso', German 'ist bei' / 'ist hier:', Polish 'jest w'.)
+const CHECK_IN = /\b(is at|was at|esta en|estaba en|est a|etait a|esta em|estava em|si trova presso|era presso|ist bei|war bei|ist hier|jest w|byl w|byla w)$/;
 /** Words before a place's name: 'at' (en/es/fr/pt; not 'with', which names company as often as a place). */
 const PLACE_WORD = /^(at|en|chez|au|em|no|na)$/;
 
@@ -109,7 +110,9 @@ function postLines(ocr: OcrText, platform: SocialPlatform): boolean[] {
 function nameSharesHandleWord(name: string, handle: string): boolean {
   const nameWords = words(fold(name)).filter((w) => w.length >= 3);
   const handleWords = fold(normaliseHandle(handle)).split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
-  return handleWords.some((h) => nameWords.some((n) => n.startsWith(h) || h.startsWith(n)));
+  // ... or a word one letter off, of five letters or more: 'juergen' for 'Jürgen' (ü typed as 'ue'),
+  // 'nunez' for 'Nufiez' (ñ read as 'fi'). Only ever a reason to ask the owner, never to accept.
+  return handleWords.some((h) => nameWords.some((n) => n.startsWith(h) || h.startsWith(n) || (Math.min(n.length, h.length) >= 5 && levenshtein(n, h, 1) <= 1)));
 }
 
 /**
@@ -120,7 +123,10 @@ function nameSharesHandleWord(name: string, handle: string): boolean {
 function facebookAuthorLine(ocr: OcrText, own: readonly boolean[]): number | null {
   for (let i = 0; i < ocr.lines.length; i++) {
     if (!own[i]) continue;
+    // The round profile picture before the name is often read as a sign or a letter ('& Dalia Núñez
+    // is at …', ') Björn Åström …'): a first token of one character is skipped.
     const words = ocr.lines[i]!.text.trim().split(/\s+/);
+    if (words.length > 2 && [...words[0]!].length === 1) words.shift();
     const named = words.slice(0, 2).every((w) => /^\p{Lu}[\p{L}'’-]+$/u.test(w));
     if (!named) continue;
     if (ocr.lines.slice(i + 1, i + 3).some((l) => isDateLine(l.text, { short: true }) || isDateLine(l.text))) return i;

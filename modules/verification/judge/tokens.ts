@@ -57,8 +57,17 @@ export function oneConfusion(seen: string, target: string): boolean {
  */
 const BEYOND_ENGLISH_CONFUSIONS = new Set(['tl', 'fl']);
 
-/** `seen` is `target` with exactly one 'l' read as the look-alike of 'ł' (BEYOND_ENGLISH_CONFUSIONS). */
+/**
+ * `seen` is `target` with exactly one 'l' read as the look-alike of 'ł' (BEYOND_ENGLISH_CONFUSIONS),
+ * or one 'ß' (folded 'ss') read as the 'B' or 'f' it looks like ('Grofmann', 'GroBmann' for Großmann).
+ */
 export function oneLetterBeyondEnglish(seen: string, target: string): boolean {
+  if (seen.length === target.length - 1) {
+    for (let i = target.indexOf('ss'); i >= 0; i = target.indexOf('ss', i + 1)) {
+      if (/^[bf8]$/.test(seen[i] ?? '') && seen === target.slice(0, i) + seen[i] + target.slice(i + 2)) return true;
+    }
+    return false;
+  }
   if (seen.length !== target.length) return false;
   const swaps = [...seen].flatMap((c, i) => (c === target[i] ? [] : [c + target[i]!]));
   return swaps.length === 1 && BEYOND_ENGLISH_CONFUSIONS.has(swaps[0]!);
