@@ -2,7 +2,7 @@
  * Screenshot verification (issue 13): scores a ScreenshotVerifier adapter on labelled fixture sets
  * and times it.
  *
- *   node bench/verification.ts [--set screenshots] [--set train] [--set train2] [--set holdout] [--set holdout2] [--set holdout3] [--set train3] [--set holdout4] [--set train4] [--set holdout5] [--set holdout6] [--set train5] [--set holdout7] [--set train6] [--set b-train] [--set b-holdout] [--set b-holdout2] [--set c-train] [--set c-holdout] [--set c-holdout2] [--set c-holdout3] [--cases]
+ *   node bench/verification.ts [--set screenshots] [--set train] [--set train2] [--set holdout] [--set holdout2] [--set holdout3] [--set train3] [--set holdout4] [--set train4] [--set holdout5] [--set holdout6] [--set train5] [--set holdout7] [--set train6] [--set b-train] [--set b-holdout] [--set b-holdout2] [--set c-train] [--set c-holdout] [--set c-holdout2] [--set c-holdout3] [--set c-holdout4] [--cases]
  *                              [--workers 2] [--max-wait 120] [--json] [--verifier ocr|vision] [--match REGEX] [--dir DIR]
  *                              [--ocr-cache DIR] [--reasons]
  *
@@ -43,7 +43,8 @@
  * `c-holdout` is a holdout like `b-holdout`: no --match, its cases printed only with --cases.
  * `c-holdout2` is a second draw of set C's recipes (ids ending in `-d2`, so other random choices),
  * all holdout, drawn and committed before any verifier ran on it; a holdout like `c-holdout`.
- * `c-holdout3` is the third draw (ids ending in `-d3`), made the same way after `c-holdout2` was measured.
+ * `c-holdout3` is the third draw (ids ending in `-d3`), made the same way after `c-holdout2` was measured,
+ * and `c-holdout4` the fourth (`-d4`), made after `c-holdout3` was measured.
  *
  * Prints, in order:
  * - cold start: a new verifier's first verification with nothing started (worker threads, wasm,

@@ -117,7 +117,7 @@ describe('verification set C', () => {
       expect(c.adversarial).toBe(c.group === 'adversarial');
     }
     expect(holdout.filter((c) => c.adversarial).length).toBe(cases.filter((c) => c.split === 'holdout' && c.tags.class === 'adversarial').length);
-    expect(Object.values(MANIFEST_FILES)).toEqual(['manifest.json', 'manifest-holdout.json', 'manifest-holdout2.json', 'manifest-holdout3.json']);
+    expect(Object.values(MANIFEST_FILES)).toEqual(['manifest.json', 'manifest-holdout.json', 'manifest-holdout2.json', 'manifest-holdout3.json', 'manifest-holdout4.json']);
   });
 });
 
