@@ -404,24 +404,13 @@ export const FOLLOWING_SORTED_BY: Phrases = {
   it: ['ordinati per', 'ordina per'],
 };
 
-/** TikTok's sound line ('original sound - name'): it names the sound's creator. */
-export const ORIGINAL_SOUND: Phrases = {
-  en: ['original sound'],
-  es: ['sonido original'],
-  fr: ['son original'],
-  pt: ['som original'],
-  de: ['Originalton', 'Original-Sound', 'originaler sound'],
-  pl: ['oryginalny dźwięk', 'dźwięk oryginalny'],
-  it: ['suono originale'],
-};
-
 /** Facebook's check-in before a place's name: 'is at', 'ist in', 'jest w'. */
 export const CHECK_IN: Phrases = {
   en: ['is at', 'was at'],
   es: ['está en', 'estaba en'],
   fr: ['est à', 'était à'],
   pt: ['está em', 'estava em'],
-  de: ['ist in', 'ist bei', 'war in', 'war bei', 'ist im', 'war im'],
+  de: ['ist in', 'ist bei', 'ist hier', 'war in', 'war bei', 'ist im', 'war im'],
   pl: ['jest w', 'był w', 'była w', 'jest we'],
   it: ['si trova presso', 'si trova a', 'è presso', 'era presso'],
 };

@@ -4,7 +4,7 @@
  */
 import { fold, words, levenshtein } from '../text.ts';
 import { type SocialPlatform } from '../port.ts';
-import { phraseList, SOCIAL_PROFILES, wordSet, COUNTER_WORDS as PROFILE_COUNTER_WORDS, phrasePattern, SUGGESTIONS as SUGGESTION_HEADINGS, FOLLOWED_BY, MESSAGE, phraseSource, SOCIAL_COMPOSER_TITLES, SOCIAL_COMPOSER_OPTIONS, DONE } from '../profiles.ts';
+import { phraseList, SOCIAL_PROFILES, wordSet, COUNTER_WORDS as PROFILE_COUNTER_WORDS, phrasePattern, SUGGESTIONS as SUGGESTION_HEADINGS, FOLLOWED_BY, MESSAGE, phraseSource, SOCIAL_COMPOSER_TITLES, SOCIAL_COMPOSER_OPTIONS, DONE, FOLLOWING_LIST } from '../profiles.ts';
 import { RECOMMENDS } from './markers.ts';
 import { type OcrLine, type OcrText, type Rgb, lineHeight } from './ocr.ts';
 
@@ -122,13 +122,16 @@ function isLabelLine(text: string): boolean {
   const followWord = /^(following|siguiendo|seguindo|seguidos|abonne|abonnes|abonnements|suivi|suivis|suivie|suivies|gefolgt|obserwowani|obserwujacy|obserwujacych)$/;
   if (raw.some((t, i) => followWord.test(words(t).join('')) && (counter(raw[i - 1]) || counter(raw[i + 1])))) return true;
   const joined = tokens.join(' ');
-  if (/\bfor you\b|\bpeople you follow\b|\bfollowing list\b|\bfrom people\b/.test(joined)) return true;
+  if (/\bfor you\b|\bfrom people\b/.test(joined) || FOLLOWING_LIST_TITLE.test(joined)) return true;
   // A page's social proof ('mateus.costa, omar.haddad and 8 other friends follow this'): a sentence
   // about other people, not the button. So is Instagram's 'Followed by ana and 12 others' ('Gefolgt
   // von ...', 'Obserwowany(-a) przez ...'), whose first word is a follow label in some languages.
   if (SOCIAL_PROOF.test(joined) || FOLLOWED_BY_LINE.test(fold(text))) return true;
   return tokens.some((t) => ['home', 'inbox', 'profile', 'explore', 'notifications', 'search', 'shop', 'reels', 'communities'].includes(t));
 }
+
+/** A following list's title ('People you follow'; profiles.ts). */
+const FOLLOWING_LIST_TITLE = phrasePattern(FOLLOWING_LIST);
 
 const SOCIAL_PROOF =
   /\b(friends?|others?|people|amigos|amis|personas|pessoas|autres|otros|outros)\b.*\b(follows?|like|likes|siguen|sigue|suivent|suit|seguem|segue|aiment|les gusta|curtem)\b|\b(follows?|likes?) this\b/;

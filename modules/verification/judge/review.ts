@@ -110,13 +110,6 @@ function authorLine(ocr: OcrText, names: Match[], dates: number[], starRows: rea
 }
 
 /**
- * The line under the name on a reviewer's own profile: Google's 'Local Guide · 124 reviews' ('Lokalny
- * przewodnik · 11 opinii') or 'N reviews', the heading 'Contributions'; Yelp's '12 friends · 34
- * reviews · 5 photos' ('5 amis · 32 avis', '108 Freunde · 49 Beiträge'; its second word may be
- * garbled, 'resefias' for 'reseñas': a friends count and another count are the shape). ('Contribuições' read
- * 'ContribuicGes': the heading is known by its stem.)
- */
-/**
  * Whether Facebook's author line ('Priya Shah recommends Crumb & Co.', its end wrapped onto the
  * next line) names a page none of whose words is the business's. Unsure (false) when the line has
  * no words after the verb.
@@ -177,6 +170,13 @@ function otherReviewApp(ocr: OcrText): string | null {
 const SEARCH_HERE = phrasePattern(GOOGLE.searchHere);
 const CONTRIBUTIONS_TITLE = phrasePattern(CONTRIBUTIONS);
 
+/**
+ * The line under the name on a reviewer's own profile: Google's 'Local Guide · 124 reviews' ('Lokalny
+ * przewodnik · 11 opinii') or 'N reviews', the heading 'Contributions'; Yelp's '12 friends · 34
+ * reviews · 5 photos' ('5 amis · 32 avis', '108 Freunde · 49 Beiträge'; its second word may be
+ * garbled, 'resefias' for 'reseñas': a friends count and another count are the shape). ('Contribuições' read
+ * 'ContribuicGes': the heading is known by its stem.)
+ */
 const PROFILE_HEADER = new RegExp(
   `\\b(${phraseSource(GOOGLE.localGuide)})\\b|^\\d+ (${phraseSource(GOOGLE.reviewCounts, YELP.reviewCounts)})\\b|^\\d+ (${phraseSource(YELP.friends)})\\b.*\\b\\d+ [a-z]{3,}|\\bcontribu[a-z]{4,9}\\b|\\b(${phraseSource({ ...CONTRIBUTIONS, en: [], es: [], fr: [], pt: [] })})\\b`,
 );

@@ -3,7 +3,7 @@
  * uses (the post's lines, a business named near the author, doubtful handles).
  */
 import { type SocialPlatform, type SocialVerificationType, PLATFORM_LABELS } from '../port.ts';
-import { FACEBOOK_REVIEWS, phrasePattern, phraseSource, REPLYING_TO } from '../profiles.ts';
+import { CHECK_IN as CHECK_IN_PHRASES, FACEBOOK_REVIEWS, phrasePattern, phraseSource, REPLYING_TO } from '../profiles.ts';
 import { words, ocrKey, fold, levenshtein, normaliseHandle } from '../text.ts';
 import { isDateLine } from './dates.ts';
 import { type HandleMatch, UNSURE_HANDLE_CONFIDENCE, findHandles, findNearHandle } from './handles.ts';
@@ -41,8 +41,8 @@ const REPLYING = phrasePattern(REPLYING_TO);
  * 'Nonno's Trattoria' for 'Nonna's Trattoria', another page. Only for the reason given: the tag
  * is missing either way. Returns the name as read, or null.
  */
-// (Italian 'si trova presso', German 'ist bei' / 'ist hier:', Polish 'jest w'.)
-const CHECK_IN = /\b(is at|was at|esta en|estaba en|est a|etait a|esta em|estava em|si trova presso|era presso|ist bei|war bei|ist hier|jest w|byl w|byla w)$/;
+/** Facebook's check-in words before a place's name ('is at', 'ist bei', 'si trova presso'; profiles.ts), ending the words before it. */
+const CHECK_IN = new RegExp(`\\b(${phraseSource(CHECK_IN_PHRASES)})$`);
 /** Words before a place's name: 'at' (en/es/fr/pt; not 'with', which names company as often as a place). */
 const PLACE_WORD = /^(at|en|chez|au|em|no|na)$/;
 
@@ -62,7 +62,7 @@ function findNearBusinessName(ocr: OcrText, businessName: string, keep: (line: n
       // After a tag's '@' (or its misreading '®', '©') the words are a page's name whatever that
       // word is: '@ La Petite Patisserie' tags another page than La Petite Boulangerie.
       // So are the words of Facebook's check-in ('Sam is at Casa Verde Cocina.', 'está en', 'est à', 'está em').
-      const checkIn = CHECK_IN.test(fold(raw.slice(Math.max(0, start - 2), start).join(' ')));
+      const checkIn = CHECK_IN.test(fold(raw.slice(Math.max(0, start - 3), start).join(' ')));
       const tagged = start > 0 && (tagMark.test(raw[start - 1]!) || checkIn) && window[k]!.length >= 4;
       // So are capitalised words after 'at' (Facebook shows a tagged page as its name in link
       // colour: 'Coffee date at Little Fig Tea Room!' tags another page than Little Fig Coffee),
